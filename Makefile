@@ -1,0 +1,38 @@
+# Dealer Drill: `make run` starts the program, `make test` runs the whole test suite.
+# Both create .venv and install everything on first use; later runs only rebuild what changed.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.dealerdrill-installed
+C_SOURCES := $(wildcard core_c/include/*.h core_c/src/*.c)
+
+.PHONY: run test bench build clean engine
+
+run: $(STAMP)
+	$(VENV)/bin/dealerdrill
+
+test: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(PY) -m benchmarks
+
+build: $(STAMP)
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+# An editable install: gui/, bindings/ and resources/ are used in place, the C engine is compiled into
+# bindings/. A change to the C sources or the build files rebuilds the extension.
+$(STAMP): $(VENV)/bin/python pyproject.toml setup.py bindings/_build.py $(C_SOURCES)
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+clean:
+	rm -rf $(VENV) build *.egg-info bindings/_engine.* bindings/*.so
+
+# Fast rebuild of the C engine in place after editing core_c/ (developers; serialised so parallel
+# builds in one checkout never overwrite each other's output half-written).
+engine: $(VENV)/bin/python
+	flock /tmp/dealerdrill-build.lock $(PY) setup.py -q build_ext --inplace --force 2>&1 | grep -vE 'Warning|warn|^\s*$$' || true

@@ -1,0 +1,31 @@
+"""dealerdrill.core: the Python face of the C engine (core_c/).
+
+Every game outcome in Dealer Drill is decided here, by the C library; Python values go in and come out
+and no cffi object ever leaves this package.
+"""
+from ._errors import (
+    BankShort,
+    EngineError,
+    EntropyUnavailable,
+    IllegalSetting,
+    InvalidCard,
+    InvalidInput,
+    InvalidTile,
+    InvalidWager,
+    ShoeFinished,
+)
+from ._rng import Rng, shuffle
+
+__all__ = [
+    "BankShort",
+    "EngineError",
+    "EntropyUnavailable",
+    "IllegalSetting",
+    "InvalidCard",
+    "InvalidInput",
+    "InvalidTile",
+    "InvalidWager",
+    "Rng",
+    "ShoeFinished",
+    "shuffle",
+]

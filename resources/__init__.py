@@ -1,0 +1,1 @@
+"""Data shipped with Dealer Drill (house-way files, rule texts, art); read with importlib.resources."""
