@@ -57,6 +57,7 @@ _GENERIC = {
     lib.DD_E_BAD_NUMBER: (InvalidWager, "a roulette number must be 0 to 36"),
     lib.DD_E_NOT_A_WAGER: (InvalidWager, "those numbers are not a wager on the layout"),
     lib.DD_E_BAD_AMOUNT: (InvalidInput, "an amount cannot be negative"),
+    lib.DD_E_NOT_OFFERED: (InvalidWager, "that wager is not offered at this table"),
     lib.DD_E_BAD_CARD: (InvalidCard, "a card rank must be 1 (ace) to 13 (king)"),
     lib.DD_E_SHORT_SEQUENCE: (InvalidCard, "there are too few cards to finish the coup"),
     lib.DD_E_SHOE_FINISHED: (ShoeFinished, "the last coup has been dealt: reshuffle the shoe"),

@@ -24,6 +24,7 @@ typedef enum dd_status {
     DD_E_BAD_NUMBER = 10,       /* roulette: a number outside 0-36 */
     DD_E_NOT_A_WAGER = 11,      /* roulette: the covered numbers form no wager on the layout */
     DD_E_BAD_AMOUNT = 12,       /* an amount that is negative */
+    DD_E_NOT_OFFERED = 13,      /* roulette: a wager this table does not offer (first four) */
 
     DD_E_BAD_CARD = 20,         /* baccarat: a card rank outside 1-13 */
     DD_E_SHORT_SEQUENCE = 21,   /* baccarat: too few cards to finish the coup */

@@ -13,6 +13,7 @@ const char *dd_status_name(int status)
     case DD_E_BAD_NUMBER: return "DD_E_BAD_NUMBER";
     case DD_E_NOT_A_WAGER: return "DD_E_NOT_A_WAGER";
     case DD_E_BAD_AMOUNT: return "DD_E_BAD_AMOUNT";
+    case DD_E_NOT_OFFERED: return "DD_E_NOT_OFFERED";
     case DD_E_BAD_CARD: return "DD_E_BAD_CARD";
     case DD_E_SHORT_SEQUENCE: return "DD_E_SHORT_SEQUENCE";
     case DD_E_SHOE_FINISHED: return "DD_E_SHOE_FINISHED";
