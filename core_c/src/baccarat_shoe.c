@@ -1,0 +1,335 @@
+/* Baccarat shoe: shuffle, burn, cutting card and the last coup (rules 9.8, 9.9), and the whole-shoe
+ * simulator.
+ *
+ * Where the cutting card may go. The dealer only notices the cutting card when it comes out of the shoe,
+ * so the worst case is that it sits right behind the FIRST card of a round (rule 9.8): that round still
+ * needs up to 5 more cards (a coup uses at most 6), and the announced last coup up to 6 more, so at
+ * most 11 cards are dealt after the cutting card. If it is the first card of a round (rule 9.9), only
+ * that round's 6 cards follow. Hence at least DD_BAC_MIN_CUT_FROM_END = 11 cards must lie behind it, or a
+ * last coup could run out of cards. At the other end, the burn takes up to 11 cards (an exposed ten or
+ * face card and 10 more), so at least that many must lie in front of it, or the burn could pass it.
+ */
+#include "dd_baccarat.h"
+
+#include <string.h>
+
+/* ---- unbiased batched shuffle ------------------------------------------------------------------------
+ * Fisher-Yates needs one uniform index below i for i = n, n-1, ..., 2. Drawing each from its own random
+ * word makes ChaCha20 the bottleneck, so several indices come from one 64-bit word x: with bounds
+ * b1..bk whose product P is at most 2^56, multiply x by b1 (a 96-bit product): the high word is the
+ * first index and the low 64 bits carry on to be multiplied by b2, and so on. Unrolled, this computes
+ * x * P = R * 2^64 + L with R = (...((r1 * b2 + r2) * b3 + r3)...) * bk + rk, i.e. the indices are the
+ * mixed-radix digits of R. That is exactly Lemire's method for one index below P, which is uniform once
+ * the cases L < (2^64 mod P) are rejected; a uniform R below P gives independent uniform digits. So the
+ * result is as unbiased as one draw per index (Brackett-Rozinsky and Lemire, "Batched ranged random
+ * integer generation", 2024), and keeping P <= 2^56 makes a rejection rarer than 1 in 256. */
+
+#define BATCH_PRODUCT_LIMIT (1ull << 56)
+#define BATCH_MAX 16
+
+/* High and low 64 bits of the product x * b. GCC and Clang have a 128-bit type (one multiply);
+ * elsewhere two 32x32 multiplies give the same 96-bit product. */
+#if defined(__SIZEOF_INT128__)
+__extension__ typedef unsigned __int128 wide_product;
+static uint64_t mul_high(uint64_t x, uint32_t b, uint64_t *low)
+{
+    wide_product m = (wide_product)x * b;
+    *low = (uint64_t)m;
+    return (uint64_t)(m >> 64);
+}
+#else
+static uint64_t mul_high(uint64_t x, uint32_t b, uint64_t *low)
+{
+    uint64_t lo_part = (x & 0xFFFFFFFFull) * b;
+    uint64_t mid = (x >> 32) * b + (lo_part >> 32);
+    *low = (mid << 32) | (lo_part & 0xFFFFFFFFull);
+    return mid >> 32;
+}
+#endif
+
+static uint64_t next_u64(dd_rng *rng)
+{
+    uint64_t low = dd_rng_next_u32_unchecked(rng);
+    return low | ((uint64_t)dd_rng_next_u32_unchecked(rng) << 32);
+}
+
+void dd_bac_shuffle_batched(dd_rng *rng, uint8_t *items, uint32_t n)
+{
+    uint32_t i = n;
+    while (i > 1) {
+        uint32_t index[BATCH_MAX];
+        uint64_t product = i;
+        uint32_t k = 1, j;
+        while (k < BATCH_MAX && i - k >= 2 && product <= BATCH_PRODUCT_LIMIT / (i - k)) {
+            product *= i - k;
+            k++;
+        }
+        for (;;) {
+            uint64_t x = next_u64(rng);
+            for (j = 0; j < k; j++)
+                index[j] = (uint32_t)mul_high(x, i - j, &x);
+            if (x < product && x < (0 - product) % product)
+                continue; /* the rare biased corner: draw the whole batch again */
+            break;
+        }
+        for (j = 0; j < k; j++) {
+            uint8_t t = items[i - 1 - j];
+            items[i - 1 - j] = items[index[j]];
+            items[index[j]] = t;
+        }
+        i -= k;
+    }
+}
+
+/* ---- the shoe -------------------------------------------------------------------------------------- */
+
+static int cut_position_ok(int decks, int cut_from_end)
+{
+    return cut_from_end >= DD_BAC_MIN_CUT_FROM_END && cut_from_end <= 52 * decks - DD_BAC_MAX_BURN;
+}
+
+/* A shoe struct comes from the caller, so check it is one we set up before indexing its cards. */
+static int shoe_ok(const dd_bac_shoe *shoe)
+{
+    if (!shoe)
+        return DD_E_NULL;
+    if (shoe->decks < DD_BAC_MIN_DECKS || shoe->decks > DD_BAC_MAX_DECKS || shoe->size != 52u * shoe->decks ||
+        shoe->next > shoe->size || shoe->cut_index != shoe->size - shoe->cut_from_end ||
+        !cut_position_ok(shoe->decks, shoe->cut_from_end) || shoe->state > DD_BAC_SHOE_FINISHED ||
+        shoe->rng.used > 16 || shoe->on_table > shoe->next || shoe->discarded > shoe->next)
+        return DD_E_STATE;
+    return DD_OK;
+}
+
+static void reset_counters(dd_bac_shoe *shoe)
+{
+    shoe->next = 0;
+    shoe->discarded = 0;
+    shoe->on_table = 0;
+    shoe->cut_card_out = 0;
+    shoe->state = shoe->burn ? DD_BAC_SHOE_BURN_DUE : DD_BAC_SHOE_DEALING;
+}
+
+int dd_bac_shoe_init(dd_bac_shoe *shoe, int decks, int cut_from_end, int burn, int seeded, uint64_t seed)
+{
+    int status, d, code;
+    if (!shoe)
+        return DD_E_NULL;
+    if (decks < DD_BAC_MIN_DECKS || decks > DD_BAC_MAX_DECKS)
+        return DD_E_RANGE;
+    if (!cut_position_ok(decks, cut_from_end))
+        return DD_E_CUT_POSITION;
+    memset(shoe, 0, sizeof *shoe);
+    status = seeded ? dd_rng_seed(&shoe->rng, seed) : dd_rng_seed_os(&shoe->rng);
+    if (status != DD_OK)
+        return status;
+    for (d = 0; d < decks; d++)
+        for (code = 0; code < 52; code++)
+            shoe->cards[52 * d + code] = (uint8_t)code;
+    shoe->decks = (uint8_t)decks;
+    shoe->size = (uint16_t)(52 * decks);
+    shoe->cut_from_end = (uint16_t)cut_from_end;
+    shoe->cut_index = (uint16_t)(shoe->size - cut_from_end);
+    shoe->burn = burn ? 1 : 0;
+    shoe->state = DD_BAC_SHOE_NEEDS_SHUFFLE;
+    return DD_OK;
+}
+
+int dd_bac_shoe_shuffle(dd_bac_shoe *shoe)
+{
+    int status = shoe_ok(shoe);
+    if (status != DD_OK)
+        return status;
+    dd_bac_shuffle_batched(&shoe->rng, shoe->cards, shoe->size);
+    reset_counters(shoe);
+    return DD_OK;
+}
+
+int dd_bac_shoe_load(dd_bac_shoe *shoe, const uint8_t *codes, size_t n)
+{
+    uint32_t seen[52] = {0};
+    size_t i;
+    int status = shoe_ok(shoe);
+    if (status != DD_OK)
+        return status;
+    if (!codes)
+        return DD_E_NULL;
+    if (n != shoe->size)
+        return DD_E_RANGE;
+    for (i = 0; i < n; i++) {
+        if (codes[i] >= 52)
+            return DD_E_BAD_CARD;
+        if (++seen[codes[i]] > shoe->decks)
+            return DD_E_RANGE; /* more copies of a card than the decks hold */
+    }
+    memcpy(shoe->cards, codes, n);
+    reset_counters(shoe);
+    return DD_OK;
+}
+
+int dd_bac_shoe_burn(dd_bac_shoe *shoe, uint8_t *exposed, uint8_t *burned, size_t burned_capacity,
+                     size_t *burned_count)
+{
+    unsigned value, count;
+    int status = shoe_ok(shoe);
+    if (status != DD_OK)
+        return status;
+    if (!exposed || !burned || !burned_count)
+        return DD_E_NULL;
+    if (burned_capacity < DD_BAC_MAX_BURN - 1)
+        return DD_E_RANGE;
+    if (shoe->state != DD_BAC_SHOE_BURN_DUE)
+        return DD_E_STATE;
+    *exposed = shoe->cards[0];
+    value = dd_bac_rank_value[shoe->cards[0] / 4 + 1];
+    count = value ? value : 10; /* a ten or a face card burns 10 */
+    memcpy(burned, shoe->cards + 1, count);
+    *burned_count = count;
+    shoe->next = (uint16_t)(1 + count);
+    shoe->discarded = shoe->next;
+    shoe->state = DD_BAC_SHOE_DEALING;
+    return DD_OK;
+}
+
+int dd_bac_shoe_collect(dd_bac_shoe *shoe)
+{
+    int status = shoe_ok(shoe);
+    if (status != DD_OK)
+        return status;
+    shoe->discarded = (uint16_t)(shoe->discarded + shoe->on_table);
+    shoe->on_table = 0;
+    return DD_OK;
+}
+
+int dd_bac_shoe_deal(dd_bac_shoe *shoe, dd_bac_round *out)
+{
+    uint8_t ranks[6];
+    const uint8_t *codes;
+    size_t available, i;
+    unsigned used, last;
+    dd_bac_round round;
+    int status = shoe_ok(shoe);
+    if (status != DD_OK)
+        return status;
+    if (!out)
+        return DD_E_NULL;
+    if (shoe->state == DD_BAC_SHOE_FINISHED)
+        return DD_E_SHOE_FINISHED;
+    if (shoe->state != DD_BAC_SHOE_DEALING && shoe->state != DD_BAC_SHOE_LAST_COUP_NEXT)
+        return DD_E_STATE;
+    memset(&round, 0, sizeof round);
+    memset(round.player_cards, 255, sizeof round.player_cards);
+    memset(round.banker_cards, 255, sizeof round.banker_cards);
+    last = shoe->state == DD_BAC_SHOE_LAST_COUP_NEXT;
+    if (!shoe->cut_card_out && shoe->next == shoe->cut_index) {
+        /* Rule 9.9: the cutting card is the first card of this round, so this round is the last. */
+        shoe->cut_card_out = 1;
+        round.cut_card_out = 1;
+        last = 1;
+    }
+    codes = shoe->cards + shoe->next;
+    available = shoe->size - shoe->next;
+    if (available > 6)
+        available = 6;
+    for (i = 0; i < available; i++)
+        ranks[i] = (uint8_t)(codes[i] / 4 + 1);
+    /* The cut-card limits make a short shoe impossible; the check stays for safety. */
+    status = dd_bac_coup_resolve(ranks, available, &round.coup);
+    if (status != DD_OK)
+        return status;
+    used = round.coup.cards_used;
+    if (!shoe->cut_card_out && shoe->next < shoe->cut_index && shoe->cut_index < shoe->next + used) {
+        /* Rule 9.8: the cutting card came out during this round; finish it and deal one more. */
+        shoe->cut_card_out = 1;
+        round.cut_card_out = 1;
+    }
+    /* Positions in dealing order: P B P B, then the Player's third (if any), then the Banker's. */
+    round.player_cards[0] = codes[0];
+    round.banker_cards[0] = codes[1];
+    round.player_cards[1] = codes[2];
+    round.banker_cards[1] = codes[3];
+    if (round.coup.player_count == 3)
+        round.player_cards[2] = codes[4];
+    if (round.coup.banker_count == 3)
+        round.banker_cards[2] = codes[used - 1];
+    shoe->discarded = (uint16_t)(shoe->discarded + shoe->on_table);
+    shoe->on_table = (uint16_t)used;
+    shoe->next = (uint16_t)(shoe->next + used);
+    round.last_coup = (uint8_t)last;
+    if (last)
+        shoe->state = DD_BAC_SHOE_FINISHED;
+    else if (shoe->cut_card_out)
+        shoe->state = DD_BAC_SHOE_LAST_COUP_NEXT;
+    *out = round;
+    return DD_OK;
+}
+
+/* ---- whole-shoe simulator ---------------------------------------------------------------------------
+ * Works on point values instead of card codes (the outcome depends on nothing else) with the same
+ * shuffle, burn and last-coup procedure as the shoe above. */
+
+static const uint8_t mod10[20] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+
+int dd_bac_simulate(uint64_t shoes, int decks, int cut_from_end, int burn, int seeded, uint64_t seed,
+                    dd_bac_sim_result *out)
+{
+    uint8_t values[DD_BAC_MAX_CARDS];
+    dd_rng rng;
+    dd_bac_sim_result r;
+    uint64_t s;
+    unsigned size, cut, i;
+    int status;
+    if (!out)
+        return DD_E_NULL;
+    if (decks < DD_BAC_MIN_DECKS || decks > DD_BAC_MAX_DECKS)
+        return DD_E_RANGE;
+    if (!cut_position_ok(decks, cut_from_end))
+        return DD_E_CUT_POSITION;
+    status = seeded ? dd_rng_seed(&rng, seed) : dd_rng_seed_os(&rng);
+    if (status != DD_OK)
+        return status;
+    memset(&r, 0, sizeof r);
+    size = 52u * (unsigned)decks;
+    cut = size - (unsigned)cut_from_end;
+    for (i = 0; i < size; i++)
+        values[i] = dd_bac_rank_value[(i % 52) / 4 + 1];
+    for (s = 0; s < shoes; s++) {
+        unsigned pos = 0, cut_out = 0, last_next = 0, last = 0;
+        dd_bac_shuffle_batched(&rng, values, size);
+        if (burn) {
+            pos = 1u + (values[0] ? values[0] : 10u);
+            r.cards_burned += pos;
+        }
+        while (!last) {
+            /* Branch-free on purpose: naturals and draws are coin flips to the branch predictor. */
+            const uint8_t *v = values + pos;
+            unsigned p = mod10[v[0] + v[2]], b = mod10[v[1] + v[3]];
+            unsigned natural = (p >= 8) | (b >= 8);
+            unsigned player_draws = (natural ^ 1u) & (p <= 5);
+            unsigned third = player_draws ? v[4] : DD_BAC_PLAYER_STOOD;
+            unsigned banker_draws = (natural ^ 1u) & dd_bac_banker_draw_table[b][third];
+            unsigned used = 4 + player_draws + banker_draws;
+            p = mod10[p + (player_draws ? v[4] : 0u)];
+            b = mod10[b + (banker_draws ? v[4 + player_draws] : 0u)];
+            last = last_next;
+            if (!cut_out && pos == cut) {
+                cut_out = last = 1;
+                r.shoes_ended_by_9_9++;
+            }
+            r.naturals += natural;
+            r.player_draws += player_draws;
+            r.banker_draws += banker_draws;
+            r.player_wins += p > b;
+            r.banker_wins += b > p;
+            r.ties += b == p;
+            r.cards_dealt += used;
+            r.coups++;
+            if (!cut_out && pos < cut && cut < pos + used)
+                cut_out = last_next = 1;
+            pos += used;
+        }
+        r.shoes++;
+    }
+    *out = r;
+    return DD_OK;
+}
