@@ -43,7 +43,7 @@ typedef enum dd_roulette_colour {
 #define DD_ROULETTE_POCKETS 37          /* numbers 0 to 36 */
 #define DD_ROULETTE_FIRST_FOUR 1        /* flag: the table offers the 0-1-2-3 corner */
 #define DD_ROULETTE_MAX_WAGERS 157      /* wagers on the layout with first four; 156 without */
-#define DD_ROULETTE_MAX_COVERING 18     /* most wagers holding one number (2, with first four) */
+#define DD_ROULETTE_MAX_COVERING 17     /* most wagers holding one number (e.g. 2 or 17) */
 #define DD_ROULETTE_MAX_BATCH 100000000 /* larger batches are refused with DD_E_RANGE */
 
 /* The kind of wager whose covered numbers are `mask`.
