@@ -424,7 +424,8 @@ def winning_wagers(number: int, wagers: Iterable[WagerSpec], first_four: bool = 
 class WagerBatch:
     """A fixed list of (wager, amount) bets held in C arrays, to settle against many numbers quickly.
 
-    Everything is checked once here; each settle is then one engine call.
+    Everything is checked once here, and the engine works out what each wager pays if it wins; each
+    settle is then one engine call that only picks the winners.
     """
 
     def __init__(self, bets: Iterable[tuple[WagerSpec, int]], first_four: bool = True):
@@ -436,12 +437,14 @@ class WagerBatch:
         self._amounts = ffi.new("int64_t[]", size)
         self._masks[0:self._count] = masks
         self._amounts[0:self._count] = amounts
+        self._if_won = ffi.new("int64_t[]", size)
         self._winnings = ffi.new("int64_t[]", size)
         self._by_kind = ffi.new("int64_t[]", lib.DD_ROULETTE_KIND_COUNT)
         self._total = ffi.new("int64_t *")
         self._winners = ffi.new("size_t *")
         self._bad = ffi.new("size_t *")
-        status = lib.dd_roulette_check(self._masks, self._amounts, self._count, self._flags, self._bad)
+        status = lib.dd_roulette_prepare(self._masks, self._amounts, self._count, self._flags, self._if_won,
+                                         self._bad)
         if status != lib.DD_OK:
             _raise_for_bet(status, self._bad[0], specs, amounts, self._flags)
 
@@ -451,13 +454,19 @@ class WagerBatch:
     def settle(self, number: int) -> list[int]:
         """Winnings per bet, in the order given (stake excluded, 0 = lost)."""
         number = _wheel_number(number)
-        check(lib.dd_roulette_settle(self._masks, self._amounts, self._count, number, self._flags,
-                                     self._winnings, self._bad))
+        check(lib.dd_roulette_settle_prepared(self._masks, self._if_won, self._count, number,
+                                              self._winnings, ffi.NULL, ffi.NULL))
         return ffi.unpack(self._winnings, self._count)
 
     def total(self, number: int) -> int:
         """The sum of all winnings when `number` comes up."""
-        return self._settle_total(number)[0]
+        number = _wheel_number(number)
+        status = lib.dd_roulette_settle_prepared(self._masks, self._if_won, self._count, number,
+                                                 ffi.NULL, self._total, ffi.NULL)
+        if status == lib.DD_E_OVERFLOW:
+            raise InvalidWager(f"the total winnings on {number} are too large to settle exactly")
+        check(status)
+        return int(self._total[0])
 
     def breakdown(self, number: int) -> dict[WagerKind, int]:
         """Winnings per kind of wager (only kinds that won), e.g. to pay outside wagers first."""
@@ -466,13 +475,15 @@ class WagerBatch:
 
     def winners(self, number: int) -> int:
         """How many of the bets win when `number` comes up."""
-        return self._settle_total(number)[1]
+        number = _wheel_number(number)
+        check(lib.dd_roulette_settle_prepared(self._masks, self._if_won, self._count, number,
+                                              ffi.NULL, ffi.NULL, self._winners))
+        return int(self._winners[0])
 
-    def _settle_total(self, number: int) -> tuple[int, int]:
+    def _settle_total(self, number: int) -> None:
         number = _wheel_number(number)
         status = lib.dd_roulette_settle_total(self._masks, self._amounts, self._count, number, self._flags,
-                                              self._total, self._by_kind, self._winners, self._bad)
+                                              self._total, self._by_kind, ffi.NULL, self._bad)
         if status == lib.DD_E_OVERFLOW:
             raise InvalidWager(f"the total winnings on {number} are too large to settle exactly")
         check(status)
-        return int(self._total[0]), int(self._winners[0])

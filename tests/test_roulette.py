@@ -193,10 +193,18 @@ def test_every_layout_wager_against_every_number(first_four):
     bets = [(w.numbers, index + 1) for index, w in enumerate(wagers)]
     outside_bets = [(name, 3) for name in roulette.OUTSIDE_NAMES]
     batch = roulette.WagerBatch(bets + outside_bets, first_four)
+    # The one-shot C entry point (no prepared batch) must agree with the prepared one.
+    masks = ffi.new("uint64_t[]", [mask_of(w.numbers) for w in wagers]
+                    + [mask_of(ref.outside_wagers()[name]) for name, _ in outside_bets])
+    amounts = ffi.new("int64_t[]", [amount for _, amount in bets + outside_bets])
+    winnings = ffi.new("int64_t[]", len(masks))
     for number in range(37):
         expected = ref.settle(bets + outside_bets, number, first_four)
         assert roulette.settle(bets + outside_bets, number, first_four) == expected
         assert batch.settle(number) == expected
+        assert lib.dd_roulette_settle(masks, amounts, len(masks), number, flags_for(first_four), winnings,
+                                      ffi.NULL) == lib.DD_OK
+        assert list(winnings) == expected
         assert batch.total(number) == sum(expected)
         assert batch.winners(number) == sum(1 for covered, _ in bets + outside_bets
                                             if number in ref.outside_wagers().get(covered, covered))
@@ -437,3 +445,35 @@ def test_c_settle_writes_nothing_on_error_and_names_the_wager():
     assert list(winnings) == [-7, -7, -7]
     assert lib.dd_roulette_settle(masks, amounts, 3, 17, 1, winnings, ffi.NULL) == lib.DD_OK
     assert list(winnings) == [175, 0, 0]
+
+
+def test_c_prepared_batches_refuse_bad_input_and_write_nothing():
+    masks = ffi.new("uint64_t[]", [1 << 17, 1 << 17, 1 << 3])
+    amounts = ffi.new("int64_t[]", [2, INT64_MAX // 35, 1])
+    if_won = ffi.new("int64_t[]", [-7, -7, -7])
+    bad = ffi.new("size_t *")
+    amounts[2] = -1
+    assert lib.dd_roulette_prepare(masks, amounts, 3, 1, if_won, bad) == lib.DD_E_BAD_AMOUNT
+    assert bad[0] == 2 and list(if_won) == [-7, -7, -7]
+    assert lib.dd_roulette_prepare(masks, amounts, 3, 1, ffi.NULL, bad) == lib.DD_E_NULL
+    amounts[2] = 1
+    assert lib.dd_roulette_prepare(masks, amounts, 3, 1, if_won, bad) == lib.DD_OK
+    assert list(if_won) == [70, INT64_MAX // 35 * 35, 35]
+
+    winnings = ffi.new("int64_t[]", [-7, -7, -7])
+    total = ffi.new("int64_t *", -7)
+    winners = ffi.new("size_t *", 99)
+    # Both straights on 17 win: each fits in int64, their sum does not.
+    assert lib.dd_roulette_settle_prepared(masks, if_won, 3, 17, winnings, total, winners) == lib.DD_E_OVERFLOW
+    assert list(winnings) == [-7, -7, -7] and total[0] == -7 and winners[0] == 99
+    assert lib.dd_roulette_settle_prepared(masks, if_won, 3, 17, winnings, ffi.NULL, winners) == lib.DD_OK
+    assert list(winnings) == [70, INT64_MAX // 35 * 35, 0] and winners[0] == 2
+    assert lib.dd_roulette_settle_prepared(masks, if_won, 3, 3, ffi.NULL, total, ffi.NULL) == lib.DD_OK
+    assert total[0] == 35
+    assert lib.dd_roulette_settle_prepared(masks, if_won, 3, 37, winnings, total, winners) == lib.DD_E_BAD_NUMBER
+    assert lib.dd_roulette_settle_prepared(ffi.NULL, if_won, 3, 3, winnings, total, winners) == lib.DD_E_NULL
+    assert lib.dd_roulette_settle_prepared(masks, if_won, lib.DD_ROULETTE_MAX_BATCH + 1, 3, winnings, total,
+                                           winners) == lib.DD_E_RANGE
+    if_won[1] = -1
+    assert lib.dd_roulette_settle_prepared(masks, if_won, 3, 3, winnings, total, winners) == lib.DD_E_BAD_AMOUNT
+    assert total[0] == 35 and list(winnings) == [70, INT64_MAX // 35 * 35, 0]

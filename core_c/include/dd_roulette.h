@@ -96,6 +96,17 @@ int dd_roulette_settle(const uint64_t *masks, const int64_t *amounts, size_t n, 
 int dd_roulette_settle_total(const uint64_t *masks, const int64_t *amounts, size_t n, int number,
                              uint32_t flags, int64_t *total_out, int64_t *by_kind_out,
                              size_t *winners_out, size_t *bad_index_out);
+/* For settling one fixed batch against many numbers: dd_roulette_prepare checks the batch once (as
+ * dd_roulette_check) and writes if_won_out[i], what wager i pays when it wins (amount * odds).
+ * Nothing is written on error. */
+int dd_roulette_prepare(const uint64_t *masks, const int64_t *amounts, size_t n, uint32_t flags,
+                        int64_t *if_won_out, size_t *bad_index_out);
+/* Settle a prepared batch: wager i wins if_won[i] when masks[i] holds `number`, else 0. Writes
+ * winnings_out (may be NULL), the sum into total_out (may be NULL; DD_E_OVERFLOW if it does not fit)
+ * and the number of winning wagers into winners_out (may be NULL). A negative if_won is refused with
+ * DD_E_BAD_AMOUNT. Nothing is written on error. */
+int dd_roulette_settle_prepared(const uint64_t *masks, const int64_t *if_won, size_t n, int number,
+                                int64_t *winnings_out, int64_t *total_out, size_t *winners_out);
 /* --- cdef end --- */
 
 #endif

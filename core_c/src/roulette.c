@@ -448,3 +448,56 @@ int dd_roulette_settle_total(const uint64_t *masks, const int64_t *amounts, size
         *winners_out = winners;
     return DD_OK;
 }
+
+int dd_roulette_prepare(const uint64_t *masks, const int64_t *amounts, size_t n, uint32_t flags,
+                        int64_t *if_won_out, size_t *bad_index_out)
+{
+    size_t i, bad = n;
+    int status = (n && !if_won_out) ? DD_E_NULL : check_batch(masks, amounts, n, flags, &bad);
+    if (bad_index_out)
+        *bad_index_out = bad;
+    if (status != DD_OK)
+        return status;
+    for (i = 0; i < n; i++) {
+        int kind = 0;
+        classify_mask(masks[i], flags, &kind);
+        if_won_out[i] = amounts[i] * KIND_ODDS[kind];
+    }
+    return DD_OK;
+}
+
+int dd_roulette_settle_prepared(const uint64_t *masks, const int64_t *if_won, size_t n, int number,
+                                int64_t *winnings_out, int64_t *total_out, size_t *winners_out)
+{
+    size_t i, winners = 0;
+    int64_t total = 0;
+    int overflow = 0;
+    if (n && (!masks || !if_won))
+        return DD_E_NULL;
+    if (number < 0 || number > 36)
+        return DD_E_BAD_NUMBER;
+    if (n > DD_ROULETTE_MAX_BATCH)
+        return DD_E_RANGE;
+    /* First pass checks and sums, so that an error leaves every output untouched. */
+    for (i = 0; i < n; i++) {
+        if (if_won[i] < 0)
+            return DD_E_BAD_AMOUNT;
+        if ((masks[i] >> number) & 1) {
+            winners++;
+            if (if_won[i] > INT64_MAX - total)
+                overflow = 1;
+            else
+                total += if_won[i];
+        }
+    }
+    if (overflow && total_out)
+        return DD_E_OVERFLOW;
+    if (winnings_out)
+        for (i = 0; i < n; i++) /* branch-free select, so the compiler can vectorise it */
+            winnings_out[i] = if_won[i] & -(int64_t)((masks[i] >> number) & 1);
+    if (total_out)
+        *total_out = total;
+    if (winners_out)
+        *winners_out = winners;
+    return DD_OK;
+}
