@@ -57,7 +57,8 @@ typedef enum dd_bac_result {
 /* Which way a commission that is not a whole rounding unit goes. */
 typedef enum dd_bac_rounding {
     DD_BAC_ROUND_FOR_PLAYER = 0,    /* commission rounded down: the player pays less */
-    DD_BAC_ROUND_FOR_HOUSE = 1      /* commission rounded up (never above the winnings) */
+    DD_BAC_ROUND_FOR_HOUSE = 1,     /* commission rounded up (never above the winnings) */
+    DD_BAC_ROUND_NEAREST = 2        /* to the nearest unit; an exact half goes the player's way */
 } dd_bac_rounding;
 
 /* One coup. Card slots not dealt are 0. */

@@ -273,14 +273,16 @@ int dd_bac_exact_ways(int decks, dd_bac_ways *out)
 
 /* Commission on a winning Banker wager: amount * bp / 10000 as a multiple of the rounding unit, rounded
  * the chosen way and never more than the winnings. All products fit in 64 bits thanks to the limits on
- * amount (10^14), bp (10^4) and unit (10^14). */
+ * amount (10^14), bp (10^4) and unit (10^14): numerator and step are at most 10^18, twice that < 2^63. */
 static int64_t commission_on(int64_t amount, const dd_bac_settle_rules *rules)
 {
     int64_t numerator = amount * rules->commission_bp;
     int64_t step = 10000 * rules->rounding_unit;
-    int64_t units = numerator / step;
+    int64_t units = numerator / step, remainder = numerator % step;
     int64_t commission;
-    if (rules->rounding == DD_BAC_ROUND_FOR_HOUSE && numerator % step != 0)
+    if (rules->rounding == DD_BAC_ROUND_FOR_HOUSE && remainder != 0)
+        units++;
+    else if (rules->rounding == DD_BAC_ROUND_NEAREST && 2 * remainder > step)
         units++;
     commission = units * rules->rounding_unit;
     return commission > amount ? amount : commission;
@@ -299,7 +301,7 @@ int dd_bac_settle(const dd_bac_wager *wagers, size_t n, int winner, const dd_bac
     if ((rules->tie_odds != 8 && rules->tie_odds != 9) || rules->commission_bp < 0 ||
         rules->commission_bp > DD_BAC_MAX_COMMISSION_BP || rules->rounding_unit < 1 ||
         rules->rounding_unit > DD_BAC_MAX_AMOUNT ||
-        (rules->rounding != DD_BAC_ROUND_FOR_PLAYER && rules->rounding != DD_BAC_ROUND_FOR_HOUSE))
+        rules->rounding < DD_BAC_ROUND_FOR_PLAYER || rules->rounding > DD_BAC_ROUND_NEAREST)
         return DD_E_RANGE;
     /* Validate everything first so that an error never leaves half the table settled. */
     for (i = 0; i < n; i++) {

@@ -1,0 +1,523 @@
+"""Baccarat and Mini Baccarat (punto banco): card values, the table of play, coups, the shoe, exact odds,
+simulation and settlement.
+
+Every rule is decided by the C engine (core_c/src/baccarat.c, baccarat_shoe.c); this module checks the
+input, turns C codes into Python values and C errors into exceptions a person can read. Rule numbers
+refer to the NZ Gazette Mini Baccarat rules (1998 No. 10): Table 2 and rules 9.5-9.9.
+
+Cards are ranks 1-13 (1 = ace, 11-13 = jack, queen, king) wherever only the point value matters; cards
+dealt from a shoe also carry their suit (`Card`).
+"""
+from __future__ import annotations
+
+import enum
+import operator
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Iterable, NamedTuple, Sequence, Union
+
+from ._engine import ffi, lib
+from ._errors import EngineError, InvalidCard, InvalidInput, ShoeFinished, check, require_int
+
+__all__ = [
+    "Burn", "Card", "Coup", "Rounding", "Settlement", "Shoe", "ShoeState", "SimulationResult", "Suit",
+    "banker_draws", "card_value", "coup", "exact_counts", "exact_ways", "is_natural", "player_draws",
+    "point_count", "settle", "simulate",
+]
+
+MIN_DECKS = lib.DD_BAC_MIN_DECKS
+MAX_DECKS = lib.DD_BAC_MAX_DECKS
+DEFAULT_DECKS = lib.DD_BAC_DEFAULT_DECKS
+MIN_CUT_FROM_END = lib.DD_BAC_MIN_CUT_FROM_END
+DEFAULT_CUT_FROM_END = 14          # the common 14-16 cards behind the cutting card
+MAX_AMOUNT = lib.DD_BAC_MAX_AMOUNT
+MAX_SIMULATED_SHOES = 10**9        # about an hour of work; larger requests are almost certainly mistakes
+MAX_SEQUENCE = 64                  # ranks accepted for one coup (it never uses more than 6)
+
+WINNERS = ("player", "banker", "tie")
+_SIDE_CODES = {"player": lib.DD_BAC_PLAYER, "banker": lib.DD_BAC_BANKER, "tie": lib.DD_BAC_TIE}
+_SIDE_NAMES = {code: name for name, code in _SIDE_CODES.items()}
+_RESULT_NAMES = {lib.DD_BAC_WIN: "win", lib.DD_BAC_LOSE: "lose", lib.DD_BAC_PUSH: "push"}
+_RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+
+
+def _bad_rank_message(rank) -> str:
+    return f"{rank!r} is not a card rank (1 = ace ... 13 = king)"
+
+
+class Suit(enum.IntEnum):
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+
+class Card(NamedTuple):
+    """A card from a shoe: rank 1-13 (1 = ace, 13 = king) and suit."""
+    rank: int
+    suit: Suit
+
+    @property
+    def code(self) -> int:
+        """0-51: (rank - 1) * 4 + suit, the engine's card code."""
+        return (self.rank - 1) * 4 + int(self.suit)
+
+    @classmethod
+    def from_code(cls, code: int) -> "Card":
+        code = require_int(code, "a card code", 0, 51)
+        return cls(code // 4 + 1, Suit(code % 4))
+
+    def __str__(self) -> str:
+        return f"{_RANK_NAMES.get(self.rank, str(self.rank))} of {self.suit.name.lower()}"
+
+
+class ShoeState(enum.Enum):
+    NEEDS_SHUFFLE = lib.DD_BAC_SHOE_NEEDS_SHUFFLE
+    BURN_DUE = lib.DD_BAC_SHOE_BURN_DUE
+    DEALING = lib.DD_BAC_SHOE_DEALING
+    LAST_COUP_NEXT = lib.DD_BAC_SHOE_LAST_COUP_NEXT   # the cutting card came out during a round (9.8)
+    FINISHED = lib.DD_BAC_SHOE_FINISHED
+
+
+class Rounding(enum.Enum):
+    """How a Banker commission that is not a whole rounding unit is rounded."""
+    PLAYER = "player"      # down: the player's favour (the default)
+    HOUSE = "house"        # up, never above the amount won
+    NEAREST = "nearest"    # to the nearest unit; an exact half goes the player's way
+
+
+_ROUNDING_CODES = {
+    Rounding.PLAYER: lib.DD_BAC_ROUND_FOR_PLAYER,
+    Rounding.HOUSE: lib.DD_BAC_ROUND_FOR_HOUSE,
+    Rounding.NEAREST: lib.DD_BAC_ROUND_NEAREST,
+}
+
+
+@dataclass(frozen=True)
+class Coup:
+    """One coup. `player` and `banker` are the ranks dealt to each hand, in order."""
+    player: list
+    banker: list
+    player_total: int
+    banker_total: int
+    winner: str                  # "player", "banker" or "tie"
+    natural: bool                # either hand had a natural: both stood on two cards
+    cards_used: int              # 4, 5 or 6
+    # Only for coups dealt from a Shoe:
+    player_cards: tuple = ()     # Card(rank, suit) in the order dealt
+    banker_cards: tuple = ()
+    last_coup: bool = False      # the last coup of the shoe (rules 9.8, 9.9)
+    cut_card_out: bool = False   # the cutting card came out just before or during this coup
+
+
+class Burn(NamedTuple):
+    exposed: Card                # the first card, shown; its value says how many to burn
+    burned: list                 # the cards burned after it (10 for a ten or a face card)
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    shoes: int
+    coups: int
+    banker_wins: int
+    player_wins: int
+    ties: int
+    naturals: int
+    player_draws: int
+    banker_draws: int
+    cards_dealt: int
+    cards_burned: int
+    shoes_ended_by_9_9: int      # the cutting card came out as the first card of a round
+
+    def fraction(self, winner: str) -> float:
+        """The share of coups won by "player", "banker" or "tie"."""
+        counts = {"player": self.player_wins, "banker": self.banker_wins, "tie": self.ties}
+        if winner not in counts:
+            raise InvalidInput(f"{winner!r} is not an outcome (player, banker or tie)")
+        return counts[winner] / self.coups if self.coups else 0.0
+
+
+class Settlement(NamedTuple):
+    result: str                  # "win", "lose" or "push"
+    winnings: int                # paid at the odds, before commission; 0 unless won
+    commission: int              # taken from a winning Banker wager
+    net: int                     # what the player gains: winnings - commission, -amount if lost, 0 on push
+
+
+# ---- cards and the table of play ------------------------------------------------------------------------
+
+def _rank_byte(card) -> int:
+    """A rank as a byte for the engine; anything outside a byte becomes 0 so the engine rejects it."""
+    if isinstance(card, Card):
+        return card.rank
+    if isinstance(card, bool):
+        raise InvalidCard(_bad_rank_message(card))
+    try:
+        rank = operator.index(card)
+    except TypeError:
+        raise InvalidCard(_bad_rank_message(card)) from None
+    return rank if 0 <= rank <= 255 else 0
+
+
+def card_value(rank: int) -> int:
+    """Point value of a rank: ace 1, 2-9 face value, 10/J/Q/K 0."""
+    out = ffi.new("int *")
+    check(lib.dd_bac_card_value(_rank_byte(rank), out), {lib.DD_E_BAD_CARD: _bad_rank_message(rank)})
+    return out[0]
+
+
+def point_count(ranks: Sequence[int]) -> int:
+    """A hand's point count: the last digit of the sum of its values."""
+    raw = [_rank_byte(r) for r in ranks]
+    out = ffi.new("int *")
+    status = lib.dd_bac_point_count(ffi.new("uint8_t[]", raw or [0]), len(raw), out)
+    if status == lib.DD_E_BAD_CARD:
+        raise InvalidCard(_bad_rank_message(_first_bad(ranks, raw)))
+    check(status)
+    return out[0]
+
+
+def _total(total, what: str) -> int:
+    total = require_int(total, what)
+    return total if 0 <= total <= 9 else -1
+
+
+def _total_message(total, what: str) -> str:
+    return f"{what} must be a point count from 0 to 9, not {total!r}"
+
+
+def is_natural(two_card_total: int) -> bool:
+    """Whether a two-card point count is a natural (8 or 9)."""
+    out = ffi.new("int *")
+    what = "a two-card total"
+    check(lib.dd_bac_is_natural(_total(two_card_total, what), out),
+          {lib.DD_E_RANGE: _total_message(two_card_total, what)})
+    return bool(out[0])
+
+
+def player_draws(total: int) -> bool:
+    """Whether the Player's Hand draws a third card on this two-card point count (0-5 draw)."""
+    out = ffi.new("int *")
+    what = "the Player's two-card total"
+    check(lib.dd_bac_player_draws(_total(total, what), out), {lib.DD_E_RANGE: _total_message(total, what)})
+    return bool(out[0])
+
+
+def banker_draws(banker_total: int, player_third: int | None) -> bool:
+    """Whether the Banker's Hand draws, given the VALUE (0-9) of the Player's third card, or None when the
+    Player stood (rule 9.5). Table 2 of the Mini Baccarat rules; naturals (8, 9) never draw."""
+    out = ffi.new("int *")
+    what = "the Banker's two-card total"
+    banker = _total(banker_total, what)
+    if banker < 0:
+        raise InvalidInput(_total_message(banker_total, what))
+    if player_third is None:
+        third = lib.DD_BAC_PLAYER_STOOD
+    else:
+        third = require_int(player_third, "the Player's third card value")
+        if not 0 <= third <= 9:
+            raise InvalidInput(
+                f"the Player's third card value must be 0 to 9 (a point value, see card_value), "
+                f"or None when the Player stood, not {player_third!r}")
+    check(lib.dd_bac_banker_draws(banker, third, out))
+    return bool(out[0])
+
+
+# ---- coups -------------------------------------------------------------------------------------------------
+
+def _first_bad(cards, raw) -> object:
+    for original, byte in zip(cards, raw):
+        if not 1 <= byte <= 13:
+            return original
+    return raw[0] if raw else None
+
+
+def _coup_from_c(c, extra: dict | None = None) -> Coup:
+    return Coup(
+        player=list(c.player[0:c.player_count]),
+        banker=list(c.banker[0:c.banker_count]),
+        player_total=c.player_total,
+        banker_total=c.banker_total,
+        winner=_SIDE_NAMES[c.winner],
+        natural=bool(c.natural),
+        cards_used=c.cards_used,
+        **(extra or {}),
+    )
+
+
+def coup(cards: Sequence[int]) -> Coup:
+    """Resolve a coup from ranks (1-13, or Cards) in dealing order: Player, Banker, Player, Banker, then
+    the third cards the table of play calls for. Extra cards after the coup are ignored."""
+    cards = list(cards)
+    if len(cards) > MAX_SEQUENCE:
+        raise InvalidInput(f"a coup uses at most 6 cards; {len(cards)} were given")
+    raw = [_rank_byte(c) for c in cards]
+    out = ffi.new("dd_bac_coup *")
+    status = lib.dd_bac_coup_resolve(ffi.new("uint8_t[]", raw or [0]), len(raw), out)
+    if status == lib.DD_E_BAD_CARD:
+        raise InvalidCard(_bad_rank_message(_first_bad(cards, raw)))
+    check(status, {lib.DD_E_SHORT_SEQUENCE:
+                   f"{len(cards)} cards are not enough to finish this coup: it needs the 4 of the deal "
+                   f"and then any third cards the table of play calls for"})
+    return _coup_from_c(out)
+
+
+# ---- exact odds --------------------------------------------------------------------------------------------
+
+def _exact(decks) -> object:
+    decks = require_int(decks, "the number of decks", MIN_DECKS, MAX_DECKS)
+    out = ffi.new("dd_bac_ways *")
+    check(lib.dd_bac_exact_ways(decks, out))
+    return out
+
+
+def exact_ways(decks: int) -> dict:
+    """Ordered ways for "banker", "player" and "tie" over the first 6 cards of a shoe of `decks` decks,
+    without replacement, all 6 cards always counted."""
+    out = _exact(decks)
+    return {"banker": out.banker, "player": out.player, "tie": out.tie}
+
+
+def exact_counts(decks: int) -> dict:
+    """exact_ways plus "total" (M(M-1)...(M-5), M = 52 * decks), "natural" (either hand has one),
+    "player_draws" and "banker_draws" (a third card is dealt to that hand)."""
+    out = _exact(decks)
+    return {name: getattr(out, name)
+            for name in ("banker", "player", "tie", "total", "natural", "player_draws", "banker_draws")}
+
+
+# ---- the shoe ----------------------------------------------------------------------------------------------
+
+def _seed_args(seed):
+    if seed is None:
+        return 0, 0
+    return 1, require_int(seed, "the seed", 0, 2**64 - 1)
+
+
+def _cut_message(decks: int, cut_from_end) -> str:
+    return (f"the cutting card must have {MIN_CUT_FROM_END} to {52 * decks - lib.DD_BAC_MAX_BURN} cards "
+            f"behind it in a shoe of {decks} deck(s), not {cut_from_end}: with fewer a last coup could run "
+            f"out of cards, with more the burn could reach it")
+
+
+def _check_cut(decks: int, cut_from_end) -> int:
+    cut = require_int(cut_from_end, "the cutting card position (cards from the end)")
+    return cut if -2**31 < cut < 2**31 else -1
+
+
+_SHOE_MESSAGES = {
+    lib.DD_E_SHOE_FINISHED: "the last coup of this shoe has been dealt: reshuffle before dealing again",
+}
+
+
+class Shoe:
+    """A shoe of 1-8 decks with a cutting card `cut_from_end` cards from the end, shuffled on creation.
+
+    With burn=True, call burn() after every shuffle before dealing (the first card is exposed and that
+    many cards burned; a ten or face card burns 10). deal() gives coup after coup; when the cutting card
+    comes out the shoe follows rules 9.8 and 9.9 and after the last coup refuses to deal (ShoeFinished)
+    until shuffle() is called. A seed makes every shuffle of this shoe repeatable.
+    """
+
+    def __init__(self, decks: int = DEFAULT_DECKS, cut_from_end: int = DEFAULT_CUT_FROM_END,
+                 burn: bool = True, seed: int | None = None):
+        decks = require_int(decks, "the number of decks", MIN_DECKS, MAX_DECKS)
+        cut = _check_cut(decks, cut_from_end)
+        seeded, seed_value = _seed_args(seed)
+        self._shoe = ffi.new("dd_bac_shoe *")
+        check(lib.dd_bac_shoe_init(self._shoe, decks, cut, 1 if burn else 0, seeded, seed_value),
+              {lib.DD_E_CUT_POSITION: _cut_message(decks, cut_from_end)})
+        self.shuffle()
+
+    # settings
+    @property
+    def decks(self) -> int:
+        return self._shoe.decks
+
+    @property
+    def size(self) -> int:
+        return self._shoe.size
+
+    @property
+    def cut_from_end(self) -> int:
+        return self._shoe.cut_from_end
+
+    @property
+    def burns(self) -> bool:
+        """Whether this shoe burns cards after each shuffle."""
+        return bool(self._shoe.burn)
+
+    # state
+    @property
+    def state(self) -> ShoeState:
+        return ShoeState(self._shoe.state)
+
+    @property
+    def finished(self) -> bool:
+        return self.state is ShoeState.FINISHED
+
+    @property
+    def remaining(self) -> int:
+        """Cards still in the shoe."""
+        return self._shoe.size - self._shoe.next
+
+    @property
+    def discarded(self) -> int:
+        """Cards in the discard rack: the burn and the cards of collected rounds."""
+        return self._shoe.discarded
+
+    @property
+    def on_table(self) -> int:
+        """Cards of the last round still on the layout (collected by the next deal or collect())."""
+        return self._shoe.on_table
+
+    @property
+    def cut_card_out(self) -> bool:
+        return bool(self._shoe.cut_card_out)
+
+    # actions
+    def shuffle(self) -> None:
+        """Gather every card and shuffle the whole shoe."""
+        check(lib.dd_bac_shoe_shuffle(self._shoe))
+
+    def load(self, cards: Sequence[Union[Card, int]]) -> None:
+        """Stack the shoe in this exact order (Cards or card codes 0-51) instead of shuffling: a whole
+        shoe, each card exactly once per deck. For drills that must show a particular situation."""
+        codes = []
+        for card in cards:
+            if isinstance(card, Card):
+                codes.append(card.code if 1 <= card.rank <= 13 and 0 <= int(card.suit) <= 3 else 255)
+            else:
+                code = require_int(card, "a card code")
+                codes.append(code if 0 <= code <= 255 else 255)
+        if len(codes) != self.size:
+            raise InvalidInput(f"a shoe of {self.decks} deck(s) holds {self.size} cards, not {len(codes)}")
+        check(lib.dd_bac_shoe_load(self._shoe, ffi.new("uint8_t[]", codes), len(codes)), {
+            lib.DD_E_BAD_CARD: "card codes run from 0 to 51 ((rank - 1) * 4 + suit)",
+            lib.DD_E_RANGE: f"each card must appear exactly {self.decks} time(s) in a shoe of {self.decks} deck(s)",
+        })
+
+    def burn(self) -> Burn:
+        """Expose the first card and burn as many cards as its value (10 for a ten or a face card)."""
+        if not self.burns:
+            raise EngineError("this shoe is set up without a burn")
+        exposed = ffi.new("uint8_t *")
+        burned = ffi.new("uint8_t[]", lib.DD_BAC_MAX_BURN)
+        count = ffi.new("size_t *")
+        check(lib.dd_bac_shoe_burn(self._shoe, exposed, burned, lib.DD_BAC_MAX_BURN, count), {
+            lib.DD_E_STATE: "the burn is made once, straight after the shuffle"
+                            if self.state is not ShoeState.NEEDS_SHUFFLE else "shuffle the shoe first",
+        })
+        return Burn(Card.from_code(exposed[0]), [Card.from_code(burned[i]) for i in range(count[0])])
+
+    def deal(self) -> Coup:
+        """Deal the next coup; the previous round's cards go to the discard rack first."""
+        out = ffi.new("dd_bac_round *")
+        state_message = ("burn the first card before dealing" if self.state is ShoeState.BURN_DUE
+                         else "shuffle the shoe before dealing")
+        check(lib.dd_bac_shoe_deal(self._shoe, out),
+              {**_SHOE_MESSAGES, lib.DD_E_STATE: state_message})
+        c = out.coup
+        return _coup_from_c(c, {
+            "player_cards": tuple(Card.from_code(out.player_cards[i]) for i in range(c.player_count)),
+            "banker_cards": tuple(Card.from_code(out.banker_cards[i]) for i in range(c.banker_count)),
+            "last_coup": bool(out.last_coup),
+            "cut_card_out": bool(out.cut_card_out),
+        })
+
+    def collect(self) -> None:
+        """Move the last round's cards from the layout to the discard rack."""
+        check(lib.dd_bac_shoe_collect(self._shoe))
+
+    def __repr__(self) -> str:
+        return (f"Shoe(decks={self.decks}, cut_from_end={self.cut_from_end}, state={self.state.name}, "
+                f"remaining={self.remaining})")
+
+
+# ---- simulation --------------------------------------------------------------------------------------------
+
+def simulate(shoes: int, decks: int = DEFAULT_DECKS, seed: int | None = None,
+             cut_from_end: int = DEFAULT_CUT_FROM_END, burn: bool = True) -> SimulationResult:
+    """Play `shoes` whole shoes (shuffle, burn, deal to the last coup) in C and count the outcomes."""
+    shoes = require_int(shoes, "the number of shoes", 0, MAX_SIMULATED_SHOES)
+    decks = require_int(decks, "the number of decks", MIN_DECKS, MAX_DECKS)
+    cut = _check_cut(decks, cut_from_end)
+    seeded, seed_value = _seed_args(seed)
+    out = ffi.new("dd_bac_sim_result *")
+    check(lib.dd_bac_simulate(shoes, decks, cut, 1 if burn else 0, seeded, seed_value, out),
+          {lib.DD_E_CUT_POSITION: _cut_message(decks, cut_from_end)})
+    return SimulationResult(**{name: getattr(out, name) for name in SimulationResult.__dataclass_fields__})
+
+
+# ---- settlement --------------------------------------------------------------------------------------------
+
+def _basis_points(rate) -> int:
+    if isinstance(rate, bool) or not isinstance(rate, (int, float, Fraction, Decimal)):
+        raise InvalidInput(f"the commission rate must be a number such as 0.05, not {rate!r}")
+    # str() of a float is its shortest exact-looking form, so 0.05 becomes exactly 5/100.
+    exact = Fraction(str(rate)) if isinstance(rate, float) else Fraction(rate)
+    bp = exact * 10000
+    if bp.denominator != 1 or not 0 <= bp <= lib.DD_BAC_MAX_COMMISSION_BP:
+        raise InvalidInput(f"the commission rate must be between 0 and 1 in whole basis points "
+                           f"(0.05 = 5%), not {rate!r}")
+    return int(bp)
+
+
+def _winner_code(coup_or_winner) -> int:
+    winner = coup_or_winner.winner if isinstance(coup_or_winner, Coup) else coup_or_winner
+    if not isinstance(winner, str) or winner.lower() not in _SIDE_CODES:
+        raise InvalidInput(f"the winner must be a Coup or one of player, banker, tie; not {winner!r}")
+    return _SIDE_CODES[winner.lower()]
+
+
+def settle(bets: Iterable[tuple], coup_or_winner: Union[Coup, str], tie_odds: int = 8,
+           commission_rate=0.05, rounding_unit: int = 1,
+           rounding: Union[Rounding, str] = Rounding.PLAYER) -> list:
+    """Settle wagers [(side, amount in cents), ...] (side "player", "banker" or "tie") against a coup.
+
+    Player pays 1:1; Banker 1:1 less `commission_rate` of the wager, rounded to a multiple of
+    `rounding_unit` cents (`rounding`: in the player's favour by default); Tie pays `tie_odds` (8 or 9)
+    to 1, and Player and Banker wagers push on a tie. Returns a Settlement per wager, in order.
+    """
+    winner = _winner_code(coup_or_winner)
+    odds = require_int(tie_odds, "the tie odds")
+    if odds not in (8, 9):
+        raise InvalidInput(f"a Tie pays 8 or 9 to 1, not {odds} to 1")
+    unit = require_int(rounding_unit, "the rounding unit", 1, MAX_AMOUNT)
+    try:
+        rounding = Rounding(rounding)
+    except ValueError:
+        raise InvalidInput(f"rounding must be one of player, house, nearest; not {rounding!r}") from None
+    bets = list(bets)
+    wagers = ffi.new("dd_bac_wager[]", max(len(bets), 1))
+    amounts = []
+    for i, bet in enumerate(bets):
+        try:
+            side, amount = bet
+        except (TypeError, ValueError):
+            raise InvalidInput(f"wager {i + 1}: a wager is a pair (side, amount), not {bet!r}") from None
+        if not isinstance(side, str) or side.lower() not in _SIDE_CODES:
+            raise InvalidInput(f"wager {i + 1}: {side!r} is not a side (player, banker or tie)")
+        amount = require_int(amount, f"wager {i + 1}: the amount")
+        amounts.append(amount)
+        wagers[i].side = _SIDE_CODES[side.lower()]
+        # Out-of-range amounts are clamped to values the engine rejects with the right code.
+        wagers[i].amount = max(min(amount, MAX_AMOUNT + 1), -1)
+    rules = ffi.new("dd_bac_settle_rules *", {
+        "tie_odds": odds, "commission_bp": _basis_points(commission_rate),
+        "rounding_unit": unit, "rounding": _ROUNDING_CODES[rounding],
+    })
+    out = ffi.new("dd_bac_payout[]", max(len(bets), 1))
+    bad = ffi.new("size_t *")
+    status = lib.dd_bac_settle(wagers, len(bets), winner, rules, out, bad)
+    if status != lib.DD_OK:
+        i = bad[0]
+        amount = amounts[i] if i < len(amounts) else None
+        check(status, {
+            lib.DD_E_BAD_AMOUNT: f"wager {i + 1}: an amount must be at least 1 cent, not {amount}",
+            lib.DD_E_OVERFLOW: f"wager {i + 1}: {amount} cents is more than the largest wager the engine "
+                               f"settles ({MAX_AMOUNT})",
+        })
+    return [Settlement(_RESULT_NAMES[out[i].result], out[i].winnings, out[i].commission, out[i].net)
+            for i in range(len(bets))]
