@@ -226,7 +226,7 @@ def _mask_of(spec) -> int:
             raise InvalidWager(
                 f"{spec!r} is not a wager on the layout (outside wagers: {', '.join(OUTSIDE_NAMES)})"
             ) from None
-    if isinstance(spec, (bytes, bytearray)) or isinstance(spec, bool):
+    if isinstance(spec, (bool, bytes, bytearray)):  # True would pass as 1, bytes as a run of numbers
         raise InvalidWager(f"{spec!r} is not a wager on the layout")
     if _is_single_number(spec):
         return 1 << _wheel_number(spec, "a number on the layout")
