@@ -1,4 +1,5 @@
-"""Entry point: `dealerdrill` (or `python -m dealerdrill`)."""
+"""Entry point: `dealerdrill` (or `python -m dealerdrill`) opens the trainer; `dealerdrill --self-check`
+proves the engine works without starting Qt."""
 from __future__ import annotations
 
 import sys
@@ -10,18 +11,28 @@ def self_check() -> list[str]:
 
     lines = []
     perm = core.shuffle(52, seed=2026)
-    assert sorted(perm) == list(range(52))
+    if sorted(perm) != list(range(52)):
+        raise RuntimeError("the shuffle did not return a permutation")
     lines.append(f"shuffle: 52 cards, seeded, first five {perm[:5]}")
     return lines
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["--self-check"] or True:  # the GUI issue replaces this with the main window
+    if argv[:1] == ["--self-check"]:
         for line in self_check():
             print(line)
         print("engine self-check passed")
-    return 0
+        return 0
+    if argv[:1] in (["-h"], ["--help"]):
+        print("usage: dealerdrill [--self-check]\n  with no options: open the trainer window")
+        return 0
+    try:
+        from .app import run
+    except ImportError as error:  # e.g. Qt or the compiled engine missing: say so without a traceback
+        print(f"Dealer Drill cannot start: {error}. Reinstall it with `make build`.", file=sys.stderr)
+        return 1
+    return run([sys.argv[0], *argv])
 
 
 if __name__ == "__main__":

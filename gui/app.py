@@ -1,0 +1,263 @@
+"""The application: a main window with one tab per table, menus, a status bar, and errors in plain words.
+
+Adding a table is one line in TABLES: (id, title, factory). A factory takes the current Settings and
+returns the table's widget. A table widget may offer:
+  apply_settings(settings)      called when the trainee changes the settings
+  table_actions() -> [QAction]  entries for the Table menu while the table is shown
+  message (Signal(str))         plain-words notes for the status bar
+"""
+from __future__ import annotations
+
+import sys
+import traceback
+from datetime import datetime
+from typing import Callable
+
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QTabWidget, QWidget
+
+from . import __version__, paths
+from .settings import Settings, load_settings, save_settings
+
+TableFactory = Callable[[Settings], QWidget]
+
+
+def _roulette(settings: Settings) -> QWidget:
+    from .views.roulette_table import RouletteTable
+
+    return RouletteTable(settings)
+
+
+def _coming_soon(title: str) -> TableFactory:
+    # Placeholder until the baccarat and pai gow tables are plugged in (replace the TABLES entry).
+    def factory(_settings: Settings) -> QWidget:
+        label = QLabel(f"The {title} table is being built.")
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setObjectName("placeholder")
+        return label
+
+    return factory
+
+
+TABLES: list[tuple[str, str, TableFactory]] = [
+    ("roulette", "Roulette", _roulette),
+    ("baccarat", "Baccarat", _coming_soon("Baccarat")),
+    ("paigow", "Pai Gow", _coming_soon("Pai Gow")),
+]
+
+KEYS_HELP = """<b>Roulette</b><br>
+Arrow keys: move the cursor over the wager positions<br>
+Enter or +: place the selected chip (or the typed amount) &nbsp; Delete or −: take a chip back<br>
+1–6: choose a chip &nbsp; number pad digits: type an amount (Backspace edits, Esc clears)<br>
+Space: spin &nbsp; S: skip the animation &nbsp; C: clear the layout<br>
+Mouse: left click places, right click takes back<br><br>
+<b>Everywhere</b><br>
+Ctrl+1, Ctrl+2, Ctrl+3: switch table &nbsp; Ctrl+,: settings &nbsp; Ctrl+Q: quit"""
+
+
+def plain_words(error: BaseException) -> str:
+    """What went wrong, for a person: the exception's own message when it is written for people."""
+    from dealerdrill.core import EngineError
+
+    if isinstance(error, (EngineError, ValueError, OSError)) and str(error):
+        return str(error)[0].upper() + str(error)[1:]
+    if isinstance(error, MemoryError):
+        return "The computer ran out of memory."
+    return f"Something unexpected went wrong ({type(error).__name__})."
+
+
+def log_error(error: BaseException) -> str | None:
+    """Append the full details to the error log (for whoever fixes it); returns the log's path."""
+    try:
+        path = paths.error_log_file()
+        with path.open("a", encoding="utf-8") as log:
+            log.write(f"--- {datetime.now().isoformat(timespec='seconds')}\n")
+            log.write("".join(traceback.format_exception(type(error), error, error.__traceback__)))
+        return str(path)
+    except OSError:
+        return None
+
+
+def show_error(parent: QWidget | None, text: str, details_path: str | None = None) -> QMessageBox:
+    """A non-blocking error box in plain words (never a traceback)."""
+    box = QMessageBox(QMessageBox.Icon.Warning, "Dealer Drill", text, QMessageBox.StandardButton.Ok, parent)
+    if details_path:
+        box.setInformativeText(f"The details were saved to {details_path}.")
+    box.setObjectName("errorDialog")
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()
+    return box
+
+
+def install_excepthook(window: "MainWindow") -> None:
+    """Any error that reaches the event loop becomes a plain message; the program keeps running."""
+    def hook(kind, error, trace):
+        if issubclass(kind, KeyboardInterrupt):
+            QApplication.quit()
+            return
+        error.__traceback__ = trace
+        window.report_error(error)
+
+    sys.excepthook = hook
+
+
+class _WorkerSignals(QObject):
+    done = Signal(object)
+    failed = Signal(object)
+
+
+class _Job(QRunnable):
+    def __init__(self, work: Callable[[], object]):
+        super().__init__()
+        self.work = work
+        self.signals = _WorkerSignals()
+
+    def run(self) -> None:
+        try:
+            result = self.work()
+        except BaseException as error:  # reported on the UI thread, in plain words
+            self.signals.failed.emit(error)
+        else:
+            self.signals.done.emit(result)
+
+
+def run_in_background(work: Callable[[], object], on_done: Callable[[object], None],
+                      on_error: Callable[[BaseException], None] | None = None) -> _Job:
+    """Run `work` on a worker thread; `on_done(result)` / `on_error(error)` run on the UI thread.
+    Workers never touch widgets: they compute, the UI reacts to the result."""
+    job = _Job(work)
+    job.signals.done.connect(on_done, Qt.ConnectionType.QueuedConnection)
+    if on_error is None:
+        window = next((w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)), None)
+        on_error = window.report_error if window else (lambda error: None)
+    job.signals.failed.connect(on_error, Qt.ConnectionType.QueuedConnection)
+    QThreadPool.globalInstance().start(job)
+    return job
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: Settings | None = None, tables=None):
+        super().__init__()
+        self.setWindowTitle("Dealer Drill")
+        problems: list[str] = []
+        if settings is None:
+            settings, problems = load_settings()
+        self._settings = settings
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tables: dict[str, QWidget] = {}
+        for table_id, title, factory in (tables or TABLES):
+            widget = factory(settings)
+            widget.setObjectName(f"table-{table_id}")
+            self.tables[table_id] = widget
+            self.tabs.addTab(widget, title)
+            if hasattr(widget, "message"):
+                widget.message.connect(self.show_message)
+        self.setCentralWidget(self.tabs)
+        self._build_menus()
+        self.tabs.currentChanged.connect(self._table_changed)
+        self._table_changed(self.tabs.currentIndex())
+        self.statusBar().showMessage("Ready. Help ▸ Keys lists every key.")
+        self.resize(1360, 720)
+        self.notice: QMessageBox | None = None
+        if problems:
+            self.notice = show_error(self, "Some settings could not be used:\n" + "\n".join(problems))
+
+    # --- menus ------------------------------------------------------------------------------------------------
+    def _action(self, menu, text: str, shortcut: str | None, slot) -> QAction:
+        action = QAction(text, self)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self.settings_action = self._action(file_menu, "&Settings…", "Ctrl+,", self.open_settings)
+        file_menu.addSeparator()
+        self._action(file_menu, "&Quit", "Ctrl+Q", self.close)
+        self.table_menu = bar.addMenu("&Table")
+        view_menu = bar.addMenu("&View")
+        for index, (_, title, _) in enumerate(TABLES[: self.tabs.count()]):
+            self._action(view_menu, title, f"Ctrl+{index + 1}", lambda _=False, i=index: self.tabs.setCurrentIndex(i))
+        help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&Keys", "F1", self.show_keys)
+        self._action(help_menu, "&About", None, self.show_about)
+
+    def _table_changed(self, index: int) -> None:
+        self.table_menu.clear()
+        widget = self.tabs.widget(index)
+        actions = widget.table_actions() if hasattr(widget, "table_actions") else []
+        for action in actions:
+            self.table_menu.addAction(action)
+        self.table_menu.setEnabled(bool(actions))
+        if widget is not None and widget.focusPolicy() != Qt.FocusPolicy.NoFocus:
+            widget.setFocus()
+
+    def current_table(self) -> QWidget:
+        return self.tabs.currentWidget()
+
+    # --- settings -----------------------------------------------------------------------------------------------
+    def settings(self) -> Settings:
+        return self._settings
+
+    def open_settings(self) -> None:
+        from .views.settings_dialog import SettingsDialog
+
+        dialog = SettingsDialog(self._settings, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self.apply_settings(dialog.result_settings()))
+        dialog.open()
+        self.settings_dialog = dialog
+
+    def apply_settings(self, settings: Settings, save: bool = True) -> None:
+        self._settings = settings
+        for widget in self.tables.values():
+            if hasattr(widget, "apply_settings"):
+                widget.apply_settings(settings)
+        if save:
+            try:
+                where = save_settings(settings)
+            except OSError as error:
+                show_error(self, f"The settings are in use but could not be saved: {error.strerror or error}.")
+                return
+            self.show_message(f"Settings saved to {where}")
+
+    # --- messages -----------------------------------------------------------------------------------------------
+    def show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, 8000)
+
+    def report_error(self, error: BaseException) -> QMessageBox:
+        self.last_error_box = show_error(self, plain_words(error), log_error(error))
+        return self.last_error_box
+
+    def show_keys(self) -> None:
+        box = QMessageBox(QMessageBox.Icon.Information, "Keys", KEYS_HELP, QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+
+    def show_about(self) -> None:
+        QMessageBox.about(self, "About Dealer Drill",
+                          f"Dealer Drill {__version__}: practice for roulette, baccarat and pai gow dealers "
+                          "under the New Zealand Gazette rules. Every outcome comes from the engine's random "
+                          "number generator.")
+
+
+def create_app(argv: list[str] | None = None) -> QApplication:
+    app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv)
+    app.setApplicationName("Dealer Drill")
+    app.setOrganizationName("DealerDrill")
+    return app
+
+
+def run(argv: list[str] | None = None) -> int:
+    app = create_app(argv)
+    window = MainWindow()
+    install_excepthook(window)
+    window.show()
+    code = app.exec()
+    del window
+    return code
