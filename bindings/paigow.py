@@ -11,7 +11,6 @@ a mixed (military) kind.
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Sequence, Tuple, Union
 
@@ -122,8 +121,15 @@ Face = Union[str, Tile]
 Setting = Tuple[Tuple[str, str], Tuple[str, str]]
 
 
+# Every accepted spelling of a face, both ways round, for a fast lookup before any parsing.
+_SPELLINGS = {f"{t.pips[i]}-{t.pips[1 - i]}": t.face for t in TILES for i in (0, 1)}
+
+
 def _face(face: Face) -> str:
     """The normalised face ("6-3" -> "3-6"), or InvalidTile."""
+    known = _SPELLINGS.get(face) if isinstance(face, str) else None
+    if known is not None:
+        return known
     if isinstance(face, Tile):
         return face.face
     if not isinstance(face, str):
@@ -151,15 +157,16 @@ def _too_many(face: str) -> InvalidTile:
 
 def _ids(faces: Iterable[Face]) -> list[int]:
     """Tile ids for faces dealt together from one set: repeated faces take the face's other copy."""
-    used: Counter[str] = Counter()
+    used: dict[str, int] = {}
     ids = []
     for face in faces:
         normal = _face(face)
         choices = _IDS_BY_FACE[normal]
-        if used[normal] >= len(choices):
+        taken = used.get(normal, 0)
+        if taken >= len(choices):
             raise _too_many(normal)
-        ids.append(choices[used[normal]])
-        used[normal] += 1
+        ids.append(choices[taken])
+        used[normal] = taken + 1
     return ids
 
 
@@ -290,10 +297,15 @@ def is_legal(setting: Setting) -> bool:
 
 
 def _match_ids(player: Setting, bank: Setting) -> list[int]:
-    ids = _ids(_setting_faces(player, "the player's setting") + _setting_faces(bank, "the bank's setting"))
-    _check_setting_ids(ids[:4], "the player's setting is illegal")
-    _check_setting_ids(ids[4:], "the bank's setting is illegal")
-    return ids
+    return _ids(_setting_faces(player, "the player's setting") + _setting_faces(bank, "the bank's setting"))
+
+
+def _explain_match_error(ids: list[int], status: int) -> None:
+    """Turn the engine's refusal of a match into a message naming the illegal setting."""
+    if status == lib.DD_E_ILLEGAL_SETTING:
+        _check_setting_ids(ids[:4], "the player's setting is illegal")
+        _check_setting_ids(ids[4:], "the bank's setting is illegal")
+    check(status)
 
 
 def outcome(player: Setting, bank: Setting) -> str:
@@ -303,7 +315,9 @@ def outcome(player: Setting, bank: Setting) -> str:
     _c_setting(ids[:4], c_player)
     _c_setting(ids[4:], c_bank)
     result = ffi.new("int *")
-    check(lib.dd_pg_match(c_player, c_bank, result))
+    status = lib.dd_pg_match(c_player, c_bank, result)
+    if status != lib.DD_OK:
+        _explain_match_error(ids, status)
     return _OUTCOME_NAMES[result[0]]
 
 
@@ -313,15 +327,22 @@ def outcomes(matches: Sequence[tuple[Setting, Setting]]) -> list[str]:
     n = len(matches)
     c_players = ffi.new("dd_pg_setting[]", max(n, 1))
     c_banks = ffi.new("dd_pg_setting[]", max(n, 1))
+    all_ids = []
     for i, match in enumerate(matches):
         if not isinstance(match, (tuple, list)) or len(match) != 2:
-            raise InvalidInput(f"match {i} must be (player's setting, bank's setting), not {match!r}")
+            raise InvalidInput(f"match {i + 1} must be (player's setting, bank's setting), not {match!r}")
         ids = _match_ids(*match)
-        _c_setting(ids[:4], c_players[i])
-        _c_setting(ids[4:], c_banks[i])
+        c_players[i].high[0], c_players[i].high[1], c_players[i].low[0], c_players[i].low[1] = ids[:4]
+        c_banks[i].high[0], c_banks[i].high[1], c_banks[i].low[0], c_banks[i].low[1] = ids[4:]
+        all_ids.append(ids)
     results = ffi.new("uint8_t[]", max(n, 1))
     bad_index = ffi.new("size_t *")
-    check(lib.dd_pg_match_many(c_players, c_banks, n, results, bad_index))
+    status = lib.dd_pg_match_many(c_players, c_banks, n, results, bad_index)
+    if status != lib.DD_OK:
+        try:
+            _explain_match_error(all_ids[bad_index[0]], status)
+        except IllegalSetting as error:
+            raise IllegalSetting(f"match {bad_index[0] + 1}: {error}") from None
     return [_OUTCOME_NAMES[code] for code in ffi.unpack(results, n)]
 
 
