@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QTimer, Signal
 from PySide6.QtGui import (
-    QColor, QFont, QFontMetricsF, QKeySequence, QLinearGradient, QPainter, QPainterPath, QPen,
-    QRadialGradient, QShortcut,
+    QColor, QFont, QFontMetricsF, QLinearGradient, QPainter, QPainterPath, QPen, QRadialGradient,
 )
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
@@ -236,12 +235,17 @@ class BaccaratTable(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
         layout.addWidget(self.canvas, 1)
-        for keys, slot in (("D", self.deal), ("Space", self.deal), ("S", self.new_shoe),
-                           ("F", self.finish_reveal)):
-            shortcut = QShortcut(QKeySequence(keys), self)
-            shortcut.setContext(Qt.WidgetWithChildrenShortcut)
-            shortcut.activated.connect(slot)
+        self._keys = {Qt.Key_D: self.deal, Qt.Key_S: self.new_shoe, Qt.Key_F: self.finish_reveal}
         self._update_status()
+
+    def keyPressEvent(self, event):
+        """D deals, S shuffles a new shoe, F turns the rest of the coup face up (keys reach the table from
+        any child that does not use them itself)."""
+        action = self._keys.get(event.key())
+        if action is None or event.modifiers() & (Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier):
+            return super().keyPressEvent(event)
+        action()
+        event.accept()
 
     # --- engine ------------------------------------------------------------------------------------------
     @property
@@ -255,6 +259,10 @@ class BaccaratTable(QWidget):
             self.burn_result = None
         return self._shoe
 
+    def _state_name(self) -> str:
+        state = getattr(self.shoe, "state", None)
+        return getattr(state, "name", str(state or ""))
+
     def _shoe_finished(self) -> bool:
         return bool(getattr(self.shoe, "finished", False))
 
@@ -263,6 +271,13 @@ class BaccaratTable(QWidget):
         self.finish_reveal()
         if self._shoe_finished():
             self._update_status()
+            return None
+        if self._state_name() == "BURN_DUE":
+            # A fresh shoe burns before its first coup; show the burn and let the next press deal.
+            self.burn_result = self._burn()
+            self.coup = None
+            self._update_status()
+            self.canvas.update()
             return None
         self.coup = self.shoe.deal()
         self.revealed = 0
@@ -283,7 +298,7 @@ class BaccaratTable(QWidget):
         self.revealed = 0
         self.shoe.shuffle()
         self.burn_result = None
-        if _setting(self.settings, "burn"):
+        if self._state_name() == "BURN_DUE":
             self.burn_result = self._burn()
         self.shoe_shuffled.emit()
         self._update_status()
@@ -336,8 +351,12 @@ class BaccaratTable(QWidget):
             return "LAST COUP"
         if self._shoe is not None and self._shoe_finished() and (self.coup is None or self.reveal_complete):
             return "SHOE FINISHED - SHUFFLE"
+        if self._shoe is not None and self._state_name() == "LAST_COUP_NEXT" and self.reveal_complete:
+            return "CUTTING CARD OUT - NEXT COUP IS THE LAST"
+        if self._shoe is not None and self._state_name() == "BURN_DUE":
+            return "PRESS D TO BURN"
         if self.coup is None and self.burn_result is not None:
-            return "NO MORE BETS? PLACE YOUR BETS"
+            return "PLACE YOUR BETS"
         return ""
 
     def result_text(self) -> str:
@@ -540,7 +559,7 @@ class BaccaratTable(QWidget):
         p.drawRoundedRect(mouth, 6, 6)
         # The cutting card: yellow, standing up out of the stack at its place from the end.
         cut = int(_setting(self.settings, "cut_from_end"))
-        cut_out = started and (remaining <= cut or self.announcement() in ("LAST COUP", "SHOE FINISHED - SHUFFLE"))
+        cut_out = started and bool(getattr(self.shoe, "cut_card_out", False))
         if started and not cut_out and full:
             x = shoe.right() - 24 - (shoe.width() - 60) * (cut / full)
             p.setPen(QPen(QColor(120, 90, 0), 1))
@@ -548,7 +567,7 @@ class BaccaratTable(QWidget):
             p.drawRect(QRectF(x - 3, shoe.top() + 8, 6, shoe.height() - 16))
         elif cut_out:
             p.save()
-            p.translate(shoe.center().x(), shoe.bottom() + 52)
+            p.translate(shoe.center().x() + 20, shoe.center().y())  # laid across the shoe, out of the pack
             p.rotate(-8)
             p.setPen(QPen(QColor(120, 90, 0), 1))
             p.setBrush(QColor(250, 210, 40))

@@ -13,8 +13,7 @@ import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QKeySequence, QLinearGradient, QPainter, QPainterPath, QPen, \
-    QRadialGradient, QShortcut
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QLinearGradient, QPainter, QPainterPath, QPen, QRadialGradient
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from .tiles import TILE_ASPECT, paint_die, paint_tile
@@ -226,23 +225,32 @@ class PaiGowTable(QWidget):
         bar = QHBoxLayout()
         bar.addWidget(self.deal_button)
         bar.addWidget(self.expose_button)
-        bar.addWidget(self.status, 1)
+        bar.addStretch(1)
         self.canvas = PaiGowCanvas(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
+        layout.addWidget(self.status)
         layout.addWidget(self.canvas, 1)
-        keys = [("N", self.new_deal), ("X", self.toggle_exposed), ("Left", lambda: self.select(self.selected - 1)),
-                ("Right", lambda: self.select(self.selected + 1)), ("H", lambda: self.move_selected("high")),
-                ("L", lambda: self.move_selected("low")), ("Backspace", lambda: self.move_selected(None)),
-                ("Delete", lambda: self.move_selected(None)), ("Up", lambda: self.move_selected("high")),
-                ("Down", lambda: self.move_selected("low")), ("F", self.finish_delivery)]
-        keys += [(str(i + 1), (lambda i=i: self.select(i))) for i in range(4)]
-        for sequence, slot in keys:
-            shortcut = QShortcut(QKeySequence(sequence), self)
-            shortcut.setContext(Qt.WidgetWithChildrenShortcut)
-            shortcut.activated.connect(slot)
+        self._keys = {
+            Qt.Key_N: self.new_deal, Qt.Key_X: self.toggle_exposed, Qt.Key_F: self.finish_delivery,
+            Qt.Key_Left: lambda: self.select(self.selected - 1), Qt.Key_Right: lambda: self.select(self.selected + 1),
+            Qt.Key_H: lambda: self.move_selected("high"), Qt.Key_Up: lambda: self.move_selected("high"),
+            Qt.Key_L: lambda: self.move_selected("low"), Qt.Key_Down: lambda: self.move_selected("low"),
+            Qt.Key_Backspace: lambda: self.move_selected(None), Qt.Key_Delete: lambda: self.move_selected(None),
+            Qt.Key_1: lambda: self.select(0), Qt.Key_2: lambda: self.select(1), Qt.Key_3: lambda: self.select(2),
+            Qt.Key_4: lambda: self.select(3),
+        }
         self._update_status()
+
+    def keyPressEvent(self, event):
+        """Every action has a key: N new deal, X expose all, 1-4 or Left/Right choose a tile, H/Up and
+        L/Down put it in the high / low hand, Backspace takes it back, F finishes the delivery."""
+        action = self._keys.get(event.key())
+        if action is None or event.modifiers() & (Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier):
+            return super().keyPressEvent(event)
+        action()
+        event.accept()
 
     # --- engine ------------------------------------------------------------------------------------------
     @property
