@@ -47,9 +47,19 @@ static uint64_t mul_high(uint64_t x, uint32_t b, uint64_t *low)
 }
 #endif
 
+/* Two words of the generator's stream, read straight from its current block when it holds two more:
+ * the same words in the same order as two dd_rng_next_u32_unchecked calls, without paying for a call
+ * (across a shared library boundary) per word. */
 static uint64_t next_u64(dd_rng *rng)
 {
-    uint64_t low = dd_rng_next_u32_unchecked(rng);
+    uint64_t low;
+    if (rng->used <= 14) {
+        low = rng->block[rng->used];
+        low |= (uint64_t)rng->block[rng->used + 1] << 32;
+        rng->used += 2;
+        return low;
+    }
+    low = dd_rng_next_u32_unchecked(rng);
     return low | ((uint64_t)dd_rng_next_u32_unchecked(rng) << 32);
 }
 
