@@ -101,8 +101,8 @@ class TableGeometry:
         self.seat_angles = [(margin + span * i / seat_count, margin + span * (i + 1) / seat_count)
                             for i in range(seat_count)]
         cx, rx = self.centre.x(), self.rx
-        self.player_box = QRectF(cx - 300, 204, 280, 290)
-        self.banker_box = QRectF(cx + 20, 204, 280, 290)
+        self.player_box = QRectF(cx - 300, 204, 280, 300)
+        self.banker_box = QRectF(cx + 20, 204, 280, 300)
         self.shoe = QRectF(cx - 0.90 * rx, 70, 0.90 * rx - 0.615 * rx, 104)
         self.discard = QRectF(cx + 0.615 * rx, 70, 0.90 * rx - 0.615 * rx, 104)
         self.burn_card = QRectF(cx + 320, 214, CARD_W * 0.8, CARD_H * 0.8)
@@ -112,8 +112,8 @@ class TableGeometry:
         gap = 6.0
         total = seat_count * box + (seat_count - 1) * gap
         self.commission_boxes = [QRectF(cx - total / 2 + i * (box + gap), 134, box, box) for i in range(seat_count)]
-        self.banner = QRectF(cx - 200, 530, 400, 50)
-        self.title = QRectF(cx - 300, 586, 600, 40)
+        self.banner = QRectF(cx - 200, 540, 400, 48)
+        self.title = QRectF(cx - 300, 594, 600, 38)
 
     def point(self, t: float, scale: float) -> QPointF:
         """A point on the table ellipse scaled by `scale`, at parameter t (0 = dealer's left end, pi = right)."""
@@ -352,7 +352,7 @@ class BaccaratTable(QWidget):
         if self._shoe is not None and self._shoe_finished() and (self.coup is None or self.reveal_complete):
             return "SHOE FINISHED - SHUFFLE"
         if self._shoe is not None and self._state_name() == "LAST_COUP_NEXT" and self.reveal_complete:
-            return "CUTTING CARD OUT - NEXT COUP IS THE LAST"
+            return "CUT CARD OUT: LAST COUP NEXT"
         if self._shoe is not None and self._state_name() == "BURN_DUE":
             return "PRESS D TO BURN"
         if self.coup is None and self.burn_result is not None:
@@ -645,8 +645,8 @@ class BaccaratTable(QWidget):
         gradient.setColorAt(0, QColor(255, 226, 120))
         gradient.setColorAt(1, QColor(214, 160, 40))
         p.setBrush(gradient)
-        font = self._font(26)
-        width = QFontMetricsF(font).horizontalAdvance(text) + 60
+        font = self._font(24)
+        width = QFontMetricsF(font).horizontalAdvance(text) + 50
         banner = QRectF(rect.center().x() - width / 2, rect.top(), width, rect.height())
         p.drawRoundedRect(banner, 12, 12)
         p.setPen(QColor(60, 30, 0))
