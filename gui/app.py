@@ -127,13 +127,25 @@ def run_in_background(work: Callable[[], object], on_done: Callable[[object], No
     """Run `work` on a worker thread; `on_done(result)` / `on_error(error)` run on the UI thread.
     Workers never touch widgets: they compute, the UI reacts to the result."""
     job = _Job(work)
-    job.signals.done.connect(on_done, Qt.ConnectionType.QueuedConnection)
+    # Python owns the job until its answer has been delivered; otherwise the signal object could be
+    # collected while its queued result is still on the way.
+    job.setAutoDelete(False)
+    _running.add(job)
     if on_error is None:
         window = next((w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)), None)
         on_error = window.report_error if window else (lambda error: None)
-    job.signals.failed.connect(on_error, Qt.ConnectionType.QueuedConnection)
+
+    def finish(callback, value):
+        _running.discard(job)
+        callback(value)
+
+    job.signals.done.connect(lambda result: finish(on_done, result), Qt.ConnectionType.QueuedConnection)
+    job.signals.failed.connect(lambda error: finish(on_error, error), Qt.ConnectionType.QueuedConnection)
     QThreadPool.globalInstance().start(job)
     return job
+
+
+_running: set[_Job] = set()
 
 
 class MainWindow(QMainWindow):
