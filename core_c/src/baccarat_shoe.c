@@ -278,7 +278,27 @@ int dd_bac_shoe_deal(dd_bac_shoe *shoe, dd_bac_round *out)
  * Works on point values instead of card codes (the outcome depends on nothing else) with the same
  * shuffle, burn and last-coup procedure as the shoe above. */
 
-static const uint8_t mod10[20] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+/* Sum of two point values (each 0-9) modulo 10, without a division or a table load: the dealing loop is
+ * a chain of dependent steps (where a coup ends decides where the next starts), so each step counts. */
+static unsigned add_points(unsigned a, unsigned b)
+{
+    unsigned sum = a + b;
+    return sum - 10u * (sum >= 10u);
+}
+
+/* The Banker's draws for totals 3-6 as bits: bit (total - 3) * 11 + column of dd_bac_banker_draw_table
+ * (column 10 = the Player stood). Totals 0-2 always draw, 7-9 never. Built from the table at startup
+ * of each simulation so the two can never disagree. */
+static uint64_t banker_draw_bits(void)
+{
+    uint64_t bits = 0;
+    unsigned total, column;
+    for (total = 3; total <= 6; total++)
+        for (column = 0; column <= DD_BAC_PLAYER_STOOD; column++)
+            if (dd_bac_banker_draw_table[total][column])
+                bits |= 1ull << ((total - 3) * 11 + column);
+    return bits;
+}
 
 int dd_bac_simulate(uint64_t shoes, int decks, int cut_from_end, int burn, int seeded, uint64_t seed,
                     dd_bac_sim_result *out)
@@ -286,7 +306,7 @@ int dd_bac_simulate(uint64_t shoes, int decks, int cut_from_end, int burn, int s
     uint8_t values[DD_BAC_MAX_CARDS];
     dd_rng rng;
     dd_bac_sim_result r;
-    uint64_t s;
+    uint64_t s, draw_bits = banker_draw_bits();
     unsigned size, cut, i;
     int status;
     if (!out)
@@ -313,14 +333,15 @@ int dd_bac_simulate(uint64_t shoes, int decks, int cut_from_end, int burn, int s
         while (!last) {
             /* Branch-free on purpose: naturals and draws are coin flips to the branch predictor. */
             const uint8_t *v = values + pos;
-            unsigned p = mod10[v[0] + v[2]], b = mod10[v[1] + v[3]];
+            unsigned p = add_points(v[0], v[2]), b = add_points(v[1], v[3]);
             unsigned natural = (p >= 8) | (b >= 8);
             unsigned player_draws = (natural ^ 1u) & (p <= 5);
             unsigned third = player_draws ? v[4] : DD_BAC_PLAYER_STOOD;
-            unsigned banker_draws = (natural ^ 1u) & dd_bac_banker_draw_table[b][third];
+            unsigned middle = (b - 3u <= 3u) & (unsigned)(draw_bits >> (((b - 3u) & 3u) * 11u + third));
+            unsigned banker_draws = (natural ^ 1u) & ((b <= 2) | middle);
             unsigned used = 4 + player_draws + banker_draws;
-            p = mod10[p + (player_draws ? v[4] : 0u)];
-            b = mod10[b + (banker_draws ? v[4 + player_draws] : 0u)];
+            p = add_points(p, player_draws ? v[4] : 0u);
+            b = add_points(b, banker_draws ? v[4 + player_draws] : 0u);
             last = last_next;
             if (!cut_out && pos == cut) {
                 cut_out = last = 1;
