@@ -357,13 +357,13 @@ def spins(count: int, rng: Rng | None = None) -> list[int]:
 
 def _amount(value, index: int) -> int:
     try:
-        amount = require_int(value, f"bet {index}: the amount")
+        amount = require_int(value, f"bet {index + 1}: the amount")
     except InvalidInput as error:
         raise InvalidWager(str(error)) from None
     if amount < 0:
-        raise InvalidWager(f"bet {index}: the amount must not be negative")
+        raise InvalidWager(f"bet {index + 1}: the amount must not be negative")
     if amount > INT64_MAX:
-        raise InvalidWager(f"bet {index}: the amount {amount} is too large to settle exactly")
+        raise InvalidWager(f"bet {index + 1}: the amount {amount} is too large to settle exactly")
     return amount
 
 
@@ -376,11 +376,11 @@ def _convert(bets) -> tuple[list, list[int], list[int]]:
         try:
             spec, amount = bet
         except (TypeError, ValueError):
-            raise InvalidWager(f"bet {index}: each bet must be a pair (wager, amount), not {bet!r}") from None
+            raise InvalidWager(f"bet {index + 1}: each bet must be a pair (wager, amount), not {bet!r}") from None
         try:
             masks.append(_mask_of(spec))
         except InvalidWager as error:
-            raise InvalidWager(f"bet {index}: {error}") from None
+            raise InvalidWager(f"bet {index + 1}: {error}") from None
         specs.append(spec)
         amounts.append(_amount(amount, index))
     if len(masks) > _MAX_BATCH:
@@ -393,12 +393,12 @@ def _raise_for_bet(status: int, bad: int, specs, amounts, flags: int) -> None:
     if bad < len(specs):
         spec = specs[bad]
         if status in (lib.DD_E_NOT_A_WAGER, lib.DD_E_NOT_OFFERED):
-            raise InvalidWager(f"bet {bad}: {_classify_status_message(status, spec)}")
+            raise InvalidWager(f"bet {bad + 1}: {_classify_status_message(status, spec)}")
         if status == lib.DD_E_BAD_AMOUNT:
-            raise InvalidWager(f"bet {bad}: the amount must not be negative")
+            raise InvalidWager(f"bet {bad + 1}: the amount must not be negative")
         if status == lib.DD_E_OVERFLOW:
             odds = classify(spec, bool(flags)).odds
-            raise InvalidWager(f"bet {bad}: {amounts[bad]} at {odds} to 1 is too large to settle exactly")
+            raise InvalidWager(f"bet {bad + 1}: {amounts[bad]} at {odds} to 1 is too large to settle exactly")
     if status == lib.DD_E_OVERFLOW:
         raise InvalidWager("the total winnings are too large to settle exactly")
     check(status)

@@ -267,26 +267,26 @@ def test_numpy_and_other_sequences_are_accepted():
 # --- refusing bad input -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("bets, number, message", [
-    ([((0, 5), 1)], 3, "bet 0: 0-5 is not a wager on the layout"),
-    ([((1,), 1), ((34, 35, 36, 1), 1)], 3, "bet 1: 1-34-35-36 is not a wager on the layout"),
+    ([((0, 5), 1)], 3, "bet 1: 0-5 is not a wager on the layout"),
+    ([((1,), 1), ((34, 35, 36, 1), 1)], 3, "bet 2: 1-34-35-36 is not a wager on the layout"),
     ([((17,), 1)], 37, "37 is not a number on the wheel (0-36)"),
     ([((17,), 1)], -1, "-1 is not a number on the wheel (0-36)"),
-    ([((37,), 1)], 3, "bet 0: 37 is not a number on the wheel (0-36)"),
-    ([((0, -1), 1)], 3, "bet 0: -1 is not a number on the wheel (0-36)"),
-    ([((17, 17), 1)], 3, "bet 0: 17-17 is not a wager"),
-    ([((17,), 1)] * 3 + [((17,), -1)], 3, "bet 3: the amount must not be negative"),
-    ([((17,), 1.5)], 3, "bet 0: the amount must be a whole number"),
-    ([((17,), True)], 3, "bet 0: the amount must be a whole number"),
-    ([((17,), "10")], 3, "bet 0: the amount must be a whole number"),
-    ([((17,), 2**63)], 3, "bet 0: the amount 9223372036854775808 is too large"),
+    ([((37,), 1)], 3, "bet 1: 37 is not a number on the wheel (0-36)"),
+    ([((0, -1), 1)], 3, "bet 1: -1 is not a number on the wheel (0-36)"),
+    ([((17, 17), 1)], 3, "bet 1: 17-17 is not a wager"),
+    ([((17,), 1)] * 3 + [((17,), -1)], 3, "bet 4: the amount must not be negative"),
+    ([((17,), 1.5)], 3, "bet 1: the amount must be a whole number"),
+    ([((17,), True)], 3, "bet 1: the amount must be a whole number"),
+    ([((17,), "10")], 3, "bet 1: the amount must be a whole number"),
+    ([((17,), 2**63)], 3, "bet 1: the amount 9223372036854775808 is too large"),
     ([((17.0,), 1)], 3, "must be a whole number, not 17.0"),
     ([((True,), 1)], 3, "must be a whole number, not True"),
     ([(("17",), 1)], 3, "must be a whole number, not '17'"),
-    ([("purple", 1)], 3, "bet 0: 'purple' is not a wager on the layout"),
-    ([((), 1)], 3, "bet 0: a wager must cover at least one number"),
-    ([(17.0, 1)], 3, "bet 0: 17.0 is not a wager"),
-    ([((17,),)], 3, "bet 0: each bet must be a pair"),
-    ([17], 3, "bet 0: each bet must be a pair"),
+    ([("purple", 1)], 3, "bet 1: 'purple' is not a wager on the layout"),
+    ([((), 1)], 3, "bet 1: a wager must cover at least one number"),
+    ([(17.0, 1)], 3, "bet 1: 17.0 is not a wager"),
+    ([((17,),)], 3, "bet 1: each bet must be a pair"),
+    ([17], 3, "bet 1: each bet must be a pair"),
     ([((17,), 1)], 3.0, "the winning number must be a whole number"),
     ([((17,), 1)], True, "the winning number must be a whole number"),
     ([((17,), 1)], "17", "the winning number must be a whole number"),
@@ -303,7 +303,7 @@ def test_invalid_input_is_refused_with_a_readable_message(bets, number, message)
 def test_first_four_only_where_offered():
     with pytest.raises(core.InvalidWager, match=r"^first four \(0-1-2-3\) is not offered at this table$"):
         roulette.classify((0, 1, 2, 3), first_four=False)
-    with pytest.raises(core.InvalidWager, match=r"^bet 1: first four \(0-1-2-3\) is not offered"):
+    with pytest.raises(core.InvalidWager, match=r"^bet 2: first four \(0-1-2-3\) is not offered"):
         roulette.settle([((0,), 1), ((3, 2, 1, 0), 1)], 0, first_four=False)
     with pytest.raises(core.InvalidInput, match="first_four must be True or False"):
         roulette.layout_wagers(first_four=1)
