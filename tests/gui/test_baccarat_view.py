@@ -204,3 +204,24 @@ def test_the_table_scales_and_renders_at_2x(qtbot, monkeypatch, tmp_path):
         assert red > 100 and black == 0
     else:
         assert black > 100 and red == 0
+
+
+def test_the_apps_settings_plug_in(qtbot, monkeypatch, tmp_path):
+    monkeypatch.setenv("DEALERDRILL_HOME", str(tmp_path))
+    from dataclasses import replace
+
+    from dealerdrill.settings import Settings
+    app_settings = Settings()
+    app_settings = replace(app_settings, baccarat=replace(app_settings.baccarat, decks=6, commission_percent=4.0,
+                                                          animation_seconds=0.0, minimum_bet=25))
+    table = BaccaratTable(settings=app_settings)
+    qtbot.addWidget(table)
+    table.resize(1200, 900)
+    table.show()
+    table.deal()                      # burn
+    coup = table.deal()
+    assert table.reveal_complete      # animation 0: the coup shows at once
+    assert table.shoe.decks == 6 and coup is table.coup
+    from dealerdrill.views import baccarat_table
+    assert baccarat_table._setting(app_settings, "commission_rate") == pytest.approx(0.04)
+    assert baccarat_table._setting(app_settings, "table_min") == 25

@@ -259,3 +259,17 @@ def test_expose_all_shows_every_box_face_up(table, qtbot):
                    if is_dark(image.pixelColor(int(c.x()) + dx, int(c.y()) + dy))
                    or is_red(image.pixelColor(int(c.x()) + dx, int(c.y()) + dy)))
     assert all(marks(after, box) > marks(before, box) for box in range(3, 9))
+
+
+def test_the_apps_settings_plug_in(qtbot, monkeypatch, tmp_path):
+    monkeypatch.setenv("DEALERDRILL_HOME", str(tmp_path))
+    from dataclasses import replace
+
+    from dealerdrill.settings import Settings
+    app_settings = Settings()
+    app_settings = replace(app_settings, paigow=replace(app_settings.paigow, animation_seconds=0.0))
+    widget = PaiGowTable(settings=app_settings)
+    qtbot.addWidget(widget)
+    widget.show()
+    widget.new_deal()
+    assert widget.delivered == 8 and len(widget.player_tiles) == 4   # animation 0: delivered at once
