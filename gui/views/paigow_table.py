@@ -466,10 +466,10 @@ class PaiGowTable(QWidget):
                    QPointF(g.centre.x() + g.rx * 1.035, g.centre.y() - 4))
         p.setPen(LINE_GOLD)
         p.setFont(self._font(30, True, "DejaVu Serif"))
-        p.drawText(QRectF(g.centre.x() - 250, 646, 500, 40), Qt.AlignCenter, "PAI GOW")
+        p.drawText(QRectF(g.centre.x() - 250, 650, 500, 36), Qt.AlignCenter, "PAI GOW")
         rate = float(_setting(self.settings, "commission_rate"))
         p.setFont(self._font(15))
-        p.drawText(QRectF(g.centre.x() - 250, 684, 500, 22), Qt.AlignCenter,
+        p.drawText(QRectF(g.centre.x() - 250, 686, 500, 20), Qt.AlignCenter,
                    f"WINNING WAGERS PAY EVEN MONEY LESS {rate * 100:g}%")
         lo, hi = _setting(self.settings, "table_min"), _setting(self.settings, "table_max")
         sign = g.limits_plaque
@@ -659,8 +659,8 @@ class PaiGowTable(QWidget):
         verdict = self.legality()
         if verdict is not None:
             p.setPen(QColor(150, 240, 150) if verdict[0] else QColor(255, 140, 120))
-            p.setFont(self._font(15))
-            p.drawText(QRectF(g.centre.x() - 300, g.slots["low"].bottom() + 28, 600, 40),
+            p.setFont(self._font(14))
+            p.drawText(QRectF(g.centre.x() - 300, g.slots["low"].bottom() + 26, 600, 36),
                        Qt.AlignCenter | Qt.TextWordWrap, verdict[1])
         if not tiles:
             return
