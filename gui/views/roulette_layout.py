@@ -236,7 +236,8 @@ class RouletteLayoutView(QWidget):
             if position.layer == 2:
                 box = position.hit
                 painter.setPen(QPen(GOLD, 4))
-                painter.setBrush(QColor(255, 213, 74, 70))
+                # Light enough that the box's own colour and number stay readable under the glow.
+                painter.setBrush(QColor(255, 213, 74, 45 if position.is_inside else 70))
                 painter.drawRect(QRectF(box.left + 2, box.top + 2, box.width - 4, box.height - 4))
             else:
                 painter.setPen(Qt.PenStyle.NoPen)
@@ -267,7 +268,7 @@ class RouletteLayoutView(QWidget):
             return
         box = geo.zero_rect() if self._dolly == 0 else geo.cell_rect(self._dolly)
         # The dolly sits in the upper part of the box so the straight-up chips stay visible.
-        x, y = box.centre[0], box.top + box.height * 0.3
+        x, y = box.right - 15, box.top + 20  # in the corner, so the number stays readable
         painter.save()
         painter.setPen(QPen(QColor("#5a4a1a"), 1.5))
         body = QLinearGradient(x - 12, 0, x + 12, 0)
@@ -276,10 +277,10 @@ class RouletteLayoutView(QWidget):
         body.setColorAt(1, QColor("#d9c78a"))
         painter.setBrush(body)
         path = QPainterPath()
-        path.addRoundedRect(QRectF(x - 11, y - 14, 22, 26), 5, 5)
+        path.addRoundedRect(QRectF(x - 9, y - 11, 18, 22), 4, 4)
         painter.drawPath(path)
         painter.setBrush(GOLD)
-        painter.drawEllipse(QPointF(x, y - 16), 8, 4.5)
+        painter.drawEllipse(QPointF(x, y - 13), 6.5, 3.5)
         painter.restore()
 
     def _paint_cursor(self, painter: QPainter) -> None:

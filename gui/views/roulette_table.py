@@ -125,6 +125,10 @@ class RouletteTable(QWidget):
             actions.append(action)
         return actions
 
+    def use_rng(self, rng: Rng | None) -> None:
+        """Draw winning numbers from `rng` (seeded for repeatable sessions); None = the OS-seeded default."""
+        self._rng = rng
+
     # --- settings ---------------------------------------------------------------------------------------
     def settings(self) -> RouletteSettings:
         return self._settings

@@ -145,7 +145,7 @@ def test_stacks_are_drawn_on_their_spot(qtbot, layout):
 
 def test_the_dolly_and_highlights_show_and_clear(qtbot, layout):
     box = geo.cell_rect(23)
-    dolly_point = QPointF(box.centre[0], box.top + box.height * 0.3)
+    dolly_point = QPointF(box.right - 15, box.top + 20)
     before = pixel(layout, dolly_point.x(), dolly_point.y())
     layout.set_result(23, {(23,), "red"})
     assert layout.dolly() == 23 and layout.winning_keys() == {(23,), "red"}
