@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, Sequence
@@ -282,7 +282,6 @@ class HouseWay:
     notes: str                        # readings of unclear or missing text
     rules: tuple[HouseWayRule, ...]
     path: str                         # the file it was read from
-    _table: Any = field(repr=False, compare=False, default=None)
 
     def rule(self, rule_id: str) -> HouseWayRule:
         for r in self.rules:
@@ -370,7 +369,8 @@ def _where(source: str, rule_id: str | None) -> str:
     return f"{source}: rule {rule_id}: " if rule_id else f"{source}: "
 
 
-def _build(way: HouseWay, program: list[int]) -> HouseWay:
+def _build(way: HouseWay, program: list[int]):
+    """The engine's table for a compiled way (kept inside this module: no cffi object leaves it)."""
     table = ffi.new("dd_hw_table *")
     diagnosis = ffi.new("dd_hw_diagnosis *")
     status = lib.dd_hw_build(ffi.new("int32_t[]", program), len(program), table, diagnosis)
@@ -385,31 +385,36 @@ def _build(way: HouseWay, program: list[int]) -> HouseWay:
             why = f"the compiled program is malformed at item {diagnosis.offset}"
         raise HouseWayError(_where(way.path, rule_id) + why)
     check(status)
-    return HouseWay(way.id, way.name, way.source, way.notes, way.rules, way.path, table)
+    return table
 
 
-def parse_house_way(text: str, source: str = "<text>") -> HouseWay:
-    """Check and compile a house way written in the file format; HouseWayError explains a refusal."""
+def _parse(text: str, source: str):
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise HouseWayError(f"{source}: not a readable TOML file: {exc}") from None
     way, program = _compile(data, source)
-    return _build(way, program)
+    return way, _build(way, program)
 
 
-_WAYS: dict[str, HouseWay] = {}
+def parse_house_way(text: str, source: str = "<text>") -> HouseWay:
+    """Check a house way written in the file format without making it available;
+    HouseWayError explains a refusal."""
+    return _parse(text, source)[0]
 
 
-def _shipped(way_id: str) -> HouseWay:
+# id -> (the way, its engine table)
+_WAYS: dict[str, tuple[HouseWay, Any]] = {}
+
+
+def _shipped(way_id: str):
     folder = resources.files("dealerdrill.resources") / "house_ways"
     resource = folder / f"{way_id}.toml"
-    return parse_house_way(resource.read_text(encoding="utf-8"), f"house_ways/{way_id}.toml")
+    return _parse(resource.read_text(encoding="utf-8"), f"house_ways/{way_id}.toml")
 
 
-def _way(way) -> HouseWay:
-    if isinstance(way, HouseWay):
-        return way
+def _way(way):
+    """(HouseWay, engine table) for a way id."""
     if not isinstance(way, str):
         raise InvalidInput(f"a house way is named by its id, such as 'nz', not {way!r}")
     found = _WAYS.get(way)
@@ -426,7 +431,8 @@ def house_ways() -> list[str]:
 
 
 def describe_house_way(way: str = DEFAULT_WAY) -> HouseWay:
-    return _way(way)
+    """The way's name, source, reading notes and rules (id, title, text) in order."""
+    return _way(way)[0]
 
 
 def load_house_way(path) -> str:
@@ -437,10 +443,10 @@ def load_house_way(path) -> str:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise HouseWayError(f"{path}: cannot be read: {exc}") from None
-    way = parse_house_way(text, str(path))
+    way, table = _parse(text, str(path))
     if way.id in SHIPPED_WAYS:
         raise HouseWayError(f"{path}: the id {way.id!r} belongs to a shipped house way; choose another id")
-    _WAYS[way.id] = way
+    _WAYS[way.id] = (way, table)
     return way.id
 
 
@@ -469,17 +475,17 @@ def _result(way: HouseWay, setting, rule_index: int) -> HouseWaySetting:
 
 def house_way(tiles: Sequence[str], way: str = DEFAULT_WAY) -> HouseWaySetting:
     """Set four tiles the house way: the setting and the rule that decided it."""
-    chosen = _way(way)
+    chosen, table = _way(way)
     ids = ffi.new("uint8_t[4]", _four(tiles))
     setting = ffi.new("uint8_t[4]")
     rule = ffi.new("int *")
-    check(lib.dd_hw_set(chosen._table, ids, setting, rule))
+    check(lib.dd_hw_set(table, ids, setting, rule))
     return _result(chosen, list(setting), rule[0])
 
 
 def house_way_many(hands: Sequence[Sequence[str]], way: str = DEFAULT_WAY) -> list[HouseWaySetting]:
     """house_way() for many hands in one call into the engine."""
-    chosen = _way(way)
+    chosen, table = _way(way)
     flat: list[int] = []
     for i, hand in enumerate(hands):
         flat += _four(hand, f"hand {i}")
@@ -489,7 +495,7 @@ def house_way_many(hands: Sequence[Sequence[str]], way: str = DEFAULT_WAY) -> li
     settings = ffi.new("uint8_t[]", 4 * n)
     rules = ffi.new("int16_t[]", n)
     bad = ffi.new("size_t *")
-    check(lib.dd_hw_set_many(chosen._table, ffi.new("uint8_t[]", flat), n, settings, rules, bad))
+    check(lib.dd_hw_set_many(table, ffi.new("uint8_t[]", flat), n, settings, rules, bad))
     return [_result(chosen, settings[4 * i:4 * i + 4], rules[i]) for i in range(n)]
 
 
@@ -530,11 +536,11 @@ def _side(s) -> SideStats:
 def analyze(way: str = DEFAULT_WAY, commission: float = 0.05, player_way: str | None = None) -> Analysis:
     """Every player hand (set `player_way`, by default the same way) against every tile-disjoint bank
     hand set the house way: exact win/lose/push probabilities and house edges for both sides."""
-    bank = _way(way)
-    player = bank if player_way is None else _way(player_way)
+    bank, bank_table = _way(way)
+    player, player_table = (bank, bank_table) if player_way is None else _way(player_way)
     rate = _commission(commission)
     out = ffi.new("dd_hw_analysis *")
-    check(lib.dd_hw_analyze(player._table, bank._table, rate, out))
+    check(lib.dd_hw_analyze(player_table, bank_table, rate, out))
     return Analysis(bank.id, player.id, rate, _side(out.player), _side(out.banker), out.wins, out.losses,
                     out.pushes, out.deals)
 
@@ -557,12 +563,12 @@ class SettingValue:
 def setting_values(tiles: Sequence[str], way: str = DEFAULT_WAY, commission: float = 0.05) -> list[SettingValue]:
     """The three settings of four tiles (in paigow.settings order), each played against every bank hand
     of the remaining 28 tiles set the house way `way`."""
-    chosen = _way(way)
+    _, table = _way(way)
     rate = _commission(commission)
     ids = _four(tiles)
     out = ffi.new("dd_hw_setting_value[3]")
-    check(lib.dd_hw_setting_values(chosen._table, ffi.new("uint8_t[4]", ids), rate, out))
-    played = house_way(tiles, chosen)
+    check(lib.dd_hw_setting_values(table, ffi.new("uint8_t[4]", ids), rate, out))
+    played = house_way(tiles, way)
     result = []
     for v in out:
         high, low = _faces(v.high), _faces(v.low)

@@ -340,3 +340,37 @@ def test_analysis_probabilities_and_edges():
     assert free.wins == a.wins and free.player.house_edge < a.player.house_edge
     other = hw.analyze("nz", 0.05, player_way="foxwoods")
     assert other.player_way == "foxwoods" and other.deals == a.deals
+
+
+# ------------------------------------------------------------------------ the C interface under abuse
+
+def test_engine_refuses_damaged_programs_and_tables_without_crashing():
+    from dealerdrill.core._engine import ffi, lib
+    from reference.houseway import HOUSE_WAYS
+    import tomllib
+
+    _, program = hw._compile(tomllib.loads((HOUSE_WAYS / "nz.toml").read_text()), "nz.toml")
+    table = ffi.new("dd_hw_table *")
+    diagnosis = ffi.new("dd_hw_diagnosis *")
+    assert lib.dd_hw_build(ffi.new("int32_t[]", program), len(program), table, diagnosis) == lib.DD_OK
+    rng = random.Random(5)
+    for cut in range(1, len(program)):
+        status = lib.dd_hw_build(ffi.new("int32_t[]", program[:cut]), cut, table, diagnosis)
+        assert status == lib.DD_E_HOUSE_WAY and diagnosis.reason == lib.DD_HW_MALFORMED
+    for _ in range(300):
+        damaged = list(program)
+        for _ in range(3):
+            damaged[rng.randrange(1, len(damaged))] = rng.choice([-1, 0, 1, 7, 99, 2**31 - 1, -2**31])
+        status = lib.dd_hw_build(ffi.new("int32_t[]", damaged), len(damaged), table, diagnosis)
+        assert status in (lib.DD_OK, lib.DD_E_HOUSE_WAY)
+    assert lib.dd_hw_build(ffi.NULL, 0, table, diagnosis) == lib.DD_E_NULL
+    garbage = ffi.new("dd_hw_table *")
+    out = ffi.new("dd_hw_analysis *")
+    assert lib.dd_hw_analyze(garbage, garbage, 0.05, out) == lib.DD_E_STATE
+    setting, rule = ffi.new("uint8_t[4]"), ffi.new("int *")
+    assert lib.dd_hw_set(garbage, ffi.new("uint8_t[4]", [0, 1, 2, 3]), setting, rule) == lib.DD_E_STATE
+    garbage.rule_count = 1
+    assert lib.dd_hw_set(garbage, ffi.new("uint8_t[4]", [0, 1, 2, 3]), setting, rule) == lib.DD_E_STATE
+    assert lib.dd_hw_set(table, ffi.new("uint8_t[4]", [0, 0, 2, 3]), setting, rule) == lib.DD_E_DUPLICATE_TILE
+    assert lib.dd_hw_set(table, ffi.new("uint8_t[4]", [0, 40, 2, 3]), setting, rule) == lib.DD_E_BAD_TILE
+    assert lib.dd_hw_hand_kinds(3620, ffi.new("uint8_t[4]")) == lib.DD_E_RANGE
