@@ -205,7 +205,4 @@ int dd_bac_settle(const dd_bac_wager *wagers, size_t n, int winner, const dd_bac
 extern const uint8_t dd_bac_banker_draw_table[10][11];
 extern const uint8_t dd_bac_rank_value[14];
 
-/* Unbiased Fisher-Yates over bytes that takes several bounded indices from each 64-bit random word. */
-void dd_bac_shuffle_batched(dd_rng *rng, uint8_t *items, uint32_t n);
-
 #endif

@@ -13,84 +13,6 @@
 
 #include <string.h>
 
-/* ---- unbiased batched shuffle ------------------------------------------------------------------------
- * Fisher-Yates needs one uniform index below i for i = n, n-1, ..., 2. Drawing each from its own random
- * word makes ChaCha20 the bottleneck, so several indices come from one 64-bit word x: with bounds
- * b1..bk whose product P is at most 2^56, multiply x by b1 (a 96-bit product): the high word is the
- * first index and the low 64 bits carry on to be multiplied by b2, and so on. Unrolled, this computes
- * x * P = R * 2^64 + L with R = (...((r1 * b2 + r2) * b3 + r3)...) * bk + rk, i.e. the indices are the
- * mixed-radix digits of R. That is exactly Lemire's method for one index below P, which is uniform once
- * the cases L < (2^64 mod P) are rejected; a uniform R below P gives independent uniform digits. So the
- * result is as unbiased as one draw per index (Brackett-Rozinsky and Lemire, "Batched ranged random
- * integer generation", 2024), and keeping P <= 2^56 makes a rejection rarer than 1 in 256. */
-
-#define BATCH_PRODUCT_LIMIT (1ull << 56)
-#define BATCH_MAX 16
-
-/* High and low 64 bits of the product x * b. GCC and Clang have a 128-bit type (one multiply);
- * elsewhere two 32x32 multiplies give the same 96-bit product. */
-#if defined(__SIZEOF_INT128__)
-__extension__ typedef unsigned __int128 wide_product;
-static uint64_t mul_high(uint64_t x, uint32_t b, uint64_t *low)
-{
-    wide_product m = (wide_product)x * b;
-    *low = (uint64_t)m;
-    return (uint64_t)(m >> 64);
-}
-#else
-static uint64_t mul_high(uint64_t x, uint32_t b, uint64_t *low)
-{
-    uint64_t lo_part = (x & 0xFFFFFFFFull) * b;
-    uint64_t mid = (x >> 32) * b + (lo_part >> 32);
-    *low = (mid << 32) | (lo_part & 0xFFFFFFFFull);
-    return mid >> 32;
-}
-#endif
-
-/* Two words of the generator's stream, read straight from its current block when it holds two more:
- * the same words in the same order as two dd_rng_next_u32_unchecked calls, without paying for a call
- * (across a shared library boundary) per word. */
-static uint64_t next_u64(dd_rng *rng)
-{
-    uint64_t low;
-    if (rng->used <= 14) {
-        low = rng->block[rng->used];
-        low |= (uint64_t)rng->block[rng->used + 1] << 32;
-        rng->used += 2;
-        return low;
-    }
-    low = dd_rng_next_u32_unchecked(rng);
-    return low | ((uint64_t)dd_rng_next_u32_unchecked(rng) << 32);
-}
-
-void dd_bac_shuffle_batched(dd_rng *rng, uint8_t *items, uint32_t n)
-{
-    uint32_t i = n;
-    while (i > 1) {
-        uint32_t index[BATCH_MAX];
-        uint64_t product = i;
-        uint32_t k = 1, j;
-        while (k < BATCH_MAX && i - k >= 2 && product <= BATCH_PRODUCT_LIMIT / (i - k)) {
-            product *= i - k;
-            k++;
-        }
-        for (;;) {
-            uint64_t x = next_u64(rng);
-            for (j = 0; j < k; j++)
-                index[j] = (uint32_t)mul_high(x, i - j, &x);
-            if (x < product && x < (0 - product) % product)
-                continue; /* the rare biased corner: draw the whole batch again */
-            break;
-        }
-        for (j = 0; j < k; j++) {
-            uint8_t t = items[i - 1 - j];
-            items[i - 1 - j] = items[index[j]];
-            items[index[j]] = t;
-        }
-        i -= k;
-    }
-}
-
 /* ---- the shoe -------------------------------------------------------------------------------------- */
 
 static int cut_position_ok(int decks, int cut_from_end)
@@ -106,7 +28,7 @@ static int shoe_ok(const dd_bac_shoe *shoe)
     if (shoe->decks < DD_BAC_MIN_DECKS || shoe->decks > DD_BAC_MAX_DECKS || shoe->size != 52u * shoe->decks ||
         shoe->next > shoe->size || shoe->cut_index != shoe->size - shoe->cut_from_end ||
         !cut_position_ok(shoe->decks, shoe->cut_from_end) || shoe->state > DD_BAC_SHOE_FINISHED ||
-        shoe->rng.used > 16 || shoe->on_table > shoe->next || shoe->discarded > shoe->next)
+        shoe->rng.used > DD_RNG_BUFFER_WORDS || shoe->on_table > shoe->next || shoe->discarded > shoe->next)
         return DD_E_STATE;
     return DD_OK;
 }
@@ -150,7 +72,7 @@ int dd_bac_shoe_shuffle(dd_bac_shoe *shoe)
     int status = shoe_ok(shoe);
     if (status != DD_OK)
         return status;
-    dd_bac_shuffle_batched(&shoe->rng, shoe->cards, shoe->size);
+    dd_rng_shuffle_u8_unchecked(&shoe->rng, shoe->cards, shoe->size);
     reset_counters(shoe);
     return DD_OK;
 }
@@ -325,7 +247,7 @@ int dd_bac_simulate(uint64_t shoes, int decks, int cut_from_end, int burn, int s
         values[i] = dd_bac_rank_value[(i % 52) / 4 + 1];
     for (s = 0; s < shoes; s++) {
         unsigned pos = 0, cut_out = 0, last_next = 0, last = 0;
-        dd_bac_shuffle_batched(&rng, values, size);
+        dd_rng_shuffle_u8_unchecked(&rng, values, size);
         if (burn) {
             pos = 1u + (values[0] ? values[0] : 10u);
             r.cards_burned += pos;

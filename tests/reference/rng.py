@@ -60,9 +60,30 @@ class ReferenceRng:
                 m = self.u32() * bound
         return m >> 32
 
+    def u64(self):
+        low = self.u32()
+        return low | (self.u32() << 32)
+
     def permutation(self, n):
-        out = list(range(n))
-        for i in range(n, 1, -1):
-            j = self.below(i)
-            out[i - 1], out[j] = out[j], out[i - 1]
+        """Fisher-Yates where several indices come from one 64-bit word: Lemire's method for one number
+        below the product of the bounds, whose mixed-radix digits are the indices (see core_c/src/rng.c)."""
+        limit, mask64 = 1 << 56, (1 << 64) - 1
+        out, i = list(range(n)), n
+        while i > 1:
+            product, k = i, 1
+            while k < 16 and i - k >= 2 and product <= limit // (i - k):
+                product *= i - k
+                k += 1
+            while True:
+                x, indices = self.u64(), []
+                for j in range(k):
+                    m = x * (i - j)
+                    indices.append(m >> 64)
+                    x = m & mask64
+                if x < product and x < ((1 << 64) - product) % product:
+                    continue
+                break
+            for j, index in enumerate(indices):
+                out[i - 1 - j], out[index] = out[index], out[i - 1 - j]
+            i -= k
         return out
