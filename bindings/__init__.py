@@ -2,7 +2,10 @@
 
 Every game outcome in Dealer Drill is decided here, by the C library; Python values go in and come out
 and no cffi object ever leaves this package.
+
+    from dealerdrill.core import roulette, baccarat, paigow, shuffle
 """
+from . import baccarat, paigow, roulette
 from ._errors import (
     BankShort,
     EngineError,
@@ -27,5 +30,8 @@ __all__ = [
     "InvalidWager",
     "Rng",
     "ShoeFinished",
+    "baccarat",
+    "paigow",
+    "roulette",
     "shuffle",
 ]

@@ -486,3 +486,19 @@ def settle(wagers: Sequence[tuple[int, str]], *, co_banker_wager: int | None = N
         results=results,
         **{name: getattr(summary, name) for name in fields},
     )
+
+
+# House ways live in their own module (data files compiled for the C interpreter); the names in
+# design.md are part of this module's public API.
+from .houseway import (  # noqa: E402  (houseway imports this module lazily, so no cycle)
+    Analysis,
+    HouseWayError,
+    HouseWaySetting,
+    analyze,
+    describe_house_way,
+    house_way,
+    house_way_many,
+    house_ways,
+    load_house_way,
+    setting_values,
+)

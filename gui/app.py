@@ -29,21 +29,22 @@ def _roulette(settings: Settings) -> QWidget:
     return RouletteTable(settings)
 
 
-def _coming_soon(title: str) -> TableFactory:
-    # Placeholder until the baccarat and pai gow tables are plugged in (replace the TABLES entry).
-    def factory(_settings: Settings) -> QWidget:
-        label = QLabel(f"The {title} table is being built.")
-        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        label.setObjectName("placeholder")
-        return label
+def _baccarat(settings: Settings) -> QWidget:
+    from .views.baccarat_table import BaccaratTable
 
-    return factory
+    return BaccaratTable(settings=settings)
+
+
+def _paigow(settings: Settings) -> QWidget:
+    from .views.paigow_table import PaiGowTable
+
+    return PaiGowTable(settings=settings)
 
 
 TABLES: list[tuple[str, str, TableFactory]] = [
     ("roulette", "Roulette", _roulette),
-    ("baccarat", "Baccarat", _coming_soon("Baccarat")),
-    ("paigow", "Pai Gow", _coming_soon("Pai Gow")),
+    ("baccarat", "Baccarat", _baccarat),
+    ("paigow", "Pai Gow", _paigow),
 ]
 
 KEYS_HELP = """<b>Roulette</b><br>
