@@ -1,0 +1,148 @@
+"""A drill session in one of three modes, independent of any view.
+
+Practice: untimed, hints allowed, adaptive. Timed: each item has the drill's speed target as its time
+limit, adaptive. Test: a fixed number of items, no hints, a pass mark; the result is a certification
+attempt. Every answer goes to `on_answer` the moment it is graded (the records store it there), so a
+crash loses at most the item on screen.
+"""
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Callable
+
+from dealerdrill.core import Rng
+
+from .base import Grade, Item, timeout_grade
+from .scheduler import Scheduler
+from .targets import Target, default_target
+
+
+class Mode(Enum):
+    PRACTICE = "practice"
+    TIMED = "timed"
+    TEST = "test"
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize()
+
+
+class DrillUsageError(ValueError):
+    """The session was asked for something its mode does not allow (a hint in a test, an item after the end)."""
+
+
+@dataclass
+class AnsweredItem:
+    item: Item
+    answer: object
+    grade: Grade
+
+
+@dataclass
+class SessionResult:
+    drill: str
+    mode: Mode
+    answered: list[AnsweredItem] = field(default_factory=list)
+    target: Target = field(default_factory=Target)
+
+    @property
+    def count(self) -> int:
+        return len(self.answered)
+
+    @property
+    def correct(self) -> int:
+        return sum(a.grade.correct for a in self.answered)
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.count if self.count else 0.0
+
+    @property
+    def median_seconds(self) -> float:
+        return statistics.median(a.grade.seconds for a in self.answered) if self.answered else 0.0
+
+    @property
+    def passed(self) -> bool | None:
+        """Tests only: whether the pass mark was reached over the full test."""
+        if self.mode is not Mode.TEST:
+            return None
+        return self.count >= self.target.test_items and self.accuracy >= self.target.pass_mark
+
+    def errors_by_category(self) -> dict:
+        counts: dict = {}
+        for a in self.answered:
+            if a.grade.category is not None:
+                counts[a.grade.category] = counts.get(a.grade.category, 0) + 1
+        return counts
+
+
+class DrillSession:
+    def __init__(self, drill, mode: Mode = Mode.PRACTICE, *, seed: int | None = None, difficulty: int = 1,
+                 target: Target | None = None, scheduler_memory: dict | None = None,
+                 on_answer: Callable[[AnsweredItem], None] | None = None):
+        self.drill = drill
+        self.mode = mode
+        self.difficulty = difficulty
+        self.target = target or default_target(drill.id)
+        self.rng = Rng(seed)
+        self.scheduler = Scheduler(drill.families(), seed=seed, memory=scheduler_memory)
+        self.result = SessionResult(drill.id, mode, target=self.target)
+        self.current: Item | None = None
+        self._on_answer = on_answer
+
+    @property
+    def adaptive(self) -> bool:
+        return self.mode is not Mode.TEST
+
+    @property
+    def time_limit(self) -> float | None:
+        return self.target.seconds if self.mode is Mode.TIMED else None
+
+    @property
+    def finished(self) -> bool:
+        return self.mode is Mode.TEST and self.result.count >= self.target.test_items
+
+    def next_item(self) -> Item:
+        if self.finished:
+            raise DrillUsageError("the test is complete: no more items")
+        if self.current is not None:
+            raise DrillUsageError("answer the current item first")
+        family = self.scheduler.next_family() if self.adaptive else None
+        self.current = self.drill.generate(self.rng, self.difficulty, family)
+        return self.current
+
+    def hint(self) -> str:
+        if self.mode is not Mode.PRACTICE:
+            raise DrillUsageError(f"hints are only available in practice, not in {self.mode.label.lower()} mode")
+        if self.current is None:
+            raise DrillUsageError("there is no item on screen")
+        return self.current.hint or "No hint for this item."
+
+    def submit(self, answer, seconds: float) -> Grade:
+        """Grade the answer to the current item (ValueError, item kept, for malformed input)."""
+        if self.current is None:
+            raise DrillUsageError("there is no item to answer")
+        if seconds < 0:
+            raise ValueError("time taken cannot be negative")
+        if self.time_limit is not None and seconds > self.time_limit:
+            return self.time_out(seconds)
+        grade = self.drill.grade(self.current, answer, seconds)
+        return self._finish(answer, grade)
+
+    def time_out(self, seconds: float) -> Grade:
+        """The item's time ran out (timed mode) before an answer: a wrong answer of category TIMEOUT."""
+        if self.current is None:
+            raise DrillUsageError("there is no item on screen")
+        expected = self.drill.describe_key(self.current)
+        return self._finish(None, timeout_grade(self.current, expected, seconds))
+
+    def _finish(self, answer, grade: Grade) -> Grade:
+        answered = AnsweredItem(self.current, answer, grade)
+        self.result.answered.append(answered)
+        self.scheduler.record(self.current.family, grade.correct, grade.seconds, self.target.seconds)
+        self.current = None
+        if self._on_answer:
+            self._on_answer(answered)
+        return grade
