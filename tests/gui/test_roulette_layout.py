@@ -8,17 +8,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from dealerdrill.core import roulette
 from dealerdrill.views import roulette_geometry as geo
 from dealerdrill.views.roulette_layout import RouletteLayoutView
-
-
-def kind_of(colour) -> str:
-    r, g, b = colour.red(), colour.green(), colour.blue()
-    if r > 150 and g < 80 and b < 80:
-        return "red"
-    if r < 50 and g < 50 and b < 50:
-        return "black"
-    if g > 120 and r < 60 and b < 120 and g > r + 60:
-        return "green"
-    return f"other {colour.name()}"
+from qt_pixels import kind_of
 
 
 @pytest.fixture(params=[(896, 370), (1500, 520)], ids=["one-to-one", "resized"])

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 
 from dealerdrill.core import Rng, roulette
 from dealerdrill.views.roulette_wheel import RouletteWheelView
-from test_roulette_layout import kind_of
+from qt_pixels import kind_of
 
 
 @pytest.fixture
