@@ -289,12 +289,6 @@ static uint64_t mul_high(uint64_t x, uint32_t b, uint64_t *low)
     *low = (uint64_t)m;
     return (uint64_t)(m >> 64);
 }
-
-/* Whether product * factor stays within the batch limit (exact; no division on the hot path). */
-static int fits_batch(uint64_t product, uint32_t factor)
-{
-    return (wide_product)product * factor <= BATCH_PRODUCT_LIMIT;
-}
 #else
 static uint64_t mul_high(uint64_t x, uint32_t b, uint64_t *low)
 {
@@ -303,38 +297,69 @@ static uint64_t mul_high(uint64_t x, uint32_t b, uint64_t *low)
     *low = (mid << 32) | (lo_part & 0xFFFFFFFFull);
     return mid >> 32;
 }
-
-static int fits_batch(uint64_t product, uint32_t factor)
-{
-    return product <= BATCH_PRODUCT_LIMIT / factor;
-}
 #endif
 
-/* The next k (at least 1) Fisher-Yates indices for i, i-1, ..., i-k+1; returns k. A single bound i is
- * below 2^32, so the product always starts within the limit. */
-static uint32_t batch_indices(dd_rng *rng, uint32_t i, uint32_t index[BATCH_MAX])
+/* batch_reach[k] is the largest i whose k-term falling product i (i-1) ... (i-k+1) is at most
+ * BATCH_PRODUCT_LIMIT (k = 1 reaches every 32-bit i). A batch for i takes the largest k with
+ * batch_reach[k] >= i, at most BATCH_MAX, and never a factor below 2 (so k <= i - 1): exactly the batches
+ * of multiplying in i, i-1, ... while the product stays within the limit, without those multiplications.
+ * As i only falls during a shuffle, k only grows, so finding it costs one comparison per batch. */
+static const uint32_t batch_reach[BATCH_MAX + 1] = {
+    0, 0xFFFFFFFFu, 268435456u, 416128u, 16385u, 2354u, 647u, 259u, 131u, 78u, 53u, 39u, 31u, 26u, 23u, 21u, 19u,
+};
+
+/* Two stream words as one 64-bit draw, read straight from the buffer while it lasts. */
+static uint64_t next_u64(dd_rng *rng)
 {
-    uint64_t product = i;
-    uint32_t k = 1, j;
-    while (k < BATCH_MAX && i - k >= 2 && fits_batch(product, i - k)) {
-        product *= i - k;
-        k++;
+    if (rng->used + 2 <= DD_RNG_BUFFER_WORDS) {
+        uint64_t x = rng->buffer[rng->used] | (uint64_t)rng->buffer[rng->used + 1] << 32;
+        rng->used += 2;
+        return x;
     }
+    return dd_rng_next_u64_unchecked(rng);
+}
+
+/* The k-term falling product i (i-1) ... (i-k+1) of a batch, which the batch rules keep <= 2^56. */
+static uint64_t batch_product(uint32_t i, uint32_t k)
+{
+    uint64_t product = 1;
+    uint32_t j;
+    for (j = 0; j < k; j++)
+        product *= i - j;
+    return product;
+}
+
+/* The next batch of Fisher-Yates indices for i, i-1, ..., i-k+1 into index[0..k); returns k. *reach_k
+ * carries the batch size allowed by the product limit from batch to batch (it only grows as i falls).
+ *
+ * Rejection: x * P = R * 2^64 + L is rejected when L < (2^64 mod P), and 2^64 mod P < P <= 2^56, so an L
+ * of 2^56 or more (all but 1 in 256) is accepted without knowing P; only the others compute it. */
+static inline uint32_t batch_indices(dd_rng *rng, uint32_t i, uint32_t *reach_k, uint32_t index[BATCH_MAX])
+{
+    uint32_t k = *reach_k, j;
+    while (k < BATCH_MAX && batch_reach[k + 1] >= i)
+        k++;
+    *reach_k = k;
+    if (k > i - 1)
+        k = i - 1;
     for (;;) {
-        uint64_t x = dd_rng_next_u64_unchecked(rng);
+        uint64_t x = next_u64(rng);
         for (j = 0; j < k; j++)
             index[j] = (uint32_t)mul_high(x, i - j, &x);
-        if (x < product && x < (0 - product) % product)
-            continue;
+        if (x >> 56 == 0) {
+            uint64_t product = batch_product(i, k);
+            if (x < product && x < (0 - product) % product)
+                continue;
+        }
         return k;
     }
 }
 
 void dd_rng_shuffle_u8_unchecked(dd_rng *rng, uint8_t *items, uint32_t n)
 {
-    uint32_t i = n, index[BATCH_MAX], j, k;
+    uint32_t index[BATCH_MAX], i = n, reach_k = 1, j, k;
     while (i > 1) {
-        k = batch_indices(rng, i, index);
+        k = batch_indices(rng, i, &reach_k, index);
         for (j = 0; j < k; j++) {
             uint8_t t = items[i - 1 - j];
             items[i - 1 - j] = items[index[j]];
@@ -346,7 +371,7 @@ void dd_rng_shuffle_u8_unchecked(dd_rng *rng, uint8_t *items, uint32_t n)
 
 int dd_rng_permutation(dd_rng *rng, uint32_t n, uint32_t *out)
 {
-    uint32_t i, index[BATCH_MAX], j, k;
+    uint32_t index[BATCH_MAX], i, reach_k = 1, j, k;
     if (!rng || (!out && n))
         return DD_E_NULL;
     if (rng->used > DD_RNG_BUFFER_WORDS)
@@ -355,7 +380,7 @@ int dd_rng_permutation(dd_rng *rng, uint32_t n, uint32_t *out)
         out[i] = i;
     i = n;
     while (i > 1) {
-        k = batch_indices(rng, i, index);
+        k = batch_indices(rng, i, &reach_k, index);
         for (j = 0; j < k; j++) {
             uint32_t t = out[i - 1 - j];
             out[i - 1 - j] = out[index[j]];
