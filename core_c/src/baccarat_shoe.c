@@ -222,12 +222,95 @@ static uint64_t banker_draw_bits(void)
     return bits;
 }
 
+/* Tallies of one simulation run; summed into dd_bac_sim_result at the end. */
+typedef struct sim_tally {
+    uint64_t coups, naturals, player_draws, banker_draws, player_wins, banker_wins, cards_burned, ended_by_9_9;
+} sim_tally;
+
+/* One shoe's counts packed in 16-bit fields, so a shoe in play keeps its counts in two registers (a shoe
+ * has at most 104 coups): draws_wins = naturals | Player draws << 16 | Banker draws << 32 | Player wins
+ * << 48, banker_coups = Banker wins | coups << 16. */
+typedef struct shoe_counts {
+    uint64_t draws_wins, banker_coups;
+} shoe_counts;
+
+#define FIELD(word, n) (((word) >> (16 * (n))) & 0xFFFFu)
+
+static void add_shoe_counts(sim_tally *t, shoe_counts c)
+{
+    t->naturals += FIELD(c.draws_wins, 0);
+    t->player_draws += FIELD(c.draws_wins, 1);
+    t->banker_draws += FIELD(c.draws_wins, 2);
+    t->player_wins += FIELD(c.draws_wins, 3);
+    t->banker_wins += FIELD(c.banker_coups, 0);
+    t->coups += FIELD(c.banker_coups, 1);
+}
+
+/* Play the coup at v[0..6) and count it; returns the cards it used (4-6). Branch-free on purpose:
+ * naturals and draws are coin flips to the branch predictor, so choices are masks, not conditions. */
+static inline unsigned play_coup(const uint8_t *v, uint64_t draw_bits, shoe_counts *c)
+{
+    unsigned p = add_points(v[0], v[2]), b = add_points(v[1], v[3]), v4 = v[4];
+    unsigned natural = (p >= 8) | (b >= 8);
+    unsigned player_draws = (natural ^ 1u) & (p <= 5);
+    unsigned player_mask = 0u - player_draws;
+    /* The Player's third card value, or DD_BAC_PLAYER_STOOD when the Player stood. */
+    unsigned third = DD_BAC_PLAYER_STOOD + ((v4 - DD_BAC_PLAYER_STOOD) & player_mask);
+    unsigned middle = (b - 3u <= 3u) & (unsigned)(draw_bits >> (((b - 3u) & 3u) * 11u + third));
+    unsigned banker_draws = (natural ^ 1u) & ((b <= 2) | middle);
+    p = add_points(p, v4 & player_mask);
+    b = add_points(b, v[4 + player_draws] & (0u - banker_draws));
+    /* Who won as sign bits of the difference: GCC turns (p > b) << 48 into a branch. */
+    c->draws_wins += natural | (uint64_t)player_draws << 16 | (uint64_t)banker_draws << 32 |
+                     (uint64_t)((b - p) >> 31) << 48;
+    c->banker_coups += ((p - b) >> 31) + (1u << 16);
+    return 4 + player_draws + banker_draws;
+}
+
+/* The burn: the first card's value (10 for a ten or face card) plus itself. Returns where dealing starts. */
+static unsigned burn_shoe(const uint8_t *values, int burn, sim_tally *t)
+{
+    unsigned start = burn ? 1u + (values[0] ? values[0] : 10u) : 0u;
+    t->cards_burned += start;
+    return start;
+}
+
+/* Deal a shoe from `pos` to its last coup with the rules 9.8 and 9.9 checks on every coup (used near the
+ * cutting card; before it, `play_coup` alone is enough), then add its counts to the tally. */
+static void finish_shoe(const uint8_t *values, unsigned pos, unsigned cut, uint64_t draw_bits, shoe_counts c,
+                        sim_tally *t)
+{
+    unsigned cut_out = 0, last_next = 0, last = 0, used;
+    while (!last) {
+        last = last_next;
+        if (!cut_out && pos == cut) {
+            cut_out = last = 1; /* rule 9.9: the cutting card is the first card of this round */
+            t->ended_by_9_9++;
+        }
+        used = play_coup(values + pos, draw_bits, &c);
+        if (!cut_out && pos < cut && cut < pos + used)
+            cut_out = last_next = 1; /* rule 9.8: it came out during this round: one more round */
+        pos += used;
+    }
+    add_shoe_counts(t, c);
+}
+
+/* A coup that starts at least 6 cards before the cutting card cannot reach it (a coup uses at most 6), so
+ * until then a shoe needs no cut checks. */
+#define CLEAR_OF_CUT(pos, cut) ((pos) + 6u <= (cut))
+
 int dd_bac_simulate(uint64_t shoes, int decks, int cut_from_end, int burn, int seeded, uint64_t seed,
                     dd_bac_sim_result *out)
 {
-    uint8_t values[DD_BAC_MAX_CARDS];
+    /* Two shoes are played side by side: where a coup ends decides where the next starts, so one shoe is a
+     * single chain of dependent steps; two independent chains keep the processor busy. The shoes are still
+     * shuffled one after the other from the one generator, each from the order the previous one left (as
+     * dd_bac_shoe_shuffle does), so the games are exactly those of dealing one shoe after another. */
+    uint8_t first[DD_BAC_MAX_CARDS], second[DD_BAC_MAX_CARDS];
+    uint8_t *a = first, *b = second, *swap;
     dd_rng rng;
     dd_bac_sim_result r;
+    sim_tally t;
     uint64_t s, draw_bits = banker_draw_bits();
     unsigned size, cut, i;
     int status;
@@ -240,49 +323,51 @@ int dd_bac_simulate(uint64_t shoes, int decks, int cut_from_end, int burn, int s
     status = seeded ? dd_rng_seed(&rng, seed) : dd_rng_seed_os(&rng);
     if (status != DD_OK)
         return status;
-    memset(&r, 0, sizeof r);
+    memset(&t, 0, sizeof t);
     size = 52u * (unsigned)decks;
     cut = size - (unsigned)cut_from_end;
     for (i = 0; i < size; i++)
-        values[i] = dd_bac_rank_value[(i % 52) / 4 + 1];
-    for (s = 0; s < shoes; s++) {
-        unsigned pos = 0, cut_out = 0, last_next = 0, last = 0;
-        dd_rng_shuffle_u8_unchecked(&rng, values, size);
-        if (burn) {
-            pos = 1u + (values[0] ? values[0] : 10u);
-            r.cards_burned += pos;
+        a[i] = dd_bac_rank_value[(i % 52) / 4 + 1];
+    for (s = 0; s + 2 <= shoes; s += 2) {
+        unsigned pos_a, pos_b;
+        shoe_counts counts_a = {0, 0}, counts_b = {0, 0};
+        dd_rng_shuffle_u8_unchecked(&rng, a, size);
+        memcpy(b, a, size);
+        dd_rng_shuffle_u8_unchecked(&rng, b, size);
+        pos_a = burn_shoe(a, burn, &t);
+        pos_b = burn_shoe(b, burn, &t);
+        while (CLEAR_OF_CUT(pos_a, cut) && CLEAR_OF_CUT(pos_b, cut)) {
+            pos_a += play_coup(a + pos_a, draw_bits, &counts_a);
+            pos_b += play_coup(b + pos_b, draw_bits, &counts_b);
         }
-        while (!last) {
-            /* Branch-free on purpose: naturals and draws are coin flips to the branch predictor. */
-            const uint8_t *v = values + pos;
-            unsigned p = add_points(v[0], v[2]), b = add_points(v[1], v[3]);
-            unsigned natural = (p >= 8) | (b >= 8);
-            unsigned player_draws = (natural ^ 1u) & (p <= 5);
-            unsigned third = player_draws ? v[4] : DD_BAC_PLAYER_STOOD;
-            unsigned middle = (b - 3u <= 3u) & (unsigned)(draw_bits >> (((b - 3u) & 3u) * 11u + third));
-            unsigned banker_draws = (natural ^ 1u) & ((b <= 2) | middle);
-            unsigned used = 4 + player_draws + banker_draws;
-            p = add_points(p, player_draws ? v[4] : 0u);
-            b = add_points(b, banker_draws ? v[4 + player_draws] : 0u);
-            last = last_next;
-            if (!cut_out && pos == cut) {
-                cut_out = last = 1;
-                r.shoes_ended_by_9_9++;
-            }
-            r.naturals += natural;
-            r.player_draws += player_draws;
-            r.banker_draws += banker_draws;
-            r.player_wins += p > b;
-            r.banker_wins += b > p;
-            r.ties += b == p;
-            r.cards_dealt += used;
-            r.coups++;
-            if (!cut_out && pos < cut && cut < pos + used)
-                cut_out = last_next = 1;
-            pos += used;
-        }
-        r.shoes++;
+        while (CLEAR_OF_CUT(pos_a, cut))
+            pos_a += play_coup(a + pos_a, draw_bits, &counts_a);
+        while (CLEAR_OF_CUT(pos_b, cut))
+            pos_b += play_coup(b + pos_b, draw_bits, &counts_b);
+        finish_shoe(a, pos_a, cut, draw_bits, counts_a, &t);
+        finish_shoe(b, pos_b, cut, draw_bits, counts_b, &t);
+        /* The next shuffle starts from the order of the later shoe. */
+        swap = a;
+        a = b;
+        b = swap;
     }
+    if (s < shoes) {
+        shoe_counts counts = {0, 0};
+        dd_rng_shuffle_u8_unchecked(&rng, a, size);
+        finish_shoe(a, burn_shoe(a, burn, &t), cut, draw_bits, counts, &t);
+    }
+    memset(&r, 0, sizeof r);
+    r.shoes = shoes;
+    r.coups = t.coups;
+    r.player_wins = t.player_wins;
+    r.banker_wins = t.banker_wins;
+    r.ties = t.coups - t.player_wins - t.banker_wins;
+    r.naturals = t.naturals;
+    r.player_draws = t.player_draws;
+    r.banker_draws = t.banker_draws;
+    r.cards_dealt = 4 * t.coups + t.player_draws + t.banker_draws;
+    r.cards_burned = t.cards_burned;
+    r.shoes_ended_by_9_9 = t.ended_by_9_9;
     *out = r;
     return DD_OK;
 }
