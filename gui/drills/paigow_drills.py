@@ -1,0 +1,744 @@
+"""Pai gow drills: tiles, comparing hands, the house way, exposing and matching, and settlement.
+
+Every answer key comes from dealerdrill.core.paigow (the C engine): tile names, ranks and points, hand
+labels and comparisons, house-way settings with the rule that decided them and the value of each setting,
+match outcomes and settlements. This module chooses what to ask (sorting the engine's answers into
+families so that the scheduler can bring back what a trainee gets wrong), compares and explains.
+
+Rule numbers cited: NZ Gazette 1999 No. 9 rules 4.2-4.7 (ranking, copies, 0 against 0) and 6.1 (matching);
+1998 No. 20 p.452 rules (f)-(l) (settlement with a co-banker); 2001 No. 173 rule 11.1 (house as sole banker).
+"""
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from dealerdrill.core import paigow as pg
+
+from .base import Grade, Item, register
+from .targets import DEFAULT_TARGETS, Target
+from .taxonomy import ErrorCategory
+
+GAME = "paigow"
+OUTCOMES = ("win", "lose", "push")
+_OUTCOME_SPELLINGS = {"w": "win", "win": "win", "l": "lose", "lose": "lose", "loss": "lose",
+                      "p": "push", "push": "push"}
+NOT_A_PAIR = "not a pair"
+PLAYER, BANK = "player", "bank"
+
+
+# ------------------------------------------------------------------------------------------ helpers
+
+def _section(settings):
+    """The app's pai gow settings section (NZ defaults when no settings are given)."""
+    if settings is None:
+        from dealerdrill.settings import Settings
+        settings = Settings()
+    return getattr(settings, "paigow", settings)
+
+
+def money(cents: int) -> str:
+    sign = "-" if cents < 0 else ""
+    return f"{sign}${abs(cents) / 100:,.2f}"
+
+
+def _faces(hand) -> tuple[str, ...]:
+    return tuple(pg.tile(face).face for face in hand)
+
+
+def _show(hand) -> str:
+    """'6-6 1-3 (pair of Teen)': the tiles and the engine's name for the hand."""
+    return f"{' '.join(hand)} ({pg.hand(*hand).label})"
+
+
+def _show_setting(high, low) -> str:
+    return f"high {_show(high)}, low {_show(low)}"
+
+
+def _same_tiles(a, b) -> bool:
+    return sorted(_faces(a)) == sorted(_faces(b))
+
+
+def _same_setting(high_a, low_a, high_b, low_b) -> bool:
+    """The same two hands (the order of tiles inside a hand does not matter)."""
+    return _same_tiles(high_a, high_b) and _same_tiles(low_a, low_b)
+
+
+def _pick(rng, items):
+    items = list(items)
+    return items[rng.below(len(items))]
+
+
+def _families_check(drill, family):
+    if family is not None and family not in drill.families():
+        raise ValueError(f"{family!r} is not a family of the drill {drill.id}")
+
+
+# Kinds in rank order, from the engine (the names, the faces of each kind, and its tiles).
+_KINDS = list(pg.Kind)
+_FACES_OF_KIND = {kind: sorted({t.face for t in pg.TILES if t.kind is kind}) for kind in _KINDS}
+
+
+def _kind_word(kind: pg.Kind) -> str:
+    return kind.name.lower()
+
+
+# ------------------------------------------------------------------------------------------ tiles
+
+@register
+class TileDrill:
+    """Name a tile with its rank and points, or name a pair (or see that two tiles are no pair)."""
+
+    id = "paigow.tiles"
+    game = GAME
+    title = "Tiles: names, ranks, points, pairs"
+    description = ("A tile is shown: give its name, its individual rank (1 = Teen, highest) and its points. "
+                   "Or two tiles are shown: name the pair they make, or say they are not a pair.")
+
+    def __init__(self, settings=None):
+        self.section = _section(settings)
+        # Choices listed alphabetically so that the list's order gives no rank away.
+        self.names = sorted({t.name for t in pg.TILES})
+        self.pair_names = sorted({pg.hand(*self._pair_faces(k)).label for k in _KINDS}) + [NOT_A_PAIR]
+
+    @staticmethod
+    def _pair_faces(kind) -> tuple[str, str]:
+        faces = _FACES_OF_KIND[kind]
+        return (faces[0], faces[-1])  # a civil kind's face twice, a mixed kind's two faces
+
+    def families(self) -> list[str]:
+        return ([f"tile.{_kind_word(k)}" for k in _KINDS] + [f"pair.{_kind_word(k)}" for k in _KINDS]
+                + ["pair.none"])
+
+    def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
+        _families_check(self, family)
+        family = family or _pick(rng, self.families())
+        kind_of = {_kind_word(k): k for k in _KINDS}
+        what, word = family.split(".")
+        if what == "tile":
+            face = _pick(rng, _FACES_OF_KIND[kind_of[word]])
+            info = pg.tile(face)
+            # A Gee Joon tile counts 3 or 6 (rule 4.2 note); the engine gives each tile's own pip points.
+            points = sorted({t.points for t in pg.TILES if t.is_gee_joon}) if info.is_gee_joon else [info.points]
+            key = {"name": info.name, "rank": info.rank, "points": points}
+            prompt = {"kind": "tile", "tiles": [face], "names": self.names}
+            return Item(self.id, family, prompt, key, text=f"Name the tile {face}, its rank and its points.",
+                        hint="Ranks run from Teen (1) down to Gee Joon (16); points are the pips, last digit.")
+        if word == "none":
+            first = pg.tile(_pick(rng, [t.face for t in pg.TILES]))
+            # The classic trap: two tiles with the same points but of different kinds.
+            lookalikes = [t.face for t in pg.TILES if t.kind is not first.kind and t.points == first.points]
+            others = lookalikes or [t.face for t in pg.TILES if t.kind is not first.kind]
+            tiles = [first.face, _pick(rng, others)]
+        else:
+            tiles = list(self._pair_faces(kind_of[word]))
+        tiles = rng.shuffled(tiles)
+        made = pg.hand(*tiles)
+        key = {"name": made.label if made.category is pg.Category.PAIR else NOT_A_PAIR, "label": made.label}
+        prompt = {"kind": "pair", "tiles": tiles, "names": self.pair_names}
+        return Item(self.id, family, prompt, key, text=f"Name the pair made by {' and '.join(tiles)}.",
+                    hint="A pair is two tiles of one kind; the same points alone do not make a pair.")
+
+    def _check(self, item: Item, answer):
+        if item.prompt["kind"] == "tile":
+            if not isinstance(answer, dict) or not {"name", "rank", "points"} <= set(answer):
+                raise ValueError("answer with the tile's name, rank and points")
+            name = answer["name"]
+            if name not in self.names:
+                raise ValueError(f"{name!r} is not the name of a kind of tile")
+            for field in ("rank", "points"):
+                if isinstance(answer[field], bool) or not isinstance(answer[field], int):
+                    raise ValueError(f"the {field} is a whole number")
+            return {"name": name, "rank": answer["rank"], "points": answer["points"]}
+        name = answer.get("name") if isinstance(answer, dict) else answer
+        if name not in self.pair_names:
+            raise ValueError(f"{name!r} is not one of the pair names offered")
+        return name
+
+    def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
+        given = self._check(item, answer)
+        key = item.key
+        if item.prompt["kind"] == "tile":
+            wrong = [f for f in ("name", "rank") if given[f] != key[f]]
+            if given["points"] not in key["points"]:
+                wrong.append("points")
+            ok = not wrong
+            face = item.prompt["tiles"][0]
+            explanation = (f"{face} is {key['name']}, individual rank {key['rank']} of 16 (rules 4.2-4.4), "
+                           f"worth {self._points_words(key)}.")
+            if wrong:
+                explanation += f" Wrong: {', '.join(wrong)}."
+            given_words = f"{given['name']}, rank {given['rank']}, {given['points']} points"
+            return Grade(ok, self.describe_key(item), given_words, explanation,
+                         None if ok else ErrorCategory.TILE_IDENTITY, rule="4.2-4.4", seconds=seconds,
+                         details={"wrong": wrong})
+        ok = given == key["name"]
+        tiles = item.prompt["tiles"]
+        if key["name"] == NOT_A_PAIR:
+            explanation = (f"{tiles[0]} and {tiles[1]} are tiles of different kinds, so they make no pair "
+                           f"even if their points match: the hand is {key['label']} (rule 4.2).")
+        else:
+            explanation = f"{tiles[0]} with {tiles[1]} is the {key['name']} (rule 4.2 ranks the 16 pairs)."
+        return Grade(ok, self.describe_key(item), given, explanation, None if ok else ErrorCategory.PAIR_NAME,
+                     rule="4.2", seconds=seconds)
+
+    @staticmethod
+    def _points_words(key) -> str:
+        points = key["points"]
+        return f"{points[0]} points" if len(points) == 1 else f"{' or '.join(map(str, points))} points (Gee Joon)"
+
+    def describe_key(self, item: Item) -> str:
+        key = item.key
+        if item.prompt["kind"] == "tile":
+            return f"{key['name']}, rank {key['rank']}, {self._points_words(key)}"
+        return key["name"] if key["name"] == NOT_A_PAIR else f"{key['name']}"
+
+
+# ------------------------------------------------------------------------------------------ compare
+
+COMPARE_FAMILIES = ("compare.named", "compare.points", "compare.same_points", "compare.gee_joon",
+                    "compare.copy", "compare.zero")
+_COMPARE_RULES = {
+    "compare.named": "4.2",
+    "compare.points": "4.2",
+    "compare.same_points": "4.3",
+    "compare.gee_joon": "4.2",
+    "compare.copy": "4.5-4.6",
+    "compare.zero": "4.7",
+}
+
+
+def _compare_family(player, bank) -> str:
+    """Which lesson a pair of hands teaches, read from the engine's descriptions of them."""
+    a, b = pg.hand(*player), pg.hand(*bank)
+    result = pg.compare(player, bank)
+    points_only = a.category is pg.Category.POINTS and b.category is pg.Category.POINTS
+    if points_only and a.points == 0 and b.points == 0:
+        return "compare.zero"
+    if result == 0:
+        return "compare.copy"
+    if not points_only:
+        return "compare.named"
+    if a.points == b.points:
+        return "compare.same_points"
+    if any(pg.tile(f).is_gee_joon for f in (*player, *bank)):
+        return "compare.gee_joon"
+    return "compare.points"
+
+
+@register
+class CompareDrill:
+    """Two hands: which wins? Copies and 0 against 0 go to the bank."""
+
+    id = "paigow.compare"
+    game = GAME
+    title = "Compare two hands"
+    description = "A player's two-tile hand against the bank's: say which wins (copies go to the bank)."
+
+    def __init__(self, settings=None):
+        self.section = _section(settings)
+
+    def families(self) -> list[str]:
+        return list(COMPARE_FAMILIES)
+
+    def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
+        _families_check(self, family)
+        faces = [t.face for t in pg.TILES]
+        # Deal four tiles from one set until the hands teach the family asked for (copies and 0-0 are
+        # about one deal in a hundred; this stays well under a millisecond per try).
+        for _ in range(20_000):
+            order = rng.permutation(len(faces))[:4]
+            player, bank = (faces[order[0]], faces[order[1]]), (faces[order[2]], faces[order[3]])
+            found = _compare_family(player, bank)
+            if family is None or found == family:
+                break
+        else:  # pragma: no cover - every family is common enough; see the tests
+            raise RuntimeError(f"could not deal a hand for {family}")
+        result = pg.compare(player, bank)
+        key = {"winner": PLAYER if result > 0 else BANK, "result": result}
+        prompt = {"player": list(player), "bank": list(bank)}
+        return Item(self.id, found, prompt, key,
+                    text=f"Player {' '.join(player)} against bank {' '.join(bank)}: who wins?",
+                    hint="Named hands first (pairs, Wong, Gong, High Nine), then points; equal: highest tile.")
+
+    def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
+        given = answer.strip().lower() if isinstance(answer, str) else answer
+        if given not in (PLAYER, BANK):
+            raise ValueError("answer 'player' or 'bank'")
+        ok = given == item.key["winner"]
+        player, bank = item.prompt["player"], item.prompt["bank"]
+        a, b = pg.hand(*player), pg.hand(*bank)
+        rule = _COMPARE_RULES[item.family]
+        if item.family == "compare.zero":
+            why = "Both hands are 0: a 0 has no ranking, so 0 against 0 is a copy and the bank wins it (rule 4.7)."
+        elif item.family == "compare.copy":
+            why = (f"{a.label} against {b.label}: the same points and equally ranked highest tiles make a copy, "
+                   "and the bank wins copies (rules 4.5-4.6).")
+        elif item.family == "compare.same_points":
+            why = (f"Both hands have {a.points} points, so the hand with the higher-ranking highest tile wins "
+                   f"(rule 4.3): {a.label} against {b.label}.")
+        elif item.family == "compare.named":
+            why = f"{a.label} against {b.label}: pairs, then Wong, Gong and High Nine outrank points (rule 4.2)."
+        elif item.family == "compare.gee_joon":
+            why = (f"{a.label} against {b.label}: a Gee Joon tile counts 3 or 6, whichever makes its hand better "
+                   "(rule 4.2).")
+        else:
+            why = f"{a.label} against {b.label}: the higher points win (rule 4.2)."
+        category = None
+        if not ok:
+            copy = item.family in ("compare.copy", "compare.zero")
+            category = ErrorCategory.COPY_TO_BANK if copy else ErrorCategory.HAND_COMPARISON
+        return Grade(ok, self.describe_key(item), f"the {given} wins", why, category, rule=rule, seconds=seconds)
+
+    def describe_key(self, item: Item) -> str:
+        if item.key["result"] == 0:
+            return "the bank wins (a copy)"
+        return f"the {item.key['winner']} wins"
+
+
+# ------------------------------------------------------------------------------------------ house way
+
+_HAND_POOLS: dict[str, dict[str, list[tuple[str, ...]]]] = {}
+
+
+def house_way_pool(way: str) -> dict[str, list[tuple[str, ...]]]:
+    """Every four-tile deal (35,960) set by the engine and sorted by the rule that decided it; one call
+    into the engine per way, kept for the life of the program."""
+    pool = _HAND_POOLS.get(way)
+    if pool is None:
+        faces = [t.face for t in pg.TILES]
+        hands = [tuple(faces[i] for i in combo) for combo in itertools.combinations(range(len(faces)), 4)]
+        pool = {rule.id: [] for rule in pg.describe_house_way(way).rules}
+        for hand, setting in zip(hands, pg.house_way_many(hands, way)):
+            pool[setting.rule].append(hand)
+        _HAND_POOLS[way] = pool
+    return pool
+
+
+def _parse_setting(answer, tiles) -> tuple[tuple[str, str], tuple[str, str]]:
+    """(high, low) from {"high": [..], "low": [..]} or (high, low); the tiles must be the item's four."""
+    if isinstance(answer, dict):
+        if not {"high", "low"} <= set(answer):
+            raise ValueError("set both hands: a high hand and a low hand of two tiles each")
+        high, low = answer["high"], answer["low"]
+    elif isinstance(answer, (list, tuple)) and len(answer) == 2:
+        high, low = answer
+    else:
+        raise ValueError("set both hands: a high hand and a low hand of two tiles each")
+    for name, hand in (("high", high), ("low", low)):
+        if not isinstance(hand, (list, tuple)) or len(hand) != 2:
+            raise ValueError(f"the {name} hand needs exactly two tiles")
+    high, low = _faces(high), _faces(low)
+    if sorted(high + low) != sorted(_faces(tiles)):
+        raise ValueError("use exactly the four tiles shown, each once")
+    return high, low
+
+
+def _pair_hands(high, low) -> int:
+    return sum(pg.hand(*h).category is pg.Category.PAIR for h in (high, low))
+
+
+_NAMED = (pg.Category.WONG, pg.Category.GONG, pg.Category.HIGH_NINE)
+
+
+@register
+class HouseWayDrill:
+    """Set the bank's four tiles the house way chosen in the settings."""
+
+    id = "paigow.house_way"
+    game = GAME
+    title = "Set the bank's hand the house way"
+    description = ("The bank's four tiles are shown: set a high and a low hand as the selected house way "
+                   "does. The feedback names the house-way rule and what the setting is worth.")
+
+    def __init__(self, settings=None):
+        self.section = _section(settings)
+        self.way = getattr(self.section, "house_way", "nz")
+        self.commission = float(getattr(self.section, "commission_percent", 5.0)) / 100
+
+    def families(self) -> list[str]:
+        return [rule.id for rule in pg.describe_house_way(self.way).rules]
+
+    def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
+        _families_check(self, family)
+        pool = house_way_pool(self.way)
+        family = family or _pick(rng, [rule for rule, hands in pool.items() if hands])
+        tiles = rng.shuffled(list(_pick(rng, pool[family])))
+        setting = pg.house_way(tiles, self.way)
+        values = [{"high": list(v.high), "low": list(v.low), "ev": v.ev, "house_way": v.house_way}
+                  for v in pg.setting_values(tiles, self.way, self.commission)]
+        key = {"high": list(setting.high), "low": list(setting.low), "rule": setting.rule,
+               "title": setting.title, "text": setting.text, "values": values}
+        way_name = pg.describe_house_way(self.way).name
+        prompt = {"tiles": tiles, "way": self.way, "way_name": way_name}
+        return Item(self.id, family, prompt, key,
+                    text=f"Set the bank's tiles {' '.join(tiles)} the {way_name} house way.",
+                    hint="Look for pairs first, then a Wong, Gong or High Nine, then the best low hand.")
+
+    def _value_words(self, key, high, low) -> tuple[str, dict]:
+        values = key["values"]
+        house = next(v for v in values if v["house_way"])
+        best = max(values, key=lambda v: v["ev"])
+        mine = next((v for v in values if _same_setting(v["high"], v["low"], high, low)), None)
+        gap = best["ev"] - house["ev"]
+        if gap > 1e-9:
+            words = (f"The house way gives up {gap * 100:.1f}% here: {_show_setting(best['high'], best['low'])} "
+                     f"is worth {best['ev'] * 100:+.1f}% of the wager against {house['ev'] * 100:+.1f}% "
+                     "(every bank hand of the other 28 tiles, set the house way).")
+        else:
+            words = f"This is the best setting: worth {house['ev'] * 100:+.1f}% of the wager."
+        details = {"house_way_ev": house["ev"], "best_ev": best["ev"], "gives_up": max(gap, 0.0),
+                   "your_ev": None if mine is None else mine["ev"]}
+        return words, details
+
+    def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
+        high, low = _parse_setting(answer, item.prompt["tiles"])
+        key = item.key
+        legal = pg.is_legal((high, low))
+        ok = legal and _same_setting(high, low, key["high"], key["low"])
+        rule_words = f"House way rule {key['rule']} ({key['title']}): {key['text']}"
+        value_words, details = self._value_words(key, high, low)
+        category = None
+        if not ok:
+            if not legal:
+                category = ErrorCategory.HIGH_BELOW_LOW
+                rule_words = (f"Your high hand {_show(high)} ranks below your low hand {_show(low)}: the high "
+                              f"hand may never rank below the low hand. {rule_words}")
+            elif _pair_hands(high, low) < _pair_hands(key["high"], key["low"]):
+                category = ErrorCategory.SPLIT_A_KEPT_PAIR
+            elif _pair_hands(high, low) > _pair_hands(key["high"], key["low"]):
+                category = ErrorCategory.KEPT_A_SPLIT_PAIR
+            elif any(pg.hand(*h).category in _NAMED for h in (high, low, key["high"], key["low"])):
+                category = ErrorCategory.WONG_GONG_NINE
+            else:
+                category = ErrorCategory.HOUSE_WAY_SETTING
+        return Grade(ok, self.describe_key(item), _show_setting(high, low), f"{rule_words} {value_words}",
+                     category, rule=key["rule"], seconds=seconds, details=details)
+
+    def describe_key(self, item: Item) -> str:
+        return _show_setting(item.key["high"], item.key["low"])
+
+
+# ------------------------------------------------------------------------------------------ expose and match
+
+def _boxes_for(difficulty: int) -> int:
+    return {1: 3, 2: 5}.get(difficulty, 7)
+
+
+def _has_copy(player, bank) -> bool:
+    """A copy (or 0 against 0) decides the high or the low hand."""
+    return pg.compare(player[0], bank[0]) == 0 or pg.compare(player[1], bank[1]) == 0
+
+
+def _parse_calls(answer, count: int) -> list[str]:
+    if isinstance(answer, dict):
+        answer = [answer.get(k) for k in sorted(answer)]
+    if not isinstance(answer, (list, tuple)) or len(answer) != count:
+        raise ValueError(f"call win, lose or push for each of the {count} boxes")
+    calls = []
+    for i, call in enumerate(answer, start=1):
+        word = _OUTCOME_SPELLINGS.get(call.strip().lower()) if isinstance(call, str) else None
+        if word is None:
+            raise ValueError(f"call {i}: say win, lose or push, not {call!r}")
+        calls.append(word)
+    return calls
+
+
+@register
+class ExposeDrill:
+    """The bank's set hand against the players' boxes: call win, lose or push for each box."""
+
+    id = "paigow.expose"
+    game = GAME
+    title = "Expose and match"
+    description = ("The bank's hand is set; each player's box is exposed in turn. Call win, lose or push for "
+                   "every box (rule 6.1: copies and 0 against 0 go to the bank).")
+
+    def __init__(self, settings=None):
+        self.section = _section(settings)
+        self.way = getattr(self.section, "house_way", "nz")
+
+    def families(self) -> list[str]:
+        return ["expose.copy", "expose.plain"]
+
+    def _deal(self, rng, count: int):
+        dealt = pg.deal(seed=rng.below(2**32 - 1))
+        bank_setting = pg.house_way(dealt.hand_of(1), self.way)
+        bank = (bank_setting.high, bank_setting.low)
+        # House as sole banker (rule 11.1): the bank's tiles go to box 1, players sit in boxes 2-8.
+        chosen = sorted(rng.shuffled(list(range(2, 9)))[:count])
+        boxes = []
+        for box in chosen:
+            tiles = dealt.hand_of(box)
+            if rng.below(2):  # players may ask for the house way, or set their own (any legal setting)
+                s = pg.house_way(tiles, self.way)
+                setting = (s.high, s.low)
+            else:
+                setting = _pick(rng, pg.settings(tiles))
+            boxes.append((box, setting))
+        return bank, bank_setting, boxes
+
+    def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
+        _families_check(self, family)
+        count = _boxes_for(difficulty)
+        for _ in range(2_000):
+            bank, bank_setting, boxes = self._deal(rng, count)
+            copies = [_has_copy(s, bank) for _, s in boxes]
+            found = "expose.copy" if any(copies) else "expose.plain"
+            if family is None or found == family:
+                break
+        else:  # pragma: no cover
+            raise RuntimeError(f"could not deal a table for {family}")
+        calls = pg.outcomes([(s, bank) for _, s in boxes])
+        prompt = {"bank": {"high": list(bank[0]), "low": list(bank[1])},
+                  "boxes": [{"box": box, "high": list(s[0]), "low": list(s[1])} for box, s in boxes]}
+        key = {"calls": calls, "copies": copies, "bank_rule": bank_setting.rule}
+        return Item(self.id, found, prompt, key,
+                    text=f"Bank: {_show_setting(*bank)}. Call win, lose or push for boxes "
+                         f"{', '.join(str(b) for b, _ in boxes)}.",
+                    hint="A player wins only when both hands beat the bank's; the bank takes copies.")
+
+    def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
+        boxes = item.prompt["boxes"]
+        calls = _parse_calls(answer, len(boxes))
+        expected = item.key["calls"]
+        bank = (item.prompt["bank"]["high"], item.prompt["bank"]["low"])
+        wrong = [i for i, (g, e) in enumerate(zip(calls, expected)) if g != e]
+        ok = not wrong
+        lines = []
+        for i in wrong:
+            box = boxes[i]
+            high_vs = pg.compare(box["high"], bank[0])
+            low_vs = pg.compare(box["low"], bank[1])
+            words = {1: "beats", 0: "copies (bank takes it)", -1: "loses to"}
+            lines.append(f"Box {box['box']}: high {_show(box['high'])} {words[high_vs]} the bank's high, low "
+                         f"{_show(box['low'])} {words[low_vs]} the bank's low: {expected[i]}, not {calls[i]}.")
+        explanation = ("Rule 6.1: the player wins when both hands outrank the bank's, loses when the bank's "
+                       "both outrank or copy them, and otherwise pushes; copies and 0 against 0 go to the bank "
+                       "(rules 4.6-4.7).")
+        if lines:
+            explanation += " " + " ".join(lines)
+        category = None
+        if not ok:
+            on_copy = any(item.key["copies"][i] for i in wrong)
+            category = ErrorCategory.COPY_TO_BANK if on_copy else ErrorCategory.WRONG_OUTCOME
+        given = ", ".join(f"box {b['box']} {c}" for b, c in zip(boxes, calls))
+        return Grade(ok, self.describe_key(item), given, explanation, category, rule="6.1", seconds=seconds,
+                     details={"wrong_boxes": [boxes[i]["box"] for i in wrong], "expected": expected})
+
+    def describe_key(self, item: Item) -> str:
+        return ", ".join(f"box {b['box']} {c}" for b, c in zip(item.prompt["boxes"], item.key["calls"]))
+
+
+# ------------------------------------------------------------------------------------------ settlement
+
+_STAKES = (10, 15, 20, 25, 30, 35, 40, 50, 60, 75, 80, 100, 120, 125, 150, 200, 250, 300, 400, 500)
+
+
+def commission_rules(section) -> dict[str, Any]:
+    """The engine's commission arguments from the app's settings: the rate, and how the commission is
+    rounded. "Up" pays winners up to the next amount payable in the smallest chip (the commission is
+    rounded down, the player's way); "down" pays down to the smallest chip (commission rounded up);
+    "cents" settles exactly, to the cent."""
+    bp = int(round(float(getattr(section, "commission_percent", 5.0)) * 100))
+    mode = getattr(section, "commission_rounding", "cents")
+    smallest_chip = 100 * min(getattr(section, "chip_values", (1,)) or (1,))
+    if mode == "up":
+        return {"commission_bp": bp, "rounding_unit": smallest_chip, "rounding": pg.Rounding.PLAYER}
+    if mode == "down":
+        return {"commission_bp": bp, "rounding_unit": smallest_chip, "rounding": pg.Rounding.HOUSE}
+    return {"commission_bp": bp, "rounding_unit": 1, "rounding": pg.Rounding.PLAYER}
+
+
+def _rounding_words(rules) -> str:
+    rate = f"{rules['commission_bp'] / 100:g}%"
+    if rules["rounding_unit"] == 1:
+        return f"{rate} commission, to the cent"
+    unit = money(rules["rounding_unit"])
+    if rules["rounding"] is pg.Rounding.PLAYER:
+        return f"{rate} commission, payment rounded up to the next {unit}"
+    return f"{rate} commission, payment rounded down to {unit}"
+
+
+def _parse_cents(value, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{what} is an amount in cents (a whole number, not negative), not {value!r}")
+    return value
+
+
+@register
+class SettleDrill:
+    """Pay winners less commission, leave pushes, and settle the co-banker (rules (j)-(l))."""
+
+    id = "paigow.settle"
+    game = GAME
+    title = "Settle the table"
+    description = ("The matched boxes are shown: pay each winner even money less commission, pay nothing on "
+                   "pushes and losers; with a co-banker, also divide what is left (rules (j)-(l)).")
+
+    def __init__(self, settings=None):
+        self.section = _section(settings)
+        self.rules = commission_rules(self.section)
+        low = getattr(self.section, "minimum_bet", 10)
+        high = getattr(self.section, "maximum_bet", 5000)
+        self.stakes = [s for s in _STAKES if low <= s <= high] or [max(low, min(high, 25))]
+
+    def families(self) -> list[str]:
+        return ["settle.house", "settle.co_banker", "settle.shortfall"]
+
+    def _table(self, rng, count: int, co_banker_box: int | None):
+        boxes = [b for b in range(1, 9) if b not in (1, co_banker_box)] if co_banker_box is None else \
+            [(co_banker_box + k - 1) % 8 + 1 for k in range(1, 8)]  # counter-clockwise from the co-banker
+        chosen = sorted(rng.shuffled(boxes)[:count], key=boxes.index)
+        return [{"box": box, "amount": 100 * _pick(rng, self.stakes), "outcome": _pick(rng, OUTCOMES)}
+                for box in chosen]
+
+    def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
+        _families_check(self, family)
+        family = family or _pick(rng, self.families())
+        count = _boxes_for(difficulty)
+        for _ in range(5_000):
+            co_box = None if family == "settle.house" else 1 + rng.below(8)
+            wagers = self._table(rng, count, co_box)
+            pairs = [(w["amount"], w["outcome"]) for w in wagers]
+            if not any(o == "win" for _, o in pairs):
+                continue
+            co_wager = None if co_box is None else 100 * _pick(rng, (100, 200, 250, 300, 500, 1000))
+            try:
+                result = pg.settle(pairs, co_banker_wager=co_wager, **self.rules)
+            except pg.BankShort:  # the co-banking wager cannot cover this table: lay out another
+                continue
+            if family == "settle.co_banker" and result.shortfall:
+                continue
+            if family == "settle.shortfall" and not result.shortfall:
+                continue
+            break
+        else:  # pragma: no cover
+            raise RuntimeError(f"could not lay out a table for {family}")
+        key = {"paid": [r.paid for r in result.results], "commission": [r.commission for r in result.results]}
+        if co_box is not None:
+            key.update(to_float=result.to_float, co_banker=result.co_banker_returned, shortfall=result.shortfall,
+                       remainder=result.remainder, house_share=result.house_share,
+                       co_banker_share=result.co_banker_share, co_banker_commission=result.co_banker_commission,
+                       collected=result.collected, winnings=result.winnings)
+        prompt = {"wagers": wagers, "co_banker_box": co_box, "co_banker_wager": co_wager,
+                  "commission": _rounding_words(self.rules)}
+        if co_box is None:
+            text = "House bank (rule 11.1): settle each box."
+        else:
+            text = (f"Co-banker in box {co_box} with {money(co_wager)}, matched by the house: settle each box, "
+                    "then the co-banking wager.")
+        return Item(self.id, family, prompt, key, text=text,
+                    hint="Winners: the wager less commission. Pushes stay. With a co-banker, settle the players first.")
+
+    def _parse(self, item: Item, answer) -> dict:
+        count = len(item.prompt["wagers"])
+        if isinstance(answer, (list, tuple)):
+            answer = {"paid": list(answer)}
+        if not isinstance(answer, dict) or not isinstance(answer.get("paid"), (list, tuple)) \
+                or len(answer["paid"]) != count:
+            raise ValueError(f"give the payment for each of the {count} boxes (0 when nothing is paid)")
+        parsed = {"paid": [_parse_cents(v, f"the payment to box {w['box']}")
+                           for v, w in zip(answer["paid"], item.prompt["wagers"])]}
+        if item.prompt["co_banker_box"] is not None:
+            for field, what in (("to_float", "the amount returned to the float"),
+                                ("co_banker", "the amount handed to the co-banker")):
+                if field not in answer:
+                    raise ValueError(f"give {what}")
+                parsed[field] = _parse_cents(answer[field], what)
+        return parsed
+
+    def _winner_category(self, amount: int, given: int) -> ErrorCategory:
+        if given == 0:
+            return ErrorCategory.WRONG_OUTCOME
+        if given == amount:
+            return ErrorCategory.PAIGOW_COMMISSION
+        # Commission worked at another rounding (e.g. exact cents when the table rounds to chips).
+        for unit in {1, self.rules["rounding_unit"]}:
+            for rounding in pg.Rounding:
+                c = pg.commission(amount, commission_bp=self.rules["commission_bp"], rounding_unit=unit,
+                                  rounding=rounding)
+                if given == amount - c:
+                    return ErrorCategory.PAIGOW_COMMISSION
+        return ErrorCategory.ARITHMETIC
+
+    def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
+        given = self._parse(item, answer)
+        key = item.key
+        wagers = item.prompt["wagers"]
+        found: list[ErrorCategory] = []
+        lines = []
+        for w, paid, right, commission in zip(wagers, given["paid"], key["paid"], key["commission"]):
+            if paid == right:
+                continue
+            if w["outcome"] == "push":
+                found.append(ErrorCategory.PAID_A_PUSH)
+                lines.append(f"Box {w['box']} pushes: the wager stays and nothing is paid.")
+            elif w["outcome"] == "lose":
+                found.append(ErrorCategory.WRONG_OUTCOME)
+                lines.append(f"Box {w['box']} loses: its wager goes to the losing wager area, nothing is paid.")
+            else:
+                found.append(self._winner_category(w["amount"], paid))
+                lines.append(f"Box {w['box']} wins {money(w['amount'])}: pay {money(right)} "
+                             f"({money(commission)} commission), not {money(paid)}.")
+        co_box = item.prompt["co_banker_box"]
+        if co_box is not None:
+            split_wrong = (given["to_float"], given["co_banker"]) != (key["to_float"], key["co_banker"])
+            if split_wrong:
+                if key["shortfall"]:
+                    found.append(ErrorCategory.SHORTFALL)
+                elif given["co_banker"] == key["co_banker"] + key["co_banker_commission"] \
+                        and key["co_banker_commission"]:
+                    found.append(ErrorCategory.PAIGOW_COMMISSION)
+                else:
+                    found.append(ErrorCategory.CO_BANKER_SPLIT)
+                lines.append(f"Float {money(key['to_float'])} (not {money(given['to_float'])}), co-banker "
+                             f"{money(key['co_banker'])} (not {money(given['co_banker'])}).")
+        ok = not found
+        order = [ErrorCategory.PAID_A_PUSH, ErrorCategory.SHORTFALL, ErrorCategory.CO_BANKER_SPLIT,
+                 ErrorCategory.PAIGOW_COMMISSION, ErrorCategory.WRONG_OUTCOME, ErrorCategory.ARITHMETIC]
+        category = next((c for c in order if c in found), None)
+        explanation = self._explain(item)
+        if lines:
+            explanation += " " + " ".join(lines)
+        rule = "11.1" if co_box is None else ("(l)" if key["shortfall"] else "(j)-(k)")
+        return Grade(ok, self.describe_key(item), self._words(item, given), explanation, category, rule=rule,
+                     seconds=seconds, details={"paid": key["paid"]})
+
+    def _explain(self, item: Item) -> str:
+        key, prompt = item.key, item.prompt
+        words = (f"Winners are paid even money less commission ({prompt['commission']}); losing wagers go to "
+                 "the losing wager area; a push leaves the wager where it is (rule 6.1(c)).")
+        if prompt["co_banker_box"] is None:
+            return "House as sole banker (rule 11.1). " + words
+        wager = prompt["co_banker_wager"]
+        if key["shortfall"]:
+            return (words + f" Rule (l): the losing wager area holds {money(key['collected'])} but the winners are "
+                    f"owed {money(key['winnings'])}; the shortfall of {money(key['shortfall'])} comes out of the "
+                    f"co-banking wager ({money(2 * wager)}: the co-banker's and the house's). What is left is split "
+                    f"in two: {money(key['house_share'])} to the float and {money(key['co_banker_share'])} back "
+                    "to the co-banker.")
+        return (words + f" Rules (j)-(k): after paying the winners, {money(key['remainder'])} is left in the losing "
+                f"wager area and is split equally. The house's half ({money(key['house_share'])}) and its "
+                f"{money(wager)} wager go to the float; the co-banker gets back his {money(wager)} wager and his "
+                f"half ({money(key['co_banker_share'])}) less {money(key['co_banker_commission'])} commission.")
+
+    @staticmethod
+    def _words(item: Item, answer: dict) -> str:
+        parts = [f"box {w['box']} {money(p)}" for w, p in zip(item.prompt["wagers"], answer["paid"])]
+        if item.prompt["co_banker_box"] is not None:
+            parts.append(f"float {money(answer['to_float'])}")
+            parts.append(f"co-banker {money(answer['co_banker'])}")
+        return ", ".join(parts)
+
+    def describe_key(self, item: Item) -> str:
+        return self._words(item, item.key)
+
+
+DEFAULT_TARGETS.update({
+    TileDrill.id: Target(seconds=8, test_items=32),
+    CompareDrill.id: Target(seconds=10, test_items=30),
+    HouseWayDrill.id: Target(seconds=25, test_items=25),
+    ExposeDrill.id: Target(seconds=30, test_items=15),
+    SettleDrill.id: Target(seconds=90, test_items=10),
+})
