@@ -1,0 +1,854 @@
+"""Baccarat and Mini Baccarat drills: the table of play, commission, settling the table, the shoe and the
+big-table procedure.
+
+Every answer key comes from dealerdrill.core.baccarat (the C engine): coups are dealt by the engine's Shoe,
+draw/stand decisions, winners, burns and the shoe's state after a coup are the engine's, payouts and
+commissions come from baccarat.settle. This module only chooses what to ask (stacking a real shoe when a
+drill wants a particular Table 2 cell), compares answers and explains them in the project's own words,
+citing the Mini Baccarat rules (Table 2, rules 9.5-9.9) and the Baccarat big-table rules 8.8-8.16.
+
+Money: the settings are in dollars; the engine settles cents. Answers are dollar amounts ("12.50", 12.5,
+12) or, for the settle drill, "take" / "push" per wager.
+"""
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from dealerdrill.core import baccarat
+from dealerdrill.settings import Settings
+
+from .base import Grade, Item, register
+from .targets import DEFAULT_TARGETS, Target
+from .taxonomy import ErrorCategory
+
+GAME = "baccarat"
+SEATS_MINI = 7          # a mini baccarat layout's seats
+SEATS_BIG = 12          # a big table's seats
+TOTALS = range(10)
+RANKS = range(1, 14)
+THIRD_VALUES = range(10)
+HARD_BANKER_TOTALS = (3, 4, 5, 6)   # the Table 2 rows that depend on the Player's third card most
+
+
+# ---- small helpers (presentation and arithmetic only, no game rule) ----------------------------------------
+
+def money(cents: int) -> str:
+    """$12, $12.50, $1,250."""
+    sign = "-" if cents < 0 else ""
+    cents = abs(cents)
+    dollars, rest = divmod(cents, 100)
+    return f"{sign}${dollars:,}" + (f".{rest:02d}" if rest else "")
+
+
+def parse_money(value, what: str = "the amount") -> int:
+    """A dollar amount given as int, float, Decimal or text ("12.50", "$12.5") -> cents; ValueError if not."""
+    if isinstance(value, bool):
+        raise ValueError(f"{what} must be a dollar amount such as 12.50, not {value!r}")
+    if isinstance(value, str):
+        text = value.strip().replace("$", "").replace(",", "")
+    elif isinstance(value, (int, float, Decimal)):
+        text = str(value)
+    else:
+        raise ValueError(f"{what} must be a dollar amount such as 12.50, not {value!r}")
+    try:
+        amount = Decimal(text)
+    except InvalidOperation:
+        raise ValueError(f"{what} must be a dollar amount such as 12.50, not {value!r}") from None
+    cents = amount * 100
+    if not amount.is_finite() or cents != cents.to_integral_value() or amount < 0:
+        raise ValueError(f"{what} must be a positive dollar amount with at most 2 decimals, not {value!r}")
+    return int(cents)
+
+
+def _spell_values(values: list[int]) -> str:
+    """[2, 3, 4, 5, 6, 7] -> "2 to 7"; [6, 7] -> "6 or 7"; [0, 1, 2, 9] -> "0 to 2 or 9"."""
+    runs: list[list[int]] = []
+    for v in values:
+        if runs and v == runs[-1][-1] + 1:
+            runs[-1].append(v)
+        else:
+            runs.append([v])
+    parts = []
+    for run in runs:
+        if len(run) == 1:
+            parts.append(str(run[0]))
+        elif len(run) == 2:
+            parts.append(f"{run[0]} or {run[1]}")
+        else:
+            parts.append(f"{run[0]} to {run[-1]}")
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _rank_name(rank: int) -> str:
+    return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(rank, str(rank))
+
+
+def _card_data(card: baccarat.Card) -> list[int]:
+    return [card.rank, int(card.suit)]
+
+
+# ---- what the engine says about the table of play, phrased for explanations -------------------------------
+
+def _non_natural_totals() -> list[int]:
+    return [t for t in TOTALS if not baccarat.is_natural(t)]
+
+
+def _natural_totals() -> list[int]:
+    return [t for t in TOTALS if baccarat.is_natural(t)]
+
+
+def _player_drawing_totals() -> list[int]:
+    return [t for t in _non_natural_totals() if baccarat.player_draws(t)]
+
+
+def _player_standing_totals() -> list[int]:
+    return [t for t in _non_natural_totals() if not baccarat.player_draws(t)]
+
+
+def player_rule_sentence() -> str:
+    return (f"the Player draws on {_spell_values(_player_drawing_totals())} and stands on "
+            f"{_spell_values(_player_standing_totals())}")
+
+
+def banker_row_sentence(banker_total: int) -> str:
+    """Table 2's row for a Banker total, built from the engine's answers for every third-card value."""
+    drawing = [t for t in THIRD_VALUES if baccarat.banker_draws(banker_total, t)]
+    if len(drawing) == len(THIRD_VALUES):
+        return f"Table 2: Banker {banker_total} draws whatever the Player's third card is"
+    if not drawing:
+        return f"Table 2: Banker {banker_total} stands whatever the Player's third card is"
+    standing = [t for t in THIRD_VALUES if t not in drawing]
+    if len(standing) < len(drawing) and len(standing) <= 2:
+        return f"Table 2: Banker {banker_total} draws unless the Player's third card is {_spell_values(standing)}"
+    return f"Table 2: Banker {banker_total} draws only when the Player's third card is {_spell_values(drawing)}"
+
+
+def banker_stood_sentence() -> str:
+    """Rule 9.5 (the Player stood), from the engine's answers over every Banker total."""
+    drawing = [b for b in _non_natural_totals() if baccarat.banker_draws(b, None)]
+    standing = [b for b in _non_natural_totals() if b not in drawing]
+    return (f"rule 9.5: when the Player stands, the Banker draws on {_spell_values(drawing)} "
+            f"and stands on {_spell_values(standing)}")
+
+
+# ---- settings -----------------------------------------------------------------------------------------------
+
+class _BaccaratDrill:
+    id = ""
+    game = GAME
+    title = ""
+    description = ""
+
+    def __init__(self, settings: Settings | None = None):
+        self.settings = settings or Settings()
+        table = self.settings.baccarat
+        self.table = table
+        self.decks = table.decks
+        self.tie_odds = table.tie_odds
+        self.commission_rate = Decimal(str(table.commission_percent)) / 100
+        self.smallest_chip_cents = min(table.chip_values) * 100
+        # The house's rounding of a commission that is no whole amount in chips: exact cents, up to the
+        # smallest chip (the house's favour) or down to it (the player's favour).
+        if table.commission_rounding == "up":
+            self.rounding_unit, self.rounding = self.smallest_chip_cents, baccarat.Rounding.HOUSE
+        elif table.commission_rounding == "down":
+            self.rounding_unit, self.rounding = self.smallest_chip_cents, baccarat.Rounding.PLAYER
+        else:
+            self.rounding_unit, self.rounding = 1, baccarat.Rounding.PLAYER
+        self.commission_at_payment = table.commission_collection == "at payment"
+
+    def settle(self, bets, winner, *, rounding_unit=None, rounding=None, rate=None, tie_odds=None):
+        return baccarat.settle(bets, winner, tie_odds=tie_odds or self.tie_odds,
+                               commission_rate=self.commission_rate if rate is None else rate,
+                               rounding_unit=rounding_unit or self.rounding_unit,
+                               rounding=rounding or self.rounding)
+
+    def rounding_words(self) -> str:
+        if self.rounding_unit == 1:
+            return "to the cent"
+        direction = "up" if self.rounding is baccarat.Rounding.HOUSE else "down"
+        return f"{direction} to the smallest chip ({money(self.smallest_chip_cents)})"
+
+    def percent_words(self) -> str:
+        return f"{(self.commission_rate * 100).normalize():f}%"
+
+    def _amount_choices(self, cap: int) -> list[int]:
+        """Dollar amounts a wager may take: from the table minimum up to `cap` times it (and the maximum),
+        in steps of $5 where the range allows."""
+        low = self.table.minimum_bet
+        high = max(low, min(self.table.maximum_bet, low * cap))
+        fives = [v for v in range(low, high + 1) if v % 5 == 0]
+        return fives if len(fives) >= 8 else list(range(low, high + 1))
+
+    def wager_amounts(self, rng, count: int, cap: int = 40) -> list[int]:
+        """`count` wagers in cents."""
+        choices = self._amount_choices(cap)
+        return [choices[rng.below(len(choices))] * 100 for _ in range(count)]
+
+    def distinct_amounts(self, rng, count: int, cap: int = 50) -> list[int]:
+        """`count` different wagers in cents (beyond the table maximum only if the table allows too few)."""
+        choices = self._amount_choices(cap)
+        while len(choices) < count:
+            choices.append(choices[-1] + 1)
+        return [v * 100 for v in rng.shuffled(choices)[:count]]
+
+
+def _choose(rng, items):
+    items = list(items)
+    return items[rng.below(len(items))]
+
+
+# ---- a stacked shoe: a real shoe, optionally arranged so a chosen coup comes out ----------------------------
+
+class _StackedShoe:
+    """The whole order of a shuffled shoe (drawn from the drill's rng) loaded into the engine's Shoe, so a
+    drill knows which cards lie ahead and can move cards forward to build a particular coup."""
+
+    def __init__(self, rng, decks: int):
+        self.decks = decks
+        self.order = rng.shuffled(range(52 * decks))
+        self.order = [code % 52 for code in self.order]
+        self.rng = rng
+
+    def fresh(self) -> tuple[baccarat.Shoe, baccarat.Burn]:
+        shoe = baccarat.Shoe(decks=self.decks, burn=True, seed=0)
+        shoe.load(self.order)
+        return shoe, shoe.burn()
+
+    def position(self, shoe: baccarat.Shoe) -> int:
+        return shoe.size - shoe.remaining
+
+    def deal_to(self, coups: int):
+        """Burn and deal `coups` coups; returns the shoe ready to deal the next one and its position. Drills
+        keep `coups` small enough (under 25) that even a 4-deck shoe is far from its cutting card."""
+        shoe, _ = self.fresh()
+        for _ in range(coups):
+            shoe.deal()
+        return shoe, self.position(shoe)
+
+    def place(self, slot: int, ranks) -> None:
+        """Put a card of one of `ranks` at `slot`, taken from `slot` or later (a swap keeps it a whole shoe)."""
+        ranks = set(ranks)
+        candidates = [j for j in range(slot, len(self.order)) if self.order[j] // 4 + 1 in ranks]
+        if not candidates:
+            raise LookupError("no such card left in the shoe")
+        j = candidates[self.rng.below(len(candidates))]
+        self.order[slot], self.order[j] = self.order[j], self.order[slot]
+
+    def card(self, index: int) -> baccarat.Card:
+        return baccarat.Card.from_code(self.order[index])
+
+
+def _ranks_for_total(first_rank: int, total: int) -> list[int]:
+    """Second-card ranks that bring a hand starting with `first_rank` to `total` (the engine counts)."""
+    return [r for r in RANKS if baccarat.point_count([first_rank, r]) == total]
+
+
+def _ranks_of_value(value: int) -> list[int]:
+    return [r for r in RANKS if baccarat.card_value(r) == value]
+
+
+# ---- 1. the table of play -----------------------------------------------------------------------------------
+
+@register
+class TableOfPlayDrill(_BaccaratDrill):
+    """A coup dealt from a real shoe: the trainee decides draw or stand for the Player, then for the Banker
+    (having seen the Player's third card) and names the winner."""
+
+    id = "baccarat.table_of_play"
+    title = "Table of play"
+    description = ("Coups from a shoe: draw or stand for the Player, then the Banker (Table 2, rule 9.5), "
+                   "and name the winner. Hard: Banker 3-6 against each Player third card.")
+
+    def families(self) -> list[str]:
+        out = [f"natural.player{p}" for p in _natural_totals()]
+        out += [f"natural.banker{b}" for b in _natural_totals()]
+        out += [f"player{p}.banker{b}" for p in _player_standing_totals() for b in _non_natural_totals()]
+        out += [f"banker{b}.third{t}" for b in _non_natural_totals() for t in THIRD_VALUES]
+        return out
+
+    @staticmethod
+    def family_of(coup: baccarat.Coup) -> str:
+        p = baccarat.point_count(coup.player[:2])
+        b = baccarat.point_count(coup.banker[:2])
+        if coup.natural:
+            return f"natural.player{p}" if baccarat.is_natural(p) else f"natural.banker{b}"
+        if len(coup.player) == 2:
+            return f"player{p}.banker{b}"
+        return f"banker{b}.third{baccarat.card_value(coup.player[2])}"
+
+    def _target(self, rng, family: str):
+        """(player totals allowed, banker totals allowed, player third value or None) for a family."""
+        head, _, tail = family.partition(".")
+        if head == "natural":
+            total = int(tail[len("player"):] if tail.startswith("player") else tail[len("banker"):])
+            if tail.startswith("player"):
+                return [total], list(TOTALS), None
+            return _non_natural_totals(), [total], None
+        if head.startswith("player"):
+            return [int(head[len("player"):])], [int(tail[len("banker"):])], None
+        return _player_drawing_totals(), [int(head[len("banker"):])], int(tail[len("third"):])
+
+    def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
+        if family is not None and family not in self.families():
+            raise ValueError(f"{family!r} is not a family of {self.id}")
+        if difficulty >= 2 and (family is None or not any(family.startswith(f"banker{b}.") for b in HARD_BANKER_TOTALS)):
+            family = f"banker{_choose(rng, HARD_BANKER_TOTALS)}.third{_choose(rng, THIRD_VALUES)}"
+        stack = _StackedShoe(rng, self.decks)
+        coups_before = rng.below(25)
+        shoe, position = stack.deal_to(coups_before)
+        if family is not None:
+            player_totals, banker_totals, third = self._target(rng, family)
+            p_total, b_total = _choose(rng, player_totals), _choose(rng, banker_totals)
+            for slot, total in ((position, p_total), (position + 1, b_total)):
+                stack.place(slot + 2, _ranks_for_total(stack.order[slot] // 4 + 1, total))
+            if third is not None:
+                stack.place(position + 4, _ranks_of_value(third))
+            shoe, position = stack.deal_to(coups_before)
+        coup = shoe.deal()
+        family = self.family_of(coup)
+        ahead = [stack.card(position + 4 + i) for i in range(2)]
+        prompt = {
+            "player": [_card_data(c) for c in coup.player_cards[:2]],
+            "banker": [_card_data(c) for c in coup.banker_cards[:2]],
+            "next_cards": [_card_data(c) for c in ahead],   # the shoe's next cards, dealt only as called for
+            "coup_number": coups_before + 1,
+            "cards_left": shoe.remaining + coup.cards_used - 4,
+            "decks": self.decks,
+        }
+        key = {"player": "draw" if len(coup.player) == 3 else "stand",
+               "banker": "draw" if len(coup.banker) == 3 else "stand",
+               "winner": coup.winner,
+               "cards": {"player": list(coup.player), "banker": list(coup.banker)},
+               "totals": {"player": coup.player_total, "banker": coup.banker_total},
+               "natural": coup.natural}
+        text = ("Decide draw or stand for the Player, then for the Banker (after the Player's third card, if "
+                "any), then name the winner.")
+        hint = ("A natural (8 or 9) on either hand: both stand. Otherwise the Player's total decides the Player; "
+                "the Banker's row of Table 2 (or rule 9.5 if the Player stood) decides the Banker.")
+        return Item(self.id, family, prompt, key, text, hint)
+
+    @staticmethod
+    def parse(answer) -> dict:
+        words = {"d": "draw", "draw": "draw", "s": "stand", "stand": "stand"}
+        winners = {"p": "player", "player": "player", "b": "banker", "banker": "banker", "t": "tie", "tie": "tie"}
+        if isinstance(answer, str):
+            letters = answer.replace(" ", "").lower()
+            if len(letters) != 3:
+                raise ValueError("give three letters: D/S for the Player, D/S for the Banker, P/B/T for the winner")
+            answer = {"player": letters[0], "banker": letters[1], "winner": letters[2]}
+        if not isinstance(answer, dict):
+            raise ValueError("the answer is the Player's and the Banker's decision and the winner")
+        try:
+            return {"player": words[str(answer["player"]).lower()], "banker": words[str(answer["banker"]).lower()],
+                    "winner": winners[str(answer["winner"]).lower()]}
+        except KeyError:
+            raise ValueError("each hand draws or stands, and the winner is Player, Banker or Tie") from None
+
+    def describe_key(self, item: Item) -> str:
+        k = item.key
+        return (f"Player {k['player']}s, Banker {k['banker']}s; Player {k['totals']['player']} against Banker "
+                f"{k['totals']['banker']}: {k['winner'].capitalize()}" + (" wins" if k["winner"] != "tie" else ""))
+
+    def _explain(self, item: Item) -> tuple[str, str]:
+        k = item.key
+        p2 = baccarat.point_count(k["cards"]["player"][:2])
+        b2 = baccarat.point_count(k["cards"]["banker"][:2])
+        if k["natural"]:
+            who = "Player" if baccarat.is_natural(p2) else "Banker"
+            total = p2 if who == "Player" else b2
+            return (f"The {who} has a natural {total} (8 or 9 on the first two cards): neither hand draws. "
+                    f"Player {k['totals']['player']}, Banker {k['totals']['banker']}.", "Table of play: natural")
+        parts = [f"The Player's first two cards count {p2}: {player_rule_sentence()}."]
+        if len(k["cards"]["player"]) == 3:
+            third = baccarat.card_value(k["cards"]["player"][2])
+            parts.append(f"The Player's third card is worth {third}; the Banker has {b2}. "
+                         f"{banker_row_sentence(b2)}.")
+            rule = "Table 2"
+        else:
+            parts.append(f"The Banker has {b2}: {banker_stood_sentence()}.")
+            rule = "9.5"
+        parts.append(f"Final count: Player {k['totals']['player']}, Banker {k['totals']['banker']}.")
+        return " ".join(parts), rule
+
+    def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
+        given = self.parse(answer)
+        k = item.key
+        category = None
+        if given["player"] != k["player"]:
+            category = ErrorCategory.NATURAL_MISSED if k["natural"] else ErrorCategory.PLAYER_DRAW
+        elif given["banker"] != k["banker"]:
+            category = ErrorCategory.NATURAL_MISSED if k["natural"] else ErrorCategory.BANKER_DRAW
+        elif given["winner"] != k["winner"]:
+            category = ErrorCategory.WRONG_WINNER
+        explanation, rule = self._explain(item)
+        given_words = f"Player {given['player']}s, Banker {given['banker']}s, {given['winner'].capitalize()}"
+        return Grade(category is None, self.describe_key(item), given_words, explanation, category, rule, seconds,
+                     details={"given": given})
+
+
+# ---- 2. commission ------------------------------------------------------------------------------------------
+
+COMMISSION_BANDS = (("small", 1, 5), ("medium", 5, 20), ("large", 20, 100), ("high", 100, 500))  # x table minimum
+
+
+@register
+class CommissionDrill(_BaccaratDrill):
+    """The commission on one Banker win, or a seat's commission box tallied when the player leaves or the
+    shoe ends (several Banker wins; other results owe nothing)."""
+
+    id = "baccarat.commission"
+    title = "Commission"
+    description = "Commission on winning Banker wagers: one payment, or a seat's commission box at the end of a shoe."
+
+    def families(self) -> list[str]:
+        return [f"{kind}.{band}" for kind in ("single", "box") for band, _, _ in COMMISSION_BANDS]
+
+    def _band_amounts(self, rng, band: str, count: int) -> list[int]:
+        _, low, high = next(b for b in COMMISSION_BANDS if b[0] == band)
+        minimum = self.table.minimum_bet
+        lo = min(minimum * low, self.table.maximum_bet)
+        hi = max(lo, min(minimum * high, self.table.maximum_bet))
+        step = 5 if hi - lo >= 5 else 1
+        values = list(range(lo, hi + 1, step))
+        return [_choose(rng, values) * 100 for _ in range(count)]
+
+    def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
+        family = family or _choose(rng, self.families())
+        if family not in self.families():
+            raise ValueError(f"{family!r} is not a family of {self.id}")
+        kind, band = family.split(".")
+        if kind == "single":
+            results = [("banker", "banker", self._band_amounts(rng, band, 1)[0])]
+        else:
+            count = 3 + rng.below(3 + 2 * min(difficulty, 3))
+            amounts = self._band_amounts(rng, band, count)
+            winners = [_choose(rng, ("banker", "banker", "player", "tie")) for _ in range(count)]
+            sides = [_choose(rng, ("banker", "banker", "player")) for _ in range(count)]
+            results = list(zip(sides, winners, amounts))
+            if not any(s == "banker" and w == "banker" for s, w, _ in results):
+                results[0] = ("banker", "banker", results[0][2])
+        banker_wins = [amount for side, winner, amount in results if side == winner == "banker"]
+        owed = self._owed(banker_wins)
+        prompt = {"kind": kind, "coups": [{"side": s, "winner": w, "amount": a} for s, w, a in results],
+                  "rate_percent": str((self.commission_rate * 100).normalize()),
+                  "rounding": self.rounding_words(), "seat": 1 + rng.below(SEATS_MINI)}
+        if kind == "single":
+            text = f"The Banker wins. How much commission is owed on the {money(results[0][2])} Banker wager?"
+        else:
+            text = (f"Seat {prompt['seat']} is leaving. From its coups this shoe, how much is owed in its commission "
+                    f"box?")
+        key = {"owed": owed, "banker_wins": banker_wins}
+        hint = (f"{self.percent_words()} of each winning Banker wager (10% of the wager, halved, at 5%); "
+                f"only Banker wagers that won owe commission. Rounding: {self.rounding_words()}.")
+        return Item(self.id, family, prompt, key, text, hint)
+
+    def _owed(self, banker_wins: list[int], **rules) -> int:
+        """The commission on these winning Banker wagers. A box is marked exactly and collected once, so the
+        house's rounding applies to the total: the engine's commission on the summed wagers."""
+        if not banker_wins:
+            return 0
+        return self.settle([("banker", sum(banker_wins))], "banker", **rules)[0].commission
+
+    def describe_key(self, item: Item) -> str:
+        return money(item.key["owed"])
+
+    def _commission_error(self, item: Item, given: int) -> ErrorCategory:
+        wins = item.key["banker_wins"]
+        left_one_out = {self._owed(wins[:i] + wins[i + 1:]) for i in range(len(wins))} if len(wins) > 1 else set()
+        if given == 0 or given in left_one_out:
+            return ErrorCategory.FORGOT_COMMISSION
+        coups = item.prompt["coups"]
+        charged_too_much = {self._owed([c["amount"] for c in coups if c["side"] == "banker"]),
+                            self._owed([c["amount"] for c in coups if c["side"] == c["winner"]])}
+        other_rounding = {self._owed(wins, rounding_unit=1),
+                          self._owed(wins, rounding=baccarat.Rounding.HOUSE),
+                          self._owed(wins, rounding=baccarat.Rounding.PLAYER),
+                          sum(self._owed([w]) for w in wins)}   # rounded coup by coup instead of once
+        if given in charged_too_much or given in other_rounding or item.prompt["kind"] == "single":
+            return ErrorCategory.COMMISSION_AMOUNT
+        return ErrorCategory.ARITHMETIC
+
+    def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
+        given = parse_money(answer, "the commission")
+        owed = item.key["owed"]
+        wins = item.key["banker_wins"]
+        category = None if given == owed else self._commission_error(item, given)
+        explanation = (f"Commission is {self.percent_words()} of each winning Banker wager (rule 5.7(b)); "
+                       f"Player wins, ties and losing wagers owe none. "
+                       f"Winning Banker wagers: {', '.join(money(w) for w in wins)} = {money(sum(wins))}; "
+                       f"commission {money(owed)}, rounded {self.rounding_words()}.")
+        return Grade(category is None, money(owed), money(given), explanation, category, "5.7(b)", seconds)
+
+
+# ---- 3. settle the table ------------------------------------------------------------------------------------
+
+SETTLE_MIXES = ("sides", "with-tie", "full")
+
+
+@register
+class SettleTableDrill(_BaccaratDrill):
+    """A full table of Player / Banker / Tie wagers after a coup: pay, take or push each wager."""
+
+    id = "baccarat.settle"
+    title = "Settle the table"
+    description = "Pay, take or push every Player, Banker and Tie wager after a coup."
+
+    def families(self) -> list[str]:
+        return [f"{winner}.{mix}" for winner in baccarat.WINNERS for mix in SETTLE_MIXES]
+
+    def _coup_for(self, rng, winner: str) -> baccarat.Coup:
+        # Random cards until the engine's coup has the wanted winner (a tie comes about one time in ten).
+        for _ in range(1000):
+            ranks = [1 + rng.below(13) for _ in range(6)]
+            coup = baccarat.coup(ranks)
+            if coup.winner == winner:
+                return coup
+        raise RuntimeError("could not deal a coup with that winner")
+
+    def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
+        family = family or _choose(rng, self.families())
+        if family not in self.families():
+            raise ValueError(f"{family!r} is not a family of {self.id}")
+        winner, mix = family.split(".")
+        coup = self._coup_for(rng, winner)
+        seat_count = {"sides": 3 + rng.below(3), "with-tie": 3 + rng.below(3), "full": SEATS_MINI}[mix]
+        seats = sorted(rng.shuffled(range(1, SEATS_MINI + 1))[:seat_count])
+        wagers = []
+        for seat in seats:
+            side = _choose(rng, ("player", "banker"))   # a player never backs Player and Banker together
+            wagers.append((seat, side))
+            if mix == "full" or (mix == "with-tie" and rng.below(2)):
+                wagers.append((seat, "tie"))
+        if mix == "with-tie" and not any(side == "tie" for _, side in wagers):
+            wagers.append((seats[0], "tie"))
+        wagers.sort(key=lambda w: (w[0], w[1] == "tie"))
+        amounts = self.wager_amounts(rng, len(wagers), cap=10 * min(difficulty, 3) + 10)
+        # Tie wagers are usually small.
+        amounts = [max(self.table.minimum_bet * 100, a // 5 // 500 * 500) if side == "tie" else a
+                   for (_, side), a in zip(wagers, amounts)]
+        settlements = self.settle([(side, amount) for (_, side), amount in zip(wagers, amounts)], winner)
+        rows = []
+        for (seat, side), amount, s in zip(wagers, amounts, settlements):
+            pay = s.net if (s.result == "win" and self.commission_at_payment) else s.winnings
+            rows.append({"result": s.result, "pay": pay if s.result == "win" else 0, "winnings": s.winnings,
+                         "commission": s.commission})
+        prompt = {"winner": winner, "player": list(coup.player), "banker": list(coup.banker),
+                  "totals": {"player": coup.player_total, "banker": coup.banker_total},
+                  "wagers": [{"seat": seat, "side": side, "amount": amount}
+                             for (seat, side), amount in zip(wagers, amounts)],
+                  "tie_odds": self.tie_odds, "commission_at_payment": self.commission_at_payment}
+        collected = ("taken from the payment" if self.commission_at_payment else "marked in the commission box")
+        text = (f"{winner.capitalize()} {'wins' if winner != 'tie' else ''}. Settle each wager in turn: "
+                f"the amount to pay, take or push. Banker commission is {collected}.").replace("  ", " ")
+        hint = (f"Player and Banker pay even money (Banker less {self.percent_words()} commission), a Tie pays "
+                f"{self.tie_odds} to 1, and on a tie Player and Banker wagers push.")
+        return Item(self.id, family, prompt, {"rows": rows}, text, hint)
+
+    @staticmethod
+    def _row_words(row: dict) -> str:
+        return {"lose": "take", "push": "push"}.get(row["result"]) or f"pay {money(row['pay'])}"
+
+    def describe_key(self, item: Item) -> str:
+        return "; ".join(f"seat {w['seat']} {w['side']} {money(w['amount'])}: {self._row_words(r)}"
+                         for w, r in zip(item.prompt["wagers"], item.key["rows"]))
+
+    @staticmethod
+    def parse(answer, count: int) -> list:
+        if not isinstance(answer, (list, tuple)) or len(answer) != count:
+            raise ValueError(f"settle each of the {count} wagers: an amount to pay, 'take' or 'push'")
+        out = []
+        for i, entry in enumerate(answer):
+            if isinstance(entry, str) and entry.strip().lower() in ("take", "push"):
+                out.append(entry.strip().lower())
+            else:
+                out.append(parse_money(entry, f"wager {i + 1}"))
+        return out
+
+    def _wrong(self, wager: dict, row: dict, given, winner: str):
+        side, result = wager["side"], row["result"]
+        if result == "push":
+            return ErrorCategory.TIE_PUSH
+        if result == "lose":
+            return ErrorCategory.PAID_WRONG_SIDE
+        if given == "take" or (given == "push" and side != "tie"):
+            return ErrorCategory.PAID_WRONG_SIDE
+        if side == "tie":
+            return ErrorCategory.TIE_PAYOUT
+        if side == "banker" and self.commission_at_payment and row["commission"] and given == row["winnings"]:
+            return ErrorCategory.FORGOT_COMMISSION
+        if side == "banker" and given != "push" and given < row["winnings"]:
+            return ErrorCategory.COMMISSION_AMOUNT
+        return ErrorCategory.ARITHMETIC
+
+    def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
+        rows = item.key["rows"]
+        given = self.parse(answer, len(rows))
+        winner = item.prompt["winner"]
+        category = None
+        wrong = []
+        for i, (wager, row, g) in enumerate(zip(item.prompt["wagers"], rows, given)):
+            expected = {"lose": "take", "push": "push"}.get(row["result"], row["pay"])
+            if g != expected:
+                wrong.append(i)
+                category = category or self._wrong(wager, row, g, winner)
+        lines = []
+        for i in (wrong or range(len(rows))):
+            w, r = item.prompt["wagers"][i], rows[i]
+            lines.append(f"wager {i + 1} (seat {w['seat']}, {w['side'].capitalize()} {money(w['amount'])}): "
+                         f"{self._row_words(r)}")
+        if winner == "tie":
+            why = f"On a tie the Tie pays {self.tie_odds} to 1 and Player and Banker wagers push."
+        else:
+            why = (f"{winner.capitalize()} wins: it pays even money"
+                   + (f" less {self.percent_words()} commission" if winner == "banker" else "")
+                   + "; the other side and Tie wagers lose.")
+        commission_note = ("" if self.commission_at_payment or winner != "banker"
+                           else " Banker commission goes in the seat's commission box, not off the payment.")
+        given_words = ", ".join(g if isinstance(g, str) else f"pay {money(g)}" for g in given)
+        return Grade(category is None, self.describe_key(item), given_words,
+                     why + commission_note + " " + "; ".join(lines) + ".", category,
+                     "Wagers and payouts", seconds, details={"wrong_wagers": [i + 1 for i in wrong]})
+
+
+# ---- multiple choice support (procedure and shoe drills) ---------------------------------------------------
+
+def _choice_grade(item: Item, answer, seconds: float, category: ErrorCategory, rule: str, explanation: str,
+                  describe) -> Grade:
+    options = item.prompt["options"]
+    if isinstance(answer, bool) or not isinstance(answer, int) or not 1 <= answer <= len(options):
+        raise ValueError(f"choose an option by its number, 1 to {len(options)}")
+    correct = answer == item.key
+    return Grade(correct, describe(item), f"{answer}. {options[answer - 1]}", explanation,
+                 None if correct else category, rule, seconds)
+
+
+# ---- 4. shoe procedure --------------------------------------------------------------------------------------
+
+SHOE_NEXT = {
+    baccarat.ShoeState.DEALING: "Deal the next coup as usual",
+    baccarat.ShoeState.LAST_COUP_NEXT: "Announce \"last coup\" and deal one more coup",
+    baccarat.ShoeState.FINISHED: "Deal no more cards until the shoe is replaced or reshuffled",
+}
+
+
+@register
+class ShoeProcedureDrill(_BaccaratDrill):
+    """The burn after a shuffle, and what follows a coup when the cutting card comes out (rules 9.8, 9.9)."""
+
+    id = "baccarat.shoe"
+    title = "Shoe procedure"
+    description = "The burn, the cutting card and the last coup (rules 9.8 and 9.9)."
+
+    FAMILIES = ("burn", "cut.not-yet", "cut.during", "cut.first", "last-coup")
+
+    def families(self) -> list[str]:
+        return list(self.FAMILIES)
+
+    def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
+        family = family or _choose(rng, self.FAMILIES)
+        if family not in self.FAMILIES:
+            raise ValueError(f"{family!r} is not a family of {self.id}")
+        if family == "burn":
+            stack = _StackedShoe(rng, self.decks)
+            _, burn = stack.fresh()
+            prompt = {"kind": "burn", "exposed": _card_data(burn.exposed), "options": []}
+            text = f"After the shuffle the first card out is the {burn.exposed}. How many cards do you burn after it?"
+            hint = "The exposed card's point value says how many; a ten or a face card counts as ten here."
+            return Item(self.id, family, prompt, len(burn.burned), text, hint)
+        for _ in range(200):
+            stack = _StackedShoe(rng, self.decks)
+            shoe, _ = stack.fresh()
+            cut_before = shoe.size - shoe.cut_from_end
+            rounds = []
+            while shoe.state is not baccarat.ShoeState.FINISHED:
+                start = stack.position(shoe)
+                coup = shoe.deal()
+                rounds.append((start, coup, shoe.state))
+            chosen = self._pick(rng, family, rounds, cut_before)
+            if chosen is not None:
+                break
+        else:
+            raise RuntimeError("no shoe gave that situation")
+        start, coup, state, earlier_cut = chosen
+        options = rng.shuffled(list(SHOE_NEXT.values()))
+        if earlier_cut:
+            cut_words = "The cutting card came out during the previous coup, and \"last coup\" was announced."
+        elif coup.cut_card_out and start == cut_before:
+            cut_words = "The cutting card came out as the first card of this coup."
+        elif coup.cut_card_out:
+            cut_words = f"The cutting card came out before card {cut_before - start + 1} of this coup."
+        else:
+            cut_words = f"The cutting card is still in the shoe ({shoe.cut_from_end} cards from the end)."
+        prompt = {"kind": "next", "player": [_card_data(c) for c in coup.player_cards],
+                  "banker": [_card_data(c) for c in coup.banker_cards], "cut": cut_words, "options": options}
+        text = f"{cut_words} This coup is finished. What does the dealer do now?"
+        hint = "The round in which the cutting card appears is always finished; what follows depends on when it appeared."
+        return Item(self.id, family, prompt, options.index(SHOE_NEXT[state]) + 1, text, hint)
+
+    @staticmethod
+    def _pick(rng, family, rounds, cut_before):
+        """A round of the dealt shoe that shows the family's situation, or None."""
+        fitting = []
+        for i, (start, coup, state) in enumerate(rounds):
+            earlier_cut = i > 0 and rounds[i - 1][1].cut_card_out and not rounds[i - 1][1].last_coup
+            if family == "cut.not-yet" and not coup.cut_card_out and not coup.last_coup:
+                fitting.append((start, coup, state, False))
+            elif family == "cut.during" and coup.cut_card_out and start != cut_before:
+                fitting.append((start, coup, state, False))
+            elif family == "cut.first" and coup.cut_card_out and start == cut_before:
+                fitting.append((start, coup, state, False))
+            elif family == "last-coup" and earlier_cut:
+                fitting.append((start, coup, state, True))
+        return fitting[rng.below(len(fitting))] if fitting else None
+
+    def describe_key(self, item: Item) -> str:
+        if item.prompt["kind"] == "burn":
+            return f"burn {item.key} cards"
+        return item.prompt["options"][item.key - 1]
+
+    def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
+        if item.prompt["kind"] == "burn":
+            if isinstance(answer, bool) or not isinstance(answer, int) or answer < 0:
+                raise ValueError("give the number of cards to burn")
+            exposed = item.prompt["exposed"][0]
+            explanation = (f"The exposed card is a {_rank_name(exposed)}: burn {item.key} cards after it "
+                           f"(its point value; a ten or a face card burns ten).")
+            correct = answer == item.key
+            return Grade(correct, self.describe_key(item), f"burn {answer}", explanation,
+                         None if correct else ErrorCategory.SHOE_PROCEDURE, "Shoe procedure: burn", seconds)
+        explanation = ("Rule 9.8: when the cutting card comes out during a round, that round is finished, "
+                       "\"last coup\" is announced and one more round is dealt. Rule 9.9: when it comes out as the "
+                       "first card of a round, that round is the last. After the last coup no more cards are dealt "
+                       "until the shoe is replaced or reshuffled.")
+        return _choice_grade(item, answer, seconds, ErrorCategory.SHOE_PROCEDURE, "9.8-9.9", explanation,
+                             self.describe_key)
+
+
+# ---- 5. big-table procedure ---------------------------------------------------------------------------------
+
+DEALER = "The dealer acts for the hand (nobody takes the role)"
+
+# (id, rule, question, right answer, wrong answers): the project's own summary of rules 8.8-8.16.
+PROCEDURE_QUESTIONS = (
+    ("initial-deal", "8.11", "How are the first four cards of a coup dealt at the big table?",
+     "Face down: the Player's two to the Player's box, the Banker's two to the Banker's box",
+     ("Face up, straight to the players who hold the Player and Banker roles",
+      "Face down, all four to the player with the highest wager",
+      "The Player's two face up, the Banker's two face down")),
+    ("first-hand", "8.12", "Which hand does the dealer pass out first?",
+     "The Player's hand, to the seated Player",
+     ("The Banker's hand, to the seated Banker", "Both hands together, one to each role",
+      "Whichever hand has the larger total wager")),
+    ("both-at-once", "8.15", "May the Player's and the Banker's hands be passed out at the same time?",
+     "Never: one hand is passed, turned and returned before the other is passed",
+     ("Yes, when the table is busy", "Yes, if both roles are held by the same player",
+      "Only on the last coup of the shoe")),
+    ("player-turns", "8.13", "The Player has looked at the two cards. What happens next?",
+     "The Player turns them face up on the layout; the dealer announces the count and returns them face up to "
+     "the Player's box",
+     ("The Player announces the count and keeps the cards until the Banker has looked",
+      "The Player hands the cards face down back to the dealer, who turns them in the Player's box",
+      "The Player decides whether the hand takes a third card")),
+    ("cards-in-view", "8.12", "What must a seated Player or Banker do while holding the cards?",
+     "Keep them on the table and in full view of everyone in the game and of the cameras",
+     ("Hide them until the dealer asks for them", "Hold them below the table edge to squeeze them",
+      "Nothing special: they may take them away from the table")),
+    ("banker-turn", "8.14", "When is the Banker's hand passed to the Banker?",
+     "After the Player's hand has been turned up, announced and brought back to the Player's box",
+     ("At the same moment as the Player's hand", "Before the Player's hand",
+      "Only if the Player's hand is not a natural")),
+    ("role-limits", "8.10", "What may the player acting as Banker decide about the Banker's hand?",
+     "Nothing: they only expose its total and handle the cards as the dealer directs",
+     ("Whether the Banker's hand draws a third card", "Whether to pay the Player's wagers",
+      "Whether the hand is played at all")),
+    ("pucks", "8.10", "How are the players holding the Banker and Player roles shown at the table?",
+     "By the indicator puck marked \"Banker\" or \"Player\" next to their wagering area",
+     ("By the dealer announcing their seat numbers each coup", "By their chips being stacked on the box",
+      "They are not marked")),
+    ("declined", "8.8", "The player with the highest Banker wager declines to act as Banker. What now?",
+     "The role is offered to the player or players with the next highest Banker wager",
+     ("The dealer acts for the Banker's hand at once", "The player with the highest Player wager takes it",
+      "The coup cannot be dealt until someone accepts")),
+    ("no-bet", "8.16", "Nobody has a wager on the Player's hand. Who handles the Player's cards?",
+     "The dealer",
+     ("The player with the highest Banker wager", "The player in seat 1",
+      "Nobody: the coup is dealt with the Banker's hand only")),
+)
+
+
+@register
+class ProcedureDrill(_BaccaratDrill):
+    """Big-table baccarat procedure (rules 8.8-8.16): who takes the Banker and Player roles and how the cards
+    are passed. Procedure questions, not outcomes: the answers are the rules' procedure in the project's words."""
+
+    id = "baccarat.procedure"
+    title = "Big-table procedure"
+    description = "Who acts as Banker and Player, and how the cards pass around the big table (rules 8.8-8.16)."
+
+    def families(self) -> list[str]:
+        return ["who.banker", "who.player"] + [q[0] for q in PROCEDURE_QUESTIONS]
+
+    def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
+        family = family or _choose(rng, self.families())
+        if family not in self.families():
+            raise ValueError(f"{family!r} is not a family of {self.id}")
+        if family.startswith("who."):
+            return self._who(rng, family)
+        qid, rule, question, right, wrong = next(q for q in PROCEDURE_QUESTIONS if q[0] == family)
+        options = rng.shuffled([right, *wrong])
+        prompt = {"kind": "question", "question": question, "options": options, "rule": rule}
+        return Item(self.id, family, prompt, options.index(right) + 1, question,
+                    f"See rule {rule} of the big-table rules.")
+
+    def _who(self, rng, family: str) -> Item:
+        role = family.split(".")[1]
+        other = "player" if role == "banker" else "banker"
+        seats = sorted(rng.shuffled(range(1, SEATS_BIG + 1))[:3 + rng.below(5)])
+        # Distinct wager amounts (equal highest wagers are a case the rules settle separately).
+        amounts = self.distinct_amounts(rng, len(seats))
+        on_role = rng.below(4) if len(seats) > 1 else 0   # 0 now and then: nobody bets this hand (8.16)
+        sides = {seat: (role if i < on_role else other) for i, seat in enumerate(rng.shuffled(seats))}
+        wagers = [{"seat": seat, "side": sides[seat], "amount": amounts[i]}
+                  for i, seat in enumerate(seats)]
+        bettors = sorted((w for w in wagers if w["side"] == role), key=lambda w: -w["amount"])
+        declined = [w["seat"] for w in bettors[:rng.below(len(bettors) + 1)]] if bettors and rng.below(2) else []
+        # Procedure: the highest wager on the hand whose holder accepts; the dealer when nobody does (8.16).
+        takers = [w for w in bettors if w["seat"] not in declined]
+        right = f"Seat {takers[0]['seat']}" if takers else DEALER
+        options = [f"Seat {w['seat']}" for w in wagers] + [DEALER]
+        prompt = {"kind": "who", "role": role, "wagers": wagers, "declined": declined, "options": options,
+                  "rule": "8.8" if role == "banker" else "8.9"}
+        declined_words = (f" Seat{'s' if len(declined) > 1 else ''} {', '.join(map(str, declined))} "
+                          f"decline{'s' if len(declined) == 1 else ''} the role." if declined else "")
+        text = f"Who acts as the {role.capitalize()} for this coup?{declined_words}"
+        return Item(self.id, family, prompt, options.index(right) + 1, text,
+                    "The role follows the size of the wager on that hand; see rules 8.8, 8.9 and 8.16.")
+
+    def describe_key(self, item: Item) -> str:
+        return item.prompt["options"][item.key - 1]
+
+    def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
+        if item.prompt["kind"] == "who":
+            role = item.prompt["role"].capitalize()
+            explanation = (f"Rules 8.8-8.9: the {role} is the seated player with the highest wager on the {role}'s "
+                           f"hand; if they decline, the role goes to the next highest wager on that hand; when "
+                           f"nobody bets the hand or everyone declines, the dealer acts for it (rule 8.16). "
+                           f"Wagers on the other hand do not count.")
+            rule = f"{item.prompt['rule']}, 8.16"
+        else:
+            rule = item.prompt["rule"]
+            right = item.prompt["options"][item.key - 1]
+            explanation = f"Rule {rule}: {right[0].lower() + right[1:]}."
+        return _choice_grade(item, answer, seconds, ErrorCategory.PROCEDURE, rule, explanation, self.describe_key)
+
+
+DEFAULT_TARGETS.update({
+    TableOfPlayDrill.id: Target(seconds=8.0, accuracy=0.95, test_items=30, pass_mark=0.95),
+    CommissionDrill.id: Target(seconds=15.0, accuracy=0.90, test_items=20, pass_mark=0.90),
+    SettleTableDrill.id: Target(seconds=45.0, accuracy=0.90, test_items=15, pass_mark=0.90),
+    ShoeProcedureDrill.id: Target(seconds=10.0, accuracy=0.95, test_items=15, pass_mark=0.90),
+    ProcedureDrill.id: Target(seconds=12.0, accuracy=0.95, test_items=20, pass_mark=0.90),
+})
