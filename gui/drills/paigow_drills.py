@@ -56,7 +56,9 @@ def _show_setting(high, low) -> str:
 
 
 def _same_tiles(a, b) -> bool:
-    return sorted(_faces(a)) == sorted(_faces(b))
+    """The same kinds of tile: the two faces of a mixed kind (3-6 and 4-5, or the Gee Joon 1-2 and 2-4)
+    rank and play alike, so either may stand for the other."""
+    return sorted(pg.tile(f).kind for f in a) == sorted(pg.tile(f).kind for f in b)
 
 
 def _same_setting(high_a, low_a, high_b, low_b) -> bool:
