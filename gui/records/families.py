@@ -1,0 +1,103 @@
+"""The one place that reads meaning out of item family strings. Qt-free.
+
+Drills choose their family strings (gui/drills/*_drills.py) and the records store them exactly as given,
+with the game of the session. Only the breakdowns below look inside them, and they are lenient: a family
+that does not match simply does not count in that breakdown (it still counts everywhere else). A leading
+"<game>." segment is ignored, so "baccarat.banker6.third7" and "banker6.third7" read the same.
+
+Conventions read here (as the drills of issue 5 write them):
+- Baccarat table of play (Table 2): Banker total and the Player's third card, "banker6.third7" (also
+  "banker.6.third7", "banker-6.player-third-7"). The third card is its baccarat value 0-9.
+- Roulette wager kind: the first segment that names a kind of the engine's roulette.WagerKind
+  ("roulette.payout.split", "roulette.payout.six_line"); "zero" (a wager won by 0, rules 5.2-5.3);
+  "complete" and "picture" (the completes drill); "keys.<odds>" (payout keys: the inside kind the engine
+  pays at those odds). Other roulette families (e.g. "roulette.winners.clear.side") are not a wager kind.
+- Pai gow house-way rule: a segment that is a house-way rule id, "<way>-<words>" starting with a letter
+  ("nz-split-nines"); tile faces such as "6-6" start with a digit and are not rule ids.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+BANKER_TOTALS = tuple(range(8))       # rows of the heatmap: Banker totals that Table 2 decides (0-7)
+THIRD_CARD_VALUES = tuple(range(10))  # columns: the Player's third card, baccarat value 0-9
+
+_TABLE_OF_PLAY = re.compile(r"(?:^|\.)banker[._-]?(\d)\.(?:player[._-]?)?third[._-]?(\d)(?:\.|$)")
+_RULE_ID = re.compile(r"^[a-z][a-z0-9_]*-[a-z0-9_-]+$")
+_GROUP_KINDS = {"zero": "Won by zero (rules 5.2-5.3)", "complete": "Completes", "picture": "Pictures"}
+
+
+def _segments(game: str, family: str) -> list[str]:
+    parts = str(family).lower().split(".")
+    return parts[1:] if parts and parts[0] == game else parts
+
+
+def table_of_play_cell(game: str, family: str) -> tuple[int, int] | None:
+    """(Banker total, Player's third card value) for a baccarat table-of-play family, else None."""
+    if game != "baccarat":
+        return None
+    match = _TABLE_OF_PLAY.search(".".join(_segments(game, family)))
+    if not match:
+        return None
+    banker, third = int(match.group(1)), int(match.group(2))
+    if banker not in BANKER_TOTALS or third not in THIRD_CARD_VALUES:
+        return None
+    return banker, third
+
+
+@lru_cache(maxsize=1)
+def _engine_kinds() -> dict[str, tuple[str, int]]:
+    """name -> (label, odds) from the engine's roulette.WagerKind; empty if the engine is unavailable."""
+    try:
+        from dealerdrill.core import roulette
+
+        return {k.name.lower(): (getattr(k, "label", k.name.lower()), k.odds) for k in roulette.WagerKind}
+    except Exception:
+        return {}
+
+
+def wager_kind(game: str, family: str) -> str | None:
+    """The roulette wager kind a family asks about (an engine WagerKind name in lower case, or "zero",
+    "complete", "picture"), else None."""
+    if game != "roulette":
+        return None
+    kinds = _engine_kinds()
+    segments = _segments(game, family)
+    for index, segment in enumerate(segments):
+        if segment in kinds or segment in _GROUP_KINDS:
+            return segment
+        if segment == "keys" and index + 1 < len(segments) and segments[index + 1].isdigit():
+            odds = int(segments[index + 1])
+            paying = [name for name, (_, kind_odds) in kinds.items() if kind_odds == odds]
+            return paying[0] if len(paying) == 1 else None
+    return None
+
+
+def wager_kind_label(kind: str) -> str:
+    if kind in _GROUP_KINDS:
+        return _GROUP_KINDS[kind]
+    label = _engine_kinds().get(kind, (kind.replace("_", " "), 0))[0]
+    return label[:1].upper() + label[1:]
+
+
+def house_way_rule(game: str, family: str) -> str | None:
+    """The pai gow house-way rule id a family is about (e.g. "nz-split-nines"), else None."""
+    if game != "paigow":
+        return None
+    for segment in _segments(game, family):
+        if _RULE_ID.match(segment):
+            return segment
+    return None
+
+
+@lru_cache(maxsize=256)
+def house_way_rule_label(rule_id: str) -> str:
+    """The rule's title from its house way (the engine's house-way files), else the id itself."""
+    way = rule_id.split("-", 1)[0]
+    try:
+        from dealerdrill.core import paigow
+
+        return paigow.describe_house_way(way).rule(rule_id).title
+    except Exception:  # an unknown way or rule, or the engine unavailable: the id still identifies it
+        return rule_id

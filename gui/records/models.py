@@ -1,0 +1,290 @@
+"""Plain, frozen dataclasses the records hand to views and exports (no sqlite rows leave the package).
+
+Times are timezone-aware datetimes in UTC (show them with .astimezone() for the local clock); shares
+(accuracy, pass marks) are fractions 0-1; times taken are seconds.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from dealerdrill.drills.targets import Target
+
+
+@dataclass(frozen=True)
+class Trainee:
+    uuid: str
+    name: str
+    created_at: datetime
+    archived_at: datetime | None = None
+    archived_by: str | None = None
+
+    @property
+    def archived(self) -> bool:
+        return self.archived_at is not None
+
+
+@dataclass(frozen=True, eq=False)
+class ManagerSession:
+    """Proof that the manager PIN was given: returned by Records.unlock(pin, name), passed to every
+    manager-only call. One made by hand is refused (the records only accept the ones they issued)."""
+    name: str
+    unlocked_at: datetime
+    _token: str = field(default_factory=lambda: secrets.token_hex(16), repr=False)
+
+
+@dataclass(frozen=True)
+class RecordFilter:
+    """What the manager's filters select. Dates are local calendar days, both ends included; None = open.
+    `trainees` are names (None = everyone); archived trainees only when include_archived."""
+    date_from: date | None = None
+    date_to: date | None = None
+    game: str | None = None
+    drill: str | None = None
+    mode: str | None = None          # "practice" | "timed" | "test" (or a drills Mode)
+    trainees: tuple[str, ...] | None = None
+    include_archived: bool = False
+
+
+@dataclass(frozen=True)
+class DrillInfo:
+    id: str
+    game: str
+    title: str
+
+
+@dataclass(frozen=True)
+class AnswerRecord:
+    """One stored answer, as the trainee gave it."""
+    uuid: str
+    session_uuid: str
+    trainee: str
+    drill: str
+    game: str
+    mode: str
+    seq: int                 # 1, 2, ... within the session
+    family: str
+    item: dict[str, Any]     # Item.to_record(): family, prompt, text
+    answer: Any              # the answer value as the drill received it (JSON: tuples become lists)
+    expected: str            # the right answer in words
+    given: str               # the trainee's answer in words
+    correct: bool
+    category: str | None     # ErrorCategory value, None when right
+    rule: str
+    seconds: float
+    timed_out: bool
+    answered_at: datetime
+
+    @property
+    def question(self) -> str:
+        return str(self.item.get("text", "")) if isinstance(self.item, dict) else ""
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    uuid: str
+    trainee: str
+    drill: str
+    game: str
+    mode: str
+    started_at: datetime
+    finished_at: datetime | None
+    items: int
+    correct: int
+    median_seconds: float
+    target: Target
+    settings: dict[str, Any]
+    workstation: str
+    signed_by: str | None = None
+    signed_at: datetime | None = None
+    signoff_note: str = ""
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.items if self.items else 0.0
+
+    @property
+    def passed(self) -> bool | None:
+        """Tests only (None otherwise): the full test was answered and reached the pass mark in force
+        when it started."""
+        if self.mode != "test":
+            return None
+        return self.items >= self.target.test_items and self.accuracy >= self.target.pass_mark
+
+
+@dataclass(frozen=True)
+class TrendPoint:
+    day: date                # local calendar day
+    answered: int
+    accuracy: float
+    median_seconds: float
+
+
+@dataclass(frozen=True)
+class SkillProgress:
+    """One drill (skill) for one trainee over the filter's period."""
+    drill: str
+    title: str
+    game: str
+    answered: int
+    correct: int
+    median_seconds: float
+    target: Target
+    trend: tuple[TrendPoint, ...]          # per day, oldest first
+    recent_change: float | None            # accuracy of the latest TREND_WINDOW answers minus the window before
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+    @property
+    def accuracy_met(self) -> bool:
+        return self.answered > 0 and self.accuracy >= self.target.accuracy
+
+    @property
+    def speed_met(self) -> bool:
+        return self.answered > 0 and self.median_seconds <= self.target.seconds
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """Accuracy for one key of a breakdown (a wager kind, a house-way rule, an error category)."""
+    key: str
+    label: str
+    answered: int
+    correct: int
+    median_seconds: float
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+
+@dataclass(frozen=True)
+class HeatmapCell:
+    banker_total: int
+    third_card: int
+    answered: int
+    correct: int
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.correct / self.answered if self.answered else None
+
+
+@dataclass(frozen=True)
+class Heatmap:
+    """Table of play: rows Banker totals 0-7, columns the Player's third card 0-9 (value)."""
+    rows: tuple[int, ...]
+    columns: tuple[int, ...]
+    cells: dict[tuple[int, int], HeatmapCell]   # every (row, column); answered 0 where never asked
+
+    def cell(self, banker_total: int, third_card: int) -> HeatmapCell:
+        return self.cells[(banker_total, third_card)]
+
+
+@dataclass(frozen=True)
+class Streaks:
+    current_correct: int     # right answers in a row, up to the latest answer
+    best_correct: int
+    current_days: int        # calendar days in a row with practice, ending today or yesterday
+    best_days: int
+    last_practised: date | None
+
+
+@dataclass(frozen=True)
+class DrillReadiness:
+    drill: str
+    title: str
+    target: Target
+    answered: int            # answers counted (the latest READINESS_ANSWERS in the period)
+    accuracy: float
+    median_seconds: float
+    test_passed: bool        # a test attempt in the period reached the pass mark
+    test_signed_off: bool    # ... and a manager signed one such attempt off
+
+    @property
+    def accuracy_met(self) -> bool:
+        return self.answered >= min(self.target.test_items, 20) and self.accuracy >= self.target.accuracy
+
+    @property
+    def speed_met(self) -> bool:
+        return self.answered > 0 and self.median_seconds <= self.target.seconds
+
+    @property
+    def ready(self) -> bool:
+        return self.accuracy_met and self.speed_met and self.test_passed
+
+
+@dataclass(frozen=True)
+class GameReadiness:
+    game: str
+    drills: tuple[DrillReadiness, ...]
+
+    @property
+    def ready(self) -> bool:
+        """Ready for the floor in this game: every drill of the game meets its targets."""
+        return bool(self.drills) and all(d.ready for d in self.drills)
+
+    @property
+    def drills_ready(self) -> int:
+        return sum(d.ready for d in self.drills)
+
+
+@dataclass(frozen=True)
+class RosterEntry:
+    trainee: Trainee
+    last_active: datetime | None
+    answered: int
+    games: dict[str, GameReadiness]    # by game id
+
+
+@dataclass(frozen=True)
+class CohortRow:
+    """One trainee on one drill, for the cohort comparison (the view pivots trainees x drills)."""
+    trainee: str
+    drill: str
+    game: str
+    answered: int
+    correct: int
+    median_seconds: float
+    target: Target
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+    @property
+    def accuracy_met(self) -> bool:
+        return self.answered > 0 and self.accuracy >= self.target.accuracy
+
+    @property
+    def speed_met(self) -> bool:
+        return self.answered > 0 and self.median_seconds <= self.target.seconds
+
+
+@dataclass(frozen=True)
+class TargetInfo:
+    drill: str
+    target: Target
+    set_by: str | None       # None: the drill's default target
+    set_at: datetime | None
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    at: datetime
+    actor: str
+    action: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    trainees_added: int
+    sessions_added: int
+    answers_added: int
+    answers_already_present: int
+    signoffs_added: int

@@ -1,0 +1,219 @@
+"""The records database: opening it, its settings, and the schema migrations. Qt-free.
+
+The schema version lives in `PRAGMA user_version`. MIGRATIONS[i] takes a database at version i to i + 1;
+a new schema change is a new entry at the end (never an edit of an old one), so a database written by any
+earlier release opens in a later one. tests/records/test_records_migrations.py builds a database at every
+earlier version, fills it, and checks that upgrading keeps every row and ends at the fresh schema.
+
+Connection settings, and why:
+- journal_mode=WAL: readers (an export in a worker thread) never block the writer (the drill recording
+  answers), and a commit is one append to the log.
+- synchronous=FULL: with WAL, NORMAL already survives a killed *process*, but a power cut or OS crash can
+  drop the last commits; FULL syncs the log at every commit. A trainee gives at most an answer every
+  second or so, so one fsync per answer costs nothing noticeable, and "a committed answer is never lost"
+  then holds for power cuts too.
+- foreign_keys=ON (per connection in SQLite): no answer without its session, no session without its trainee.
+- busy_timeout: a second connection (export, import) waits briefly for a write lock instead of failing.
+"""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+BUSY_TIMEOUT_MS = 5000
+
+
+class RecordsError(RuntimeError):
+    """The records database cannot be used (corrupt, locked, from a newer version, unreadable);
+    the message says what happened and what to do, in plain words."""
+
+
+_V1 = """
+CREATE TABLE trainees (
+    id          INTEGER PRIMARY KEY,
+    uuid        TEXT NOT NULL UNIQUE,
+    name        TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    created_at  TEXT NOT NULL
+);
+CREATE TABLE sessions (
+    id           INTEGER PRIMARY KEY,
+    uuid         TEXT NOT NULL UNIQUE,
+    trainee_id   INTEGER NOT NULL REFERENCES trainees(id),
+    drill        TEXT NOT NULL,
+    game         TEXT NOT NULL,
+    mode         TEXT NOT NULL CHECK (mode IN ('practice', 'timed', 'test')),
+    settings     TEXT NOT NULL DEFAULT '{}',
+    target       TEXT NOT NULL DEFAULT '{}',
+    workstation  TEXT NOT NULL DEFAULT '',
+    started_at   TEXT NOT NULL,
+    finished_at  TEXT
+);
+CREATE INDEX sessions_by_trainee ON sessions(trainee_id, started_at);
+CREATE TABLE answers (
+    id           INTEGER PRIMARY KEY,
+    uuid         TEXT NOT NULL UNIQUE,
+    session_id   INTEGER NOT NULL REFERENCES sessions(id),
+    seq          INTEGER NOT NULL,
+    family       TEXT NOT NULL,
+    item         TEXT NOT NULL,
+    answer       TEXT NOT NULL,
+    expected     TEXT NOT NULL,
+    given        TEXT NOT NULL,
+    correct      INTEGER NOT NULL CHECK (correct IN (0, 1)),
+    category     TEXT,
+    rule         TEXT NOT NULL DEFAULT '',
+    seconds      REAL NOT NULL,
+    timed_out    INTEGER NOT NULL DEFAULT 0,
+    answered_at  TEXT NOT NULL
+);
+CREATE INDEX answers_by_session ON answers(session_id, seq);
+CREATE INDEX answers_by_time ON answers(answered_at);
+-- A trainee's results are kept as given: nothing (no trainee, no program bug) changes or deletes them.
+CREATE TRIGGER answers_are_permanent_update BEFORE UPDATE ON answers
+BEGIN SELECT RAISE(ABORT, 'recorded answers cannot be changed'); END;
+CREATE TRIGGER answers_are_permanent_delete BEFORE DELETE ON answers
+BEGIN SELECT RAISE(ABORT, 'recorded answers cannot be deleted'); END;
+CREATE TRIGGER sessions_are_permanent_delete BEFORE DELETE ON sessions
+BEGIN SELECT RAISE(ABORT, 'recorded sessions cannot be deleted'); END;
+-- A session may only be finished once; after that it is as permanent as its answers.
+CREATE TRIGGER finished_sessions_are_permanent BEFORE UPDATE ON sessions
+WHEN OLD.finished_at IS NOT NULL
+BEGIN SELECT RAISE(ABORT, 'a finished session cannot be changed'); END;
+"""
+
+_V2 = """
+ALTER TABLE trainees ADD COLUMN archived_at TEXT;
+ALTER TABLE trainees ADD COLUMN archived_by TEXT;
+CREATE TRIGGER trainees_are_permanent_delete BEFORE DELETE ON trainees
+BEGIN SELECT RAISE(ABORT, 'trainees are archived, never deleted'); END;
+CREATE TABLE targets (
+    drill       TEXT PRIMARY KEY,
+    seconds     REAL NOT NULL,
+    accuracy    REAL NOT NULL,
+    test_items  INTEGER NOT NULL,
+    pass_mark   REAL NOT NULL,
+    set_by      TEXT NOT NULL,
+    set_at      TEXT NOT NULL
+);
+CREATE TABLE signoffs (
+    session_id  INTEGER PRIMARY KEY REFERENCES sessions(id),
+    manager     TEXT NOT NULL,
+    signed_at   TEXT NOT NULL,
+    note        TEXT NOT NULL DEFAULT ''
+);
+CREATE TRIGGER signoffs_are_permanent_update BEFORE UPDATE ON signoffs
+BEGIN SELECT RAISE(ABORT, 'a sign-off cannot be changed'); END;
+CREATE TRIGGER signoffs_are_permanent_delete BEFORE DELETE ON signoffs
+BEGIN SELECT RAISE(ABORT, 'a sign-off cannot be deleted'); END;
+CREATE TABLE scheduler_memory (
+    trainee_id  INTEGER NOT NULL REFERENCES trainees(id),
+    drill       TEXT NOT NULL,
+    memory      TEXT NOT NULL,
+    updated_at  TEXT NOT NULL,
+    PRIMARY KEY (trainee_id, drill)
+);
+CREATE TABLE audit (
+    id      INTEGER PRIMARY KEY,
+    at      TEXT NOT NULL,
+    actor   TEXT NOT NULL,
+    action  TEXT NOT NULL,
+    detail  TEXT NOT NULL DEFAULT ''
+);
+CREATE TRIGGER audit_is_permanent_update BEFORE UPDATE ON audit
+BEGIN SELECT RAISE(ABORT, 'the audit log cannot be changed'); END;
+CREATE TRIGGER audit_is_permanent_delete BEFORE DELETE ON audit
+BEGIN SELECT RAISE(ABORT, 'the audit log cannot be deleted'); END;
+"""
+
+# Version 1: trainees, sessions and answers (recording). Version 2: management (archiving, targets,
+# sign-offs, scheduler memory, audit log).
+MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """Open (creating if needed) and upgrade the database at `path`; RecordsError when it cannot be used."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: no implicit transactions; every write says BEGIN IMMEDIATE ... COMMIT itself,
+        # so each answer is committed exactly when record_answer returns.
+        connection = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000,
+                                     check_same_thread=True)
+    except (OSError, sqlite3.Error) as error:
+        raise RecordsError(f"The records file {path} cannot be opened ({error}). Check that the folder "
+                           f"exists and that you may write to it.") from None
+    try:
+        connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise RecordsError(f"The records file {path} cannot use write-ahead logging (journal mode "
+                               f"{mode}); put the data folder on a local disk.")
+        connection.execute("PRAGMA synchronous = FULL")
+        connection.execute("PRAGMA foreign_keys = ON")
+        migrate(connection, path)
+        problem = connection.execute("PRAGMA quick_check").fetchone()[0]
+        if problem != "ok":
+            raise RecordsError(f"The records file {path} is damaged ({problem}). Keep a copy of it, then "
+                               f"restore it from a backup.")
+    except sqlite3.DatabaseError as error:
+        connection.close()
+        raise _explain(error, path) from None
+    except RecordsError:
+        connection.close()
+        raise
+    return connection
+
+
+def migrate(connection: sqlite3.Connection, path: Path | str = "the records file") -> int:
+    """Bring the database up to SCHEMA_VERSION one step at a time (each step one transaction);
+    returns the version it started from."""
+    start = connection.execute("PRAGMA user_version").fetchone()[0]
+    if start > SCHEMA_VERSION:
+        raise RecordsError(f"{path} was written by a newer Dealer Drill (records version {start}; this one "
+                           f"reads up to {SCHEMA_VERSION}). Update Dealer Drill on this workstation.")
+    for version in range(start, SCHEMA_VERSION):
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _statements(MIGRATIONS[version]):
+                connection.execute(statement)
+            connection.execute(f"PRAGMA user_version = {version + 1}")
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+    return start
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration script into statements (executescript would commit on its own, outside our
+    transaction); sqlite3.complete_statement keeps trigger bodies together."""
+    statements, buffer = [], ""
+    for line in script.splitlines(keepends=True):
+        if line.strip().startswith("--") and not buffer.strip():
+            continue
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        raise ValueError(f"incomplete SQL statement in a migration: {buffer.strip()[:60]}")
+    return statements
+
+
+def _explain(error: sqlite3.Error, path: Path) -> RecordsError:
+    text = str(error).lower()
+    if "locked" in text or "busy" in text:
+        return RecordsError(f"The records file {path} is in use by another program that does not let go "
+                            f"of it. Close other copies of Dealer Drill and try again.")
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return RecordsError(f"The records file {path} is damaged or is not a Dealer Drill records file. "
+                            f"Keep a copy of it, then restore it from a backup.")
+    if "readonly" in text or "read-only" in text:
+        return RecordsError(f"The records file {path} is read-only; Dealer Drill must be able to write to it.")
+    return RecordsError(f"The records file {path} cannot be used: {error}.")
+
+
+def explain(error: sqlite3.Error, path: Path) -> RecordsError:
+    """Public for the store: turn an sqlite3 error into a plain RecordsError."""
+    return _explain(error, path)

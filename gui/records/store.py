@@ -1,0 +1,519 @@
+"""Records: trainees, sessions and every answer, in one SQLite file per workstation. Qt-free.
+
+Typical use by the views (all ids are stable UUID strings, the same on every workstation after a merge):
+
+    records = Records()                                   # data_dir()/records.sqlite3
+    records.create_trainee("Aroha")
+    sid = records.start_session("Aroha", "baccarat.table_of_play", Mode.TIMED, settings.to_dict())
+    session = DrillSession(drill, Mode.TIMED, target=records.target(drill.id),
+                           scheduler_memory=records.load_scheduler_memory("Aroha", drill.id),
+                           on_answer=lambda answered: records.record_answer(sid, answered))
+    ...                                                   # each answer is committed when it is graded
+    records.finish_session(sid)
+    records.save_scheduler_memory("Aroha", drill.id, session.scheduler.snapshot())
+
+    manager = records.unlock("2468", "Mere Smith")        # PermissionError for a wrong PIN
+    records.sign_off(attempt_uuid, manager)               # manager-only calls take the ManagerSession
+
+Read-only views of the data are in gui/records/queries.py and reachable as methods here
+(skill_progress, heatmap, roster, ...). A Records object belongs to the thread that made it (SQLite's
+rule); a worker thread (an export) uses `records.clone()`, which opens its own connection to the same file:
+with WAL the worker reads a consistent snapshot while the UI keeps recording.
+
+Nothing here deletes or changes a recorded answer; the database refuses it too (triggers in schema.py).
+"""
+from __future__ import annotations
+
+import json
+import socket
+import sqlite3
+import uuid as uuid_module
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from dealerdrill.drills.targets import Target, default_target
+
+from . import pin as pin_module
+from . import queries
+from .models import (AuditEntry, DrillInfo, ManagerSession, RecordFilter, SessionSummary, TargetInfo,
+                     Trainee)
+from .schema import RecordsError, connect, explain
+
+DATABASE_NAME = "records.sqlite3"
+MAX_NAME_LENGTH = 60
+MODES = ("practice", "timed", "test")
+
+
+def default_database_path() -> Path:
+    from dealerdrill import paths
+
+    return paths.data_dir() / DATABASE_NAME
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def to_text(moment: datetime) -> str:
+    """Fixed-width UTC text, so that text order is time order in SQL."""
+    if moment.tzinfo is None:
+        raise ValueError("record times must be timezone-aware")
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def from_text(text: str | None) -> datetime | None:
+    if not text:
+        return None
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def new_uuid() -> str:
+    return str(uuid_module.uuid4())
+
+
+def clean_name(name: str) -> str:
+    """A trainee's name as stored: trimmed, inner spaces collapsed; ValueError if empty or unprintable."""
+    if not isinstance(name, str):
+        raise ValueError("a trainee's name is text")
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise ValueError("a trainee needs a name")
+    if len(cleaned) > MAX_NAME_LENGTH:
+        raise ValueError(f"a trainee's name has at most {MAX_NAME_LENGTH} characters")
+    if not cleaned.isprintable():
+        raise ValueError("a trainee's name cannot contain control characters")
+    return cleaned
+
+
+def mode_value(mode) -> str:
+    value = getattr(mode, "value", mode)
+    if value not in MODES:
+        raise ValueError(f"{mode!r} is not a drill mode (practice, timed or test)")
+    return value
+
+
+class UnknownTraineeError(LookupError):
+    def __init__(self, name):
+        super().__init__(f"There is no trainee called {name!r} on this workstation.")
+
+
+class Records:
+    def __init__(self, path: str | Path | None = None, *, clock: Callable[[], datetime] | None = None,
+                 workstation: str | None = None):
+        """Open (create, upgrade) the records at `path` (default data_dir()/records.sqlite3). The manager
+        PIN file sits next to it (manager-pin.json). `clock` returns aware datetimes (tests set it)."""
+        self.path = Path(path) if path is not None else default_database_path()
+        self.pin_path = self.path.parent / pin_module.PIN_FILE_NAME
+        self.clock = clock or utc_now
+        self.workstation = workstation if workstation is not None else socket.gethostname()
+        self._connection = connect(self.path)
+        self._issued: set[str] = set()
+        self._drill_infos: dict[str, DrillInfo] | None = None
+        self._note_pin_reset()
+
+    # ------------------------------------------------------------------------------------ plumbing
+
+    def close(self) -> None:
+        self._connection.close()
+
+    def __enter__(self) -> "Records":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def clone(self) -> "Records":
+        """A new Records on the same file, for use in another thread (exports, imports)."""
+        return Records(self.path, clock=self.clock, workstation=self.workstation)
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction, committed (and synced: synchronous=FULL) before the block's caller returns."""
+        try:
+            self._connection.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            raise explain(error, self.path) from None
+        try:
+            yield self._connection
+            self._connection.execute("COMMIT")
+        except BaseException as error:
+            try:
+                self._connection.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            if isinstance(error, sqlite3.IntegrityError):
+                raise RecordsError(f"The records refused a change: {error}.") from None
+            if isinstance(error, sqlite3.Error):
+                raise explain(error, self.path) from None
+            raise
+
+    def _read(self, sql: str, parameters=()) -> list[tuple]:
+        try:
+            return self._connection.execute(sql, parameters).fetchall()
+        except sqlite3.Error as error:
+            raise explain(error, self.path) from None
+
+    def _now(self) -> str:
+        return to_text(self.clock())
+
+    def _audit(self, db: sqlite3.Connection, actor: str, action: str, detail: str = "") -> None:
+        db.execute("INSERT INTO audit (at, actor, action, detail) VALUES (?, ?, ?, ?)",
+                   (self._now(), actor, action, detail))
+
+    # ------------------------------------------------------------------------------------ trainees
+
+    def create_trainee(self, name: str) -> Trainee:
+        """A new trainee profile (anyone may add one). ValueError if the name is taken or unusable."""
+        name = clean_name(name)
+        existing = self._trainee_row(name)
+        if existing is not None:
+            archived = " (archived; a manager can restore it)" if existing[4] else ""
+            raise ValueError(f"A trainee called {existing[2]!r} already exists{archived}.")
+        with self._write() as db:
+            db.execute("INSERT INTO trainees (uuid, name, created_at) VALUES (?, ?, ?)",
+                       (new_uuid(), name, self._now()))
+            self._audit(db, "workstation", "trainee_created", name)
+        return self.trainee(name)
+
+    def trainees(self, include_archived: bool = False) -> list[Trainee]:
+        """Trainees by name (case-insensitive order); archived ones only when asked for."""
+        where = "" if include_archived else "WHERE archived_at IS NULL"
+        rows = self._read(f"SELECT id, uuid, name, created_at, archived_at, archived_by FROM trainees {where} "
+                          f"ORDER BY name COLLATE NOCASE")
+        return [_trainee(row) for row in rows]
+
+    def trainee(self, name: str) -> Trainee:
+        row = self._trainee_row(name)
+        if row is None:
+            raise UnknownTraineeError(name)
+        return _trainee(row)
+
+    def _trainee_row(self, name) -> tuple | None:
+        name = name.name if isinstance(name, Trainee) else name
+        rows = self._read("SELECT id, uuid, name, created_at, archived_at, archived_by FROM trainees "
+                          "WHERE name = ? COLLATE NOCASE", (" ".join(str(name).split()),))
+        return rows[0] if rows else None
+
+    def _trainee_id(self, name) -> int:
+        row = self._trainee_row(name)
+        if row is None:
+            raise UnknownTraineeError(name)
+        return row[0]
+
+    def archive_trainee(self, name: str, manager: ManagerSession) -> Trainee:
+        """Manager only: hide a trainee from the roster and the name list. Their history stays (and
+        shows with include_archived); restore_trainee brings them back."""
+        self._require_manager(manager, "archive a trainee")
+        trainee = self.trainee(name)
+        if trainee.archived:
+            raise ValueError(f"{trainee.name} is already archived.")
+        with self._write() as db:
+            db.execute("UPDATE trainees SET archived_at = ?, archived_by = ? WHERE uuid = ?",
+                       (self._now(), manager.name, trainee.uuid))
+            self._audit(db, manager.name, "trainee_archived", trainee.name)
+        return self.trainee(name)
+
+    def restore_trainee(self, name: str, manager: ManagerSession) -> Trainee:
+        """Manager only: undo archive_trainee."""
+        self._require_manager(manager, "restore an archived trainee")
+        trainee = self.trainee(name)
+        if not trainee.archived:
+            raise ValueError(f"{trainee.name} is not archived.")
+        with self._write() as db:
+            db.execute("UPDATE trainees SET archived_at = NULL, archived_by = NULL WHERE uuid = ?",
+                       (trainee.uuid,))
+            self._audit(db, manager.name, "trainee_restored", trainee.name)
+        return self.trainee(name)
+
+    # ------------------------------------------------------------------------------------ manager PIN
+
+    def pin_is_set(self) -> bool:
+        return pin_module.read_pin_file(self.pin_path) is not None
+
+    def set_pin(self, new_pin: str, manager: ManagerSession | None = None, *, name: str = "") -> None:
+        """Set the manager PIN (4-12 digits). The first PIN (or the first after a reset) needs no
+        manager, only the setter's `name` for the audit log; changing an existing PIN needs the manager."""
+        pin_module.check_pin_format(new_pin)
+        if self.pin_is_set():
+            self._require_manager(manager, "change the manager PIN")
+            actor, action = manager.name, "pin_changed"
+        else:
+            actor, action = (manager.name if manager else " ".join(name.split())), "pin_set"
+            if not actor:
+                raise ValueError("Give the name of the manager setting the PIN.")
+        pin_module.write_pin_file(self.pin_path, pin_module.hash_pin(new_pin))
+        with self._write() as db:
+            self._audit(db, actor, action, self.pin_path.name)
+
+    def unlock(self, pin: str, name: str) -> ManagerSession:
+        """The manager role for `name` (the person who signs), if `pin` is right; PermissionError if not."""
+        name = " ".join(str(name).split())
+        if not name:
+            raise ValueError("Give the manager's name: sign-offs record who signed.")
+        stored = pin_module.read_pin_file(self.pin_path)
+        if stored is None:
+            raise PermissionError("No manager PIN is set on this workstation yet; set one first.")
+        if not isinstance(pin, str) or not stored.matches(pin):
+            with self._write() as db:
+                self._audit(db, name, "unlock_refused", "wrong PIN")
+            raise PermissionError("That PIN is not right.")
+        session = ManagerSession(name, self.clock())
+        self._issued.add(session._token)
+        with self._write() as db:
+            self._audit(db, name, "manager_unlocked")
+        return session
+
+    def lock(self, manager: ManagerSession) -> None:
+        """End a manager session (its object is refused from then on)."""
+        self._issued.discard(getattr(manager, "_token", None))
+
+    def is_manager(self, manager) -> bool:
+        return isinstance(manager, ManagerSession) and manager._token in self._issued
+
+    def _require_manager(self, manager, what: str) -> None:
+        if not self.is_manager(manager):
+            raise PermissionError(f"Only a training manager can {what}. Unlock the manager role with the PIN.")
+
+    def _note_pin_reset(self) -> None:
+        """A PIN was set before and its file is gone: someone reset it by deleting the file. Log it once."""
+        if self.pin_path.exists():
+            return
+        last = self._read("SELECT action FROM audit WHERE action IN ('pin_set', 'pin_changed', 'pin_reset') "
+                          "ORDER BY id DESC LIMIT 1")
+        if last and last[0][0] != "pin_reset":
+            with self._write() as db:
+                self._audit(db, "workstation", "pin_reset",
+                            f"{self.pin_path.name} was deleted; a new PIN can be set")
+
+    def audit_log(self, limit: int = 200) -> list[AuditEntry]:
+        """The latest audit entries, newest first."""
+        rows = self._read("SELECT at, actor, action, detail FROM audit ORDER BY id DESC LIMIT ?", (limit,))
+        return [AuditEntry(from_text(at), actor, action, detail) for at, actor, action, detail in rows]
+
+    # ------------------------------------------------------------------------------------ sessions
+
+    def start_session(self, trainee: str, drill_id: str, mode, settings_snapshot: dict | None = None, *,
+                      target: Target | None = None) -> str:
+        """Open a session; returns its id (a UUID string). The target in force (records' or default) and
+        the settings are stored with it, so a test is later judged by the pass mark it was taken under."""
+        row = self._trainee_row(trainee)
+        if row is None:
+            raise UnknownTraineeError(trainee)
+        if row[4]:
+            raise PermissionError(f"{row[2]} is archived; a manager must restore the profile first.")
+        mode = mode_value(mode)
+        info = self.drill_info(drill_id)
+        target = target or self.target(drill_id)
+        settings_text = json.dumps(settings_snapshot or {}, sort_keys=True, default=str)
+        session_id = new_uuid()
+        with self._write() as db:
+            db.execute("INSERT INTO sessions (uuid, trainee_id, drill, game, mode, settings, target, workstation, "
+                       "started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       (session_id, row[0], drill_id, info.game, mode, settings_text,
+                        json.dumps(target.to_dict(), sort_keys=True), self.workstation, self._now()))
+        return session_id
+
+    def record_answer(self, session_id: str, answered) -> str:
+        """Store one graded answer (a dealerdrill.drills.session.AnsweredItem) and commit it before
+        returning; returns the answer's UUID. Use it as DrillSession's on_answer."""
+        item, grade = answered.item, answered.grade
+        session = self._read("SELECT id, drill, finished_at FROM sessions WHERE uuid = ?", (session_id,))
+        if not session:
+            raise LookupError(f"There is no session {session_id!r} in the records.")
+        internal_id, drill, finished = session[0]
+        if finished:
+            raise ValueError("That session is finished; start a new one to record more answers.")
+        if item.drill != drill:
+            raise ValueError(f"The answer is for the drill {item.drill!r}, the session is for {drill!r}.")
+        category = getattr(grade.category, "value", grade.category)
+        answer_id = new_uuid()
+        with self._write() as db:
+            seq = db.execute("SELECT COUNT(*) FROM answers WHERE session_id = ?", (internal_id,)).fetchone()[0] + 1
+            db.execute("INSERT INTO answers (uuid, session_id, seq, family, item, answer, expected, given, correct, "
+                       "category, rule, seconds, timed_out, answered_at) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       (answer_id, internal_id, seq, item.family, item.to_record(),
+                        json.dumps(answered.answer, sort_keys=True, default=str), grade.expected, grade.given,
+                        int(bool(grade.correct)), category, grade.rule or "", float(grade.seconds),
+                        int(bool(grade.timed_out)), self._now()))
+        return answer_id
+
+    def finish_session(self, session_id: str) -> SessionSummary:
+        """Close the session (once) and return its summary. A session never finished (the program was
+        closed or killed) keeps its answers and counts everywhere; it just has no finish time."""
+        if not self._read("SELECT 1 FROM sessions WHERE uuid = ?", (session_id,)):
+            raise LookupError(f"There is no session {session_id!r} in the records.")
+        with self._write() as db:
+            db.execute("UPDATE sessions SET finished_at = ? WHERE uuid = ? AND finished_at IS NULL",
+                       (self._now(), session_id))
+        return self.session(session_id)
+
+    def session(self, session_id: str) -> SessionSummary:
+        found = queries.session_summaries(self, RecordFilter(include_archived=True), uuids=(session_id,))
+        if not found:
+            raise LookupError(f"There is no session {session_id!r} in the records.")
+        return found[0]
+
+    def sign_off(self, attempt_id: str, manager: ManagerSession, note: str = "") -> SessionSummary:
+        """Manager only: sign a finished test attempt off (who and when are recorded; once only)."""
+        self._require_manager(manager, "sign off a test")
+        attempt = self.session(attempt_id)
+        if attempt.mode != "test":
+            raise ValueError("Only test attempts are signed off.")
+        if attempt.finished_at is None:
+            raise ValueError("The test is not finished yet.")
+        if attempt.signed_by is not None:
+            raise ValueError(f"This test was already signed off by {attempt.signed_by}.")
+        with self._write() as db:
+            db.execute("INSERT INTO signoffs (session_id, manager, signed_at, note) "
+                       "SELECT id, ?, ?, ? FROM sessions WHERE uuid = ?",
+                       (manager.name, self._now(), note.strip(), attempt_id))
+            self._audit(db, manager.name, "test_signed_off",
+                        f"{attempt.trainee}: {attempt.drill} {attempt.correct}/{attempt.items} ({attempt_id})")
+        return self.session(attempt_id)
+
+    # ------------------------------------------------------------------------------------ targets
+
+    def target(self, drill_id: str) -> Target:
+        """The target in force for a drill: the manager's, else the drill's default."""
+        rows = self._read("SELECT seconds, accuracy, test_items, pass_mark FROM targets WHERE drill = ?",
+                          (drill_id,))
+        if rows:
+            seconds, accuracy, test_items, pass_mark = rows[0]
+            return Target(seconds, accuracy, test_items, pass_mark)
+        return default_target(drill_id)
+
+    def targets(self) -> dict[str, TargetInfo]:
+        """Every known drill's target in force, with who set it (None = default)."""
+        rows = {r[0]: r for r in self._read("SELECT drill, seconds, accuracy, test_items, pass_mark, set_by, "
+                                            "set_at FROM targets")}
+        result = {}
+        for drill in sorted(set(self.drill_infos()) | set(rows)):
+            if drill in rows:
+                _, seconds, accuracy, test_items, pass_mark, set_by, set_at = rows[drill]
+                result[drill] = TargetInfo(drill, Target(seconds, accuracy, test_items, pass_mark), set_by,
+                                           from_text(set_at))
+            else:
+                result[drill] = TargetInfo(drill, default_target(drill), None, None)
+        return result
+
+    def set_target(self, drill_id: str, target: Target, manager: ManagerSession) -> None:
+        """Manager only: the speed target, accuracy, test length and pass mark for a drill. Sessions
+        already started keep the target they started with."""
+        self._require_manager(manager, "change targets and pass marks")
+        if not isinstance(target, Target):
+            raise TypeError("set_target takes a dealerdrill.drills.targets.Target")
+        with self._write() as db:
+            db.execute("INSERT INTO targets (drill, seconds, accuracy, test_items, pass_mark, set_by, set_at) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(drill) DO UPDATE SET seconds = excluded.seconds, "
+                       "accuracy = excluded.accuracy, test_items = excluded.test_items, "
+                       "pass_mark = excluded.pass_mark, set_by = excluded.set_by, set_at = excluded.set_at",
+                       (drill_id, target.seconds, target.accuracy, target.test_items, target.pass_mark,
+                        manager.name, self._now()))
+            self._audit(db, manager.name, "target_set", f"{drill_id}: {json.dumps(target.to_dict())}")
+
+    # ------------------------------------------------------------------------------------ scheduler memory
+
+    def load_scheduler_memory(self, trainee: str, drill_id: str) -> dict | None:
+        """The dict last saved from Scheduler.snapshot() for this trainee and drill, or None."""
+        rows = self._read("SELECT memory FROM scheduler_memory WHERE trainee_id = ? AND drill = ?",
+                          (self._trainee_id(trainee), drill_id))
+        return json.loads(rows[0][0]) if rows else None
+
+    def save_scheduler_memory(self, trainee: str, drill_id: str, snapshot: dict) -> None:
+        text = json.dumps(snapshot, sort_keys=True)
+        trainee_id = self._trainee_id(trainee)
+        with self._write() as db:
+            db.execute("INSERT INTO scheduler_memory (trainee_id, drill, memory, updated_at) VALUES (?, ?, ?, ?) "
+                       "ON CONFLICT(trainee_id, drill) DO UPDATE SET memory = excluded.memory, "
+                       "updated_at = excluded.updated_at", (trainee_id, drill_id, text, self._now()))
+
+    # ------------------------------------------------------------------------------------ drills
+
+    def drill_infos(self) -> dict[str, DrillInfo]:
+        """Every drill known here: the registered drills (if the game modules load) and every drill
+        that has records (a drill from a newer version, imported from elsewhere, still shows)."""
+        infos = dict(self._registered_drills())
+        for drill, game in self._read("SELECT DISTINCT drill, game FROM sessions"):
+            infos.setdefault(drill, DrillInfo(drill, game, _title_from_id(drill)))
+        return dict(sorted(infos.items()))
+
+    def drill_info(self, drill_id: str) -> DrillInfo:
+        return self.drill_infos().get(drill_id) or DrillInfo(drill_id, drill_id.split(".", 1)[0],
+                                                            _title_from_id(drill_id))
+
+    def _registered_drills(self) -> dict[str, DrillInfo]:
+        if self._drill_infos is None:
+            try:
+                from dealerdrill.drills.base import registry
+
+                drills = registry()
+            except ImportError:  # a game's drill module missing or the engine not built: records still work
+                from dealerdrill.drills.base import _REGISTRY
+
+                drills = dict(_REGISTRY)
+            self._drill_infos = {d: DrillInfo(d, getattr(c, "game", d.split(".", 1)[0]),
+                                              getattr(c, "title", _title_from_id(d))) for d, c in drills.items()}
+        return self._drill_infos
+
+    # ------------------------------------------------------------------------------------ queries
+
+    def answers(self, filter: RecordFilter | None = None):
+        """Every answer selected by the filter, oldest first (list of AnswerRecord)."""
+        return queries.answer_records(self, filter or RecordFilter())
+
+    def sessions(self, filter: RecordFilter | None = None):
+        """Session summaries selected by the filter (started in the period), oldest first."""
+        return queries.session_summaries(self, filter or RecordFilter())
+
+    def recent_sessions(self, trainee: str, limit: int = 10):
+        """A trainee's latest sessions, newest first."""
+        return queries.session_summaries(self, RecordFilter(trainees=(trainee,), include_archived=True),
+                                         newest_first=True, limit=limit)
+
+    def test_attempts(self, filter: RecordFilter | None = None):
+        """Test-mode sessions (results and sign-offs), oldest first."""
+        base = filter or RecordFilter()
+        return [s for s in queries.session_summaries(self, base) if s.mode == "test"]
+
+    def skill_progress(self, trainee: str, filter: RecordFilter | None = None):
+        return queries.skill_progress(self, trainee, filter or RecordFilter())
+
+    def heatmap(self, trainee: str | None = None, filter: RecordFilter | None = None):
+        return queries.table_of_play_heatmap(self, trainee, filter or RecordFilter())
+
+    def roulette_by_wager_kind(self, trainee: str | None = None, filter: RecordFilter | None = None):
+        return queries.by_wager_kind(self, trainee, filter or RecordFilter())
+
+    def paigow_by_house_way_rule(self, trainee: str | None = None, filter: RecordFilter | None = None):
+        return queries.by_house_way_rule(self, trainee, filter or RecordFilter())
+
+    def error_categories(self, trainee: str | None = None, filter: RecordFilter | None = None):
+        return queries.by_error_category(self, trainee, filter or RecordFilter())
+
+    def streaks(self, trainee: str, filter: RecordFilter | None = None):
+        return queries.streaks(self, trainee, filter or RecordFilter())
+
+    def roster(self, filter: RecordFilter | None = None):
+        return queries.roster(self, filter or RecordFilter())
+
+    def cohort(self, filter: RecordFilter | None = None):
+        return queries.cohort(self, filter or RecordFilter())
+
+
+def _trainee(row: tuple) -> Trainee:
+    _, uuid, name, created, archived_at, archived_by = row
+    return Trainee(uuid, name, from_text(created), from_text(archived_at), archived_by)
+
+
+def _title_from_id(drill_id: str) -> str:
+    return " ".join(part.replace("_", " ") for part in drill_id.split(".")).capitalize()
+
+
+def json_or_text(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError):
+        return text
