@@ -47,6 +47,10 @@ class EntropyUnavailable(EngineError, OSError):
     """The operating system's random source could not be read."""
 
 
+for _exception in (EngineError, InvalidInput, InvalidWager, InvalidCard, InvalidTile, IllegalSetting, ShoeFinished,
+                   BankShort, EntropyUnavailable):
+    _exception.__module__ = "dealerdrill.core"  # tracebacks and reprs name the public package
+
 _GENERIC = {
     lib.DD_E_NULL: (EngineError, "internal error: the engine was called without a required buffer"),
     lib.DD_E_RANGE: (InvalidInput, "a value is outside its allowed range"),
