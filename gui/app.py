@@ -14,8 +14,8 @@ from datetime import datetime
 from typing import Callable
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QTabWidget, QWidget
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QStackedWidget, QTabWidget, QToolBar, QWidget
 
 from . import __version__, paths
 from .settings import Settings, load_settings, save_settings
@@ -41,6 +41,12 @@ def _paigow(settings: Settings) -> QWidget:
     return PaiGowTable(settings=settings)
 
 
+def _drills(settings: Settings) -> QWidget:
+    from .views.drill_view import DrillView
+
+    return DrillView(settings)
+
+
 TABLES: list[tuple[str, str, TableFactory]] = [
     ("roulette", "Roulette", _roulette),
     ("baccarat", "Baccarat", _baccarat),
@@ -53,8 +59,11 @@ Enter or +: place the selected chip (or the typed amount) &nbsp; Delete or −: 
 1–6: choose a chip &nbsp; number pad digits: type an amount (Backspace edits, Esc clears)<br>
 Space: spin &nbsp; S: skip the animation &nbsp; C: clear the layout<br>
 Mouse: left click places, right click takes back<br><br>
+<b>Drills</b><br>
+Up/Down: choose a drill &nbsp; Tab: mode, difficulty, Start &nbsp; Enter: start<br>
+Enter: commit an answer, then Enter or N: next &nbsp; H or F1: hint (practice) &nbsp; Esc: end the session<br><br>
 <b>Everywhere</b><br>
-Ctrl+1, Ctrl+2, Ctrl+3: switch table &nbsp; Ctrl+,: settings &nbsp; Ctrl+Q: quit"""
+Ctrl+1, Ctrl+2, Ctrl+3: switch table &nbsp; Ctrl+D: drills &nbsp; Ctrl+,: settings &nbsp; Ctrl+Q: quit"""
 
 
 def plain_words(error: BaseException) -> str:
@@ -167,7 +176,16 @@ class MainWindow(QMainWindow):
             self.tabs.addTab(widget, title)
             if hasattr(widget, "message"):
                 widget.message.connect(self.show_message)
-        self.setCentralWidget(self.tabs)
+        # The tables and the drills are two sections of one window; the drills page loads its drills when
+        # first shown, so the tables start as quickly as before.
+        self.drills = _drills(settings)
+        self.drills.setObjectName("drills")
+        if hasattr(self.drills, "message"):
+            self.drills.message.connect(self.show_message)
+        self.sections = QStackedWidget()
+        self.sections.addWidget(self.tabs)
+        self.sections.addWidget(self.drills)
+        self.setCentralWidget(self.sections)
         self._build_menus()
         self.tabs.currentChanged.connect(self._table_changed)
         self._table_changed(self.tabs.currentIndex())
@@ -195,7 +213,23 @@ class MainWindow(QMainWindow):
         self.table_menu = bar.addMenu("&Table")
         view_menu = bar.addMenu("&View")
         for index, (_, title, _) in enumerate(TABLES[: self.tabs.count()]):
-            self._action(view_menu, title, f"Ctrl+{index + 1}", lambda _=False, i=index: self.tabs.setCurrentIndex(i))
+            self._action(view_menu, title, f"Ctrl+{index + 1}", lambda _=False, i=index: self.show_table(i))
+        view_menu.addSeparator()
+        # One switch between the sections, in the View menu and on a slim tool bar.
+        sections = QActionGroup(self)
+        self.tables_action = self._action(view_menu, "&Tables", "Ctrl+T", lambda: self.show_table())
+        self.drills_action = self._action(view_menu, "&Drills", "Ctrl+D", self.show_drills)
+        toolbar = QToolBar("Sections", self)
+        toolbar.setObjectName("sections")
+        toolbar.setMovable(False)
+        toolbar.setFloatable(False)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for action in (self.tables_action, self.drills_action):
+            action.setCheckable(True)
+            sections.addAction(action)
+            toolbar.addAction(action)
+        self.tables_action.setChecked(True)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&Keys", "F1", self.show_keys)
         self._action(help_menu, "&About", None, self.show_about)
@@ -213,6 +247,24 @@ class MainWindow(QMainWindow):
     def current_table(self) -> QWidget:
         return self.tabs.currentWidget()
 
+    def show_table(self, index: int | None = None) -> None:
+        """Show the tables (the given one, else the one shown last)."""
+        self.sections.setCurrentWidget(self.tabs)
+        self.tables_action.setChecked(True)
+        if index is not None:
+            self.tabs.setCurrentIndex(index)
+        self._table_changed(self.tabs.currentIndex())
+
+    def show_drills(self) -> None:
+        self.sections.setCurrentWidget(self.drills)
+        self.drills_action.setChecked(True)
+        self.table_menu.clear()
+        self.table_menu.setEnabled(False)
+        self.drills.setFocus()
+
+    def drills_shown(self) -> bool:
+        return self.sections.currentWidget() is self.drills
+
     # --- settings -----------------------------------------------------------------------------------------------
     def settings(self) -> Settings:
         return self._settings
@@ -228,7 +280,7 @@ class MainWindow(QMainWindow):
 
     def apply_settings(self, settings: Settings, save: bool = True) -> None:
         self._settings = settings
-        for widget in self.tables.values():
+        for widget in [*self.tables.values(), self.drills]:
             if hasattr(widget, "apply_settings"):
                 widget.apply_settings(settings)
         if save:

@@ -1,0 +1,892 @@
+"""The drill shell: choose a drill, answer its items through the drill's panel, read the feedback.
+
+Three pages in a stack:
+  chooser   drills grouped by game, title and description, mode (Practice / Timed / Test), difficulty
+  session   the item in the drill's own answer panel, the hint (practice), the countdown (timed), the
+            progress (test), and after each answer the feedback in words
+  result    score, pass mark and verdict (test), median time, errors by category, leeches (practice)
+
+The shell only presents and collects: the DrillSession grades, times out and schedules, the drill's panel
+draws the item and emits `answered` when the trainee commits. Nothing here shows the answer before that.
+
+Keys (every action works without the mouse):
+  chooser   Up/Down: drill   Tab: mode, difficulty, Start   Left/Right: mode   Enter: start
+  session   the panel's own keys, Enter commits   H or F1: hint (practice)   Enter or N: next
+            Esc: end the session
+  result    Enter: back to the drills   R: the same drill again
+The panel sees every key first: a panel that uses H itself (a pai gow "high hand" key) keeps it, and F1 is
+then the way to the hint. The shell takes F1 from the window's Help ▸ Keys only while a hint is on offer.
+"""
+from __future__ import annotations
+
+import importlib
+import time
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QButtonGroup, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
+    QRadioButton, QSizePolicy, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
+)
+
+from dealerdrill.drills import DrillSession, Grade, Item, Mode, SessionResult
+from dealerdrill.drills.session import DrillUsageError
+from dealerdrill.drills.targets import Target, default_target
+
+GAMES: tuple[tuple[str, str], ...] = (("roulette", "Roulette"), ("baccarat", "Baccarat"), ("paigow", "Pai Gow"))
+GAME_TITLES = dict(GAMES)
+
+DIFFICULTIES: tuple[tuple[int, str], ...] = ((1, "Basic"), (2, "Standard"), (3, "Advanced"))
+
+MODE_NOTES = {
+    Mode.PRACTICE: "Untimed, with hints. Items you miss come back sooner.",
+    Mode.TIMED: "Each item has the drill's speed target as its time limit.",
+    Mode.TEST: "A fixed number of items, no hints, and a pass mark.",
+}
+
+TICK_MS = 100  # countdown refresh; the time itself comes from the clock, never from counting ticks
+
+# Palette: a light, quiet page so the drawn items and the verdict carry the colour.
+INK = "#1f2a37"
+MUTED = "#5b6675"
+ACCENT = "#0b6a3a"       # the felt green of the tables
+RIGHT = "#1e7b34"
+WRONG = "#b3261e"
+AMBER = "#8a5a00"
+
+STYLE = f"""
+#drillView {{ background: #f3f5f7; }}
+#drillView QLabel {{ color: {INK}; }}
+#drillView QLabel[role="muted"] {{ color: {MUTED}; }}
+#drillView QLabel[role="heading"] {{ font-size: 20px; font-weight: 600; }}
+#drillView QLabel[role="section"] {{ color: {MUTED}; font-size: 11px; font-weight: 600; letter-spacing: 1px; }}
+#drillView QLabel[role="question"] {{ font-size: 17px; font-weight: 600; }}
+#drillView QLabel[role="keys"] {{ color: {MUTED}; font-size: 11px; }}
+#drillView QFrame[card="true"] {{ background: #ffffff; border: 1px solid #d9dee3; border-radius: 8px; }}
+#drillView QFrame[card="true"] QLabel {{ background: transparent; border: none; }}
+#drillView QTreeWidget {{ background: #ffffff; border: 1px solid #d9dee3; border-radius: 8px; padding: 6px;
+                          font-size: 14px; outline: 0; }}
+#drillView QTreeWidget::item {{ padding: 5px 4px; }}
+#drillView QTreeWidget::item:selected {{ background: #dcefe3; color: {INK}; }}
+#drillView QTreeWidget:focus {{ border: 2px solid {ACCENT}; }}
+#drillView QPushButton {{ padding: 7px 16px; border: 1px solid #b8c0c8; border-radius: 6px; background: #ffffff;
+                          color: {INK}; }}
+#drillView QPushButton:focus {{ border: 2px solid {ACCENT}; }}
+#drillView QPushButton:disabled {{ color: #a0a8b0; }}
+#drillView QPushButton[primary="true"] {{ background: {ACCENT}; color: #ffffff; border-color: {ACCENT};
+                                          font-weight: 600; }}
+#drillView QPushButton[primary="true"]:focus {{ border: 2px solid #06351d; }}
+#drillView QPushButton[primary="true"]:disabled {{ background: #9db8a8; border-color: #9db8a8; }}
+#drillView QRadioButton, #drillView QComboBox {{ color: {INK}; font-size: 13px; }}
+#drillView QLabel[badge="true"] {{ background: #e6efe9; color: {ACCENT}; border-radius: 9px; padding: 2px 10px;
+                                   font-weight: 600; }}
+#drillView QFrame#feedback[verdict="right"] {{ background: #edf7ef; border: 1px solid #b9dcc1;
+                                              border-left: 5px solid {RIGHT}; border-radius: 6px; }}
+#drillView QFrame#feedback[verdict="wrong"] {{ background: #fcefee; border: 1px solid #efc4c0;
+                                              border-left: 5px solid {WRONG}; border-radius: 6px; }}
+#drillView QFrame#feedback QLabel {{ background: transparent; }}
+#drillView QLabel#verdictLabel[verdict="right"] {{ color: {RIGHT}; font-size: 17px; font-weight: 700; }}
+#drillView QLabel#verdictLabel[verdict="wrong"] {{ color: {WRONG}; font-size: 17px; font-weight: 700; }}
+#drillView QLabel#hintLabel, #drillView QLabel#problemLabel {{ background: #fff4d6; color: {AMBER};
+        border: 1px solid #f0d58c; border-radius: 6px; padding: 8px 10px; }}
+#drillView QProgressBar {{ border: 1px solid #d9dee3; border-radius: 5px; background: #ffffff; height: 10px; }}
+#drillView QProgressBar::chunk {{ background: {ACCENT}; border-radius: 4px; }}
+#drillView QProgressBar[urgent="true"]::chunk {{ background: {WRONG}; }}
+#drillView QLabel#resultVerdict[passed="true"] {{ color: {RIGHT}; font-size: 28px; font-weight: 700; }}
+#drillView QLabel#resultVerdict[passed="false"] {{ color: {WRONG}; font-size: 28px; font-weight: 700; }}
+#drillView QLabel#resultVerdict[passed="none"] {{ color: {INK}; font-size: 24px; font-weight: 700; }}
+"""
+
+
+# --- the catalogue ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DrillEntry:
+    """A drill offered in the chooser: its class and the panel class that collects its answers."""
+
+    drill: type
+    panel: type
+
+    @property
+    def id(self) -> str:
+        return self.drill.id
+
+    @property
+    def game(self) -> str:
+        return self.drill.game
+
+    @property
+    def title(self) -> str:
+        return self.drill.title
+
+    @property
+    def description(self) -> str:
+        return self.drill.description
+
+
+def _registered_drills(problems: list[str]) -> dict[str, type]:
+    from dealerdrill.drills import base
+
+    try:
+        return base.registry()
+    except Exception as error:  # one game's broken module must not hide the other games' drills
+        problems.append(f"Not every game's drills could be loaded ({error}).")
+    for game, _ in GAMES:
+        try:
+            importlib.import_module(f"dealerdrill.drills.{game}_drills")
+        except Exception:
+            pass  # already reported above
+    return dict(base._REGISTRY)
+
+
+def _panels(game: str, problems: list[str]) -> dict[str, type]:
+    try:
+        module = importlib.import_module(f"dealerdrill.views.drill_panels_{game}")
+    except ModuleNotFoundError as error:
+        if error.name != f"dealerdrill.views.drill_panels_{game}":
+            problems.append(f"The {GAME_TITLES.get(game, game)} answer panels could not be loaded ({error}).")
+        return {}
+    except Exception as error:
+        problems.append(f"The {GAME_TITLES.get(game, game)} answer panels could not be loaded ({error}).")
+        return {}
+    return dict(getattr(module, "PANELS", {}))
+
+
+def available_drills() -> tuple[list[DrillEntry], list[str]]:
+    """The registered drills that have an answer panel, in game order, and any problems in plain words."""
+    problems: list[str] = []
+    drills = _registered_drills(problems)
+    panels: dict[str, type] = {}
+    for game, _ in GAMES:
+        panels.update(_panels(game, problems))
+    entries, missing = [], []
+    for drill_id, drill in drills.items():
+        if drill_id in panels:
+            entries.append(DrillEntry(drill, panels[drill_id]))
+        else:
+            missing.append(drill.title)
+    if missing:
+        problems.append("No answer panel yet for: " + ", ".join(sorted(missing)) + ".")
+    return sort_entries(entries), problems
+
+
+def sort_entries(entries: list[DrillEntry]) -> list[DrillEntry]:
+    order = {game: index for index, (game, _) in enumerate(GAMES)}
+    return sorted(entries, key=lambda e: (order.get(e.game, len(order)), e.game))  # stable within a game
+
+
+# --- small widgets -----------------------------------------------------------------------------------------------
+
+def _label(text: str = "", role: str | None = None, wrap: bool = False) -> QLabel:
+    label = QLabel(text)
+    if role:
+        label.setProperty("role", role)
+    label.setWordWrap(wrap)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
+
+
+def _card() -> QFrame:
+    frame = QFrame()
+    frame.setProperty("card", True)
+    return frame
+
+
+def _button(text: str, primary: bool = False) -> QPushButton:
+    button = QPushButton(text)
+    button.setAutoDefault(True)  # Enter presses the focused button, as in a dialog
+    if primary:
+        button.setProperty("primary", True)
+    return button
+
+
+def _repolish(widget: QWidget) -> None:
+    """Re-apply the style sheet after a dynamic property changed (verdict colours, urgent countdown)."""
+    widget.style().unpolish(widget)
+    widget.style().polish(widget)
+
+
+def seconds_text(seconds: float) -> str:
+    return f"{seconds:.1f} s"
+
+
+def family_text(drill, family: str) -> str:
+    """A family in words: the drill's own description when it offers one, else its id made readable."""
+    describe = getattr(drill, "describe_family", None)
+    if callable(describe):
+        try:
+            return str(describe(family))
+        except Exception:
+            pass
+    return family.replace("_", " ").replace(".", " › ")
+
+
+# --- the view ----------------------------------------------------------------------------------------------------
+
+class DrillView(QWidget):
+    """The Drills page. `on_answer(AnsweredItem)` receives every graded answer (the records store it);
+    `scheduler_memory` maps drill id -> Scheduler.snapshot() and is updated in place after each answer."""
+
+    session_started = Signal(object)    # DrillSession
+    item_shown = Signal(object)         # Item
+    answer_graded = Signal(object)      # Grade
+    answer_refused = Signal(str)        # a malformed answer's message; the item stays
+    session_finished = Signal(object)   # SessionResult
+    memory_changed = Signal(str, dict)  # drill id, its scheduler snapshot
+    message = Signal(str)               # notes for the main window's status bar
+
+    def __init__(self, settings=None, parent: QWidget | None = None, *,
+                 entries: list[DrillEntry] | None = None,
+                 on_answer: Callable[[object], None] | None = None,
+                 scheduler_memory: dict[str, dict] | None = None,
+                 targets: Mapping[str, Target] | None = None,
+                 seed: int | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        super().__init__(parent)
+        self.setObjectName("drillView")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet(STYLE)
+        self._settings = settings
+        self._on_answer = on_answer
+        self.scheduler_memory: dict[str, dict] = scheduler_memory if scheduler_memory is not None else {}
+        self.targets: dict[str, Target] = dict(targets or {})
+        self._seed = seed
+        self._clock = clock
+        self._entries: list[DrillEntry] | None = None
+        self.problems: list[str] = []
+        if entries is not None:
+            self._entries = sort_entries(list(entries))
+
+        self.session: DrillSession | None = None
+        self.entry: DrillEntry | None = None
+        self.panel: QWidget | None = None
+        self.state = "choosing"           # choosing | asking | feedback | result
+        self._shown_at = 0.0
+        self.last_grade: Grade | None = None
+        self.leeches: list[str] = []
+        self._committing = False
+
+        self._countdown = QTimer(self)
+        self._countdown.setInterval(TICK_MS)
+        self._countdown.timeout.connect(self._tick)
+
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self._build_chooser())
+        self.pages.addWidget(self._build_session())
+        self.pages.addWidget(self._build_result())
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.pages)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setFocusProxy(self.drill_list)
+        if self._entries is not None:
+            self._fill_chooser()
+
+    # --- public API ------------------------------------------------------------------------------------------------
+    def entries(self) -> list[DrillEntry]:
+        """The drills on offer (loaded on first use, so the main window starts without importing them)."""
+        if self._entries is None:
+            self._entries, self.problems = available_drills()
+            self._fill_chooser()
+        return list(self._entries)
+
+    def settings(self):
+        return self._settings
+
+    def apply_settings(self, settings) -> None:
+        """New settings apply from the next session on; the running item keeps the rules it was asked under."""
+        self._settings = settings
+
+    def target_for(self, drill_id: str) -> Target:
+        return self.targets.get(drill_id) or default_target(drill_id)
+
+    def select_drill(self, drill_id: str) -> None:
+        self.entries()
+        for index in range(self.drill_list.topLevelItemCount()):
+            group = self.drill_list.topLevelItem(index)
+            for child in range(group.childCount()):
+                if group.child(child).data(0, Qt.ItemDataRole.UserRole) == drill_id:
+                    self.drill_list.setCurrentItem(group.child(child))
+                    return
+        raise ValueError(f"there is no drill {drill_id!r} on offer")
+
+    def start(self, drill_id: str | None = None, mode: Mode | None = None, difficulty: int | None = None,
+              target: Target | None = None) -> DrillSession:
+        """Start a session (the chooser's choices for anything not given) and show its first item."""
+        if drill_id is not None:
+            self.select_drill(drill_id)
+        entry = self._chosen_entry()
+        if entry is None:
+            raise ValueError("choose a drill first")
+        mode = mode or self.chosen_mode()
+        difficulty = difficulty or self.chosen_difficulty()
+        drill = entry.drill(self._settings)
+        self._end_session_quietly()
+        self.entry = entry
+        self.session = DrillSession(drill, mode, seed=self._seed, difficulty=difficulty,
+                                    target=target or self.target_for(entry.id),
+                                    scheduler_memory=self.scheduler_memory.get(entry.id),
+                                    on_answer=self._on_answer)
+        self._install_panel(entry.panel(self._settings))
+        self._prepare_session_page()
+        self.pages.setCurrentIndex(1)
+        self.session_started.emit(self.session)
+        self._ask()
+        return self.session
+
+    def chosen_mode(self) -> Mode:
+        return Mode(self.mode_group.checkedButton().property("mode"))
+
+    def chosen_difficulty(self) -> int:
+        return int(self.difficulty_box.currentData())
+
+    def show_hint(self) -> str | None:
+        """Practice only: the item's hint under the question."""
+        if not self._hint_available():
+            return None
+        text = self.session.hint()
+        self.hint_label.setText(f"Hint: {text}")
+        self.hint_label.show()
+        return text
+
+    def next_item(self) -> None:
+        if self.state != "feedback":
+            return
+        if self.session.finished:
+            self.finish()
+        else:
+            self._ask()
+
+    def finish(self) -> SessionResult | None:
+        """End the session (the item on screen, if unanswered, is dropped) and show the result page."""
+        if self.session is None:
+            return None
+        self._countdown.stop()
+        result = self.session.result
+        if result.count == 0:
+            self.back_to_chooser()
+            self.session_finished.emit(result)
+            return result
+        self._fill_result(result)
+        self.state = "result"
+        self.pages.setCurrentIndex(2)
+        self.back_button.setFocus()
+        self.session_finished.emit(result)
+        return result
+
+    def back_to_chooser(self) -> None:
+        self._end_session_quietly()
+        self.state = "choosing"
+        self.pages.setCurrentIndex(0)
+        self.drill_list.setFocus()
+
+    def again(self) -> None:
+        if self.entry is not None and self.session is not None:
+            self.start(self.entry.id, self.session.mode, self.session.difficulty, self.session.target)
+
+    # --- chooser page ----------------------------------------------------------------------------------------------
+    def _build_chooser(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(24, 18, 24, 12)
+        layout.setSpacing(12)
+        layout.addWidget(_label("Drills", "heading"))
+        layout.addWidget(_label("Choose a drill, a mode and a difficulty. Every answer is checked against the "
+                                "game engine and explained with the rule.", "muted", wrap=True))
+        body = QHBoxLayout()
+        body.setSpacing(16)
+        self.drill_list = QTreeWidget()
+        self.drill_list.setHeaderHidden(True)
+        self.drill_list.setRootIsDecorated(False)
+        self.drill_list.setIndentation(14)
+        self.drill_list.setMinimumWidth(300)
+        self.drill_list.setAccessibleName("Drills by game")
+        self.drill_list.currentItemChanged.connect(lambda *_: self._describe_chosen())
+        self.drill_list.itemDoubleClicked.connect(lambda item, _: self._start_from_chooser())
+        body.addWidget(self.drill_list, 2)
+
+        card = _card()
+        details = QVBoxLayout(card)
+        details.setContentsMargins(20, 18, 20, 18)
+        details.setSpacing(8)
+        self.game_label = _label("", "section")
+        self.title_label = _label("", "heading", wrap=True)
+        self.description_label = _label("", wrap=True)
+        self.description_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.target_label = _label("", "muted", wrap=True)
+        details.addWidget(self.game_label)
+        details.addWidget(self.title_label)
+        details.addWidget(self.description_label)
+        details.addWidget(self.target_label)
+        details.addSpacing(8)
+        details.addWidget(_label("MODE", "section"))
+        self.mode_group = QButtonGroup(self)
+        self.mode_buttons: dict[Mode, QRadioButton] = {}
+        modes = QGridLayout()
+        modes.setHorizontalSpacing(12)
+        for row, mode in enumerate(Mode):
+            button = QRadioButton(mode.label)
+            button.setProperty("mode", mode.value)
+            button.setMinimumWidth(90)
+            self.mode_group.addButton(button)
+            self.mode_buttons[mode] = button
+            modes.addWidget(button, row, 0)
+            modes.addWidget(_label(MODE_NOTES[mode], "muted"), row, 1)
+        self.mode_buttons[Mode.PRACTICE].setChecked(True)
+        self.mode_group.buttonToggled.connect(lambda *_: self._describe_chosen())
+        modes.setColumnStretch(1, 1)
+        details.addLayout(modes)
+        details.addSpacing(6)
+        details.addWidget(_label("DIFFICULTY", "section"))
+        self.difficulty_box = QComboBox()
+        self.difficulty_box.setAccessibleName("Difficulty")
+        for level, name in DIFFICULTIES:
+            self.difficulty_box.addItem(f"{level} · {name}", level)
+        self.difficulty_box.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        details.addWidget(self.difficulty_box)
+        details.addStretch(1)
+        self.problems_label = _label("", "muted", wrap=True)
+        self.problems_label.hide()
+        details.addWidget(self.problems_label)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.start_button = _button("Start  ⏎", primary=True)
+        self.start_button.clicked.connect(self._start_from_chooser)
+        row.addWidget(self.start_button)
+        details.addLayout(row)
+        body.addWidget(card, 3)
+        layout.addLayout(body, 1)
+        layout.addWidget(_label("↑ ↓ choose a drill  ·  Tab: mode, difficulty, Start  ·  ← →: mode  ·  "
+                                "Enter: start", "keys"))
+        page.setTabOrder(self.drill_list, self.mode_buttons[Mode.PRACTICE])
+        return page
+
+    def _fill_chooser(self) -> None:
+        self.drill_list.clear()
+        first = None
+        for game, game_title in [*GAMES, *[(g, g.title()) for g in sorted({e.game for e in self._entries})
+                                           if g not in GAME_TITLES]]:
+            entries = [e for e in self._entries if e.game == game]
+            if not entries:
+                continue
+            group = QTreeWidgetItem([game_title.upper()])
+            group.setFlags(Qt.ItemFlag.ItemIsEnabled)  # a heading, not a choice
+            font = group.font(0)
+            font.setBold(True)
+            font.setPointSizeF(font.pointSizeF() * 0.85)
+            group.setFont(0, font)
+            group.setForeground(0, self.palette().placeholderText())
+            self.drill_list.addTopLevelItem(group)
+            for entry in entries:
+                child = QTreeWidgetItem([entry.title])
+                child.setData(0, Qt.ItemDataRole.UserRole, entry.id)
+                child.setToolTip(0, entry.description)
+                group.addChild(child)
+                first = first or child
+            group.setExpanded(True)
+        if first is not None:
+            self.drill_list.setCurrentItem(first)
+        self.problems_label.setText("\n".join(self.problems))
+        self.problems_label.setVisible(bool(self.problems))
+        if not self._entries:
+            self.title_label.setText("No drills yet")
+            self.description_label.setText("No drill with an answer panel could be found.")
+        self._describe_chosen()
+
+    def _chosen_entry(self) -> DrillEntry | None:
+        item = self.drill_list.currentItem()
+        drill_id = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        return next((e for e in (self._entries or []) if e.id == drill_id), None)
+
+    def _describe_chosen(self) -> None:
+        entry = self._chosen_entry()
+        self.start_button.setEnabled(entry is not None)
+        if entry is None:
+            return
+        target = self.target_for(entry.id)
+        self.game_label.setText(GAME_TITLES.get(entry.game, entry.game).upper())
+        self.title_label.setText(entry.title)
+        self.description_label.setText(entry.description)
+        self.target_label.setText(
+            f"Speed target {target.seconds:g} s per item  ·  test: {target.test_items} items, "
+            f"pass mark {target.pass_mark:.0%}")
+        levels = max(1, min(len(DIFFICULTIES), int(getattr(entry.drill, "max_difficulty", len(DIFFICULTIES)))))
+        for index in range(self.difficulty_box.count()):
+            self.difficulty_box.model().item(index).setEnabled(index < levels)
+        if self.difficulty_box.currentIndex() >= levels:
+            self.difficulty_box.setCurrentIndex(levels - 1)
+
+    def _start_from_chooser(self) -> None:
+        if self._chosen_entry() is not None:
+            self.start()
+
+    # --- session page ----------------------------------------------------------------------------------------------
+    def _build_session(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(24, 14, 24, 12)
+        layout.setSpacing(10)
+        header = QHBoxLayout()
+        self.session_title = _label("", "heading")
+        self.mode_badge = _label("")
+        self.mode_badge.setProperty("badge", True)
+        self.progress_label = _label("", "muted")
+        self.progress_label.setObjectName("progressLabel")
+        header.addWidget(self.session_title)
+        header.addSpacing(8)
+        header.addWidget(self.mode_badge)
+        header.addStretch(1)
+        header.addWidget(self.progress_label)
+        layout.addLayout(header)
+
+        countdown = QHBoxLayout()
+        self.countdown_bar = QProgressBar()
+        self.countdown_bar.setTextVisible(False)
+        self.countdown_bar.setRange(0, 1000)
+        self.countdown_bar.setFixedHeight(10)
+        self.countdown_label = _label("", "muted")
+        self.countdown_label.setObjectName("countdownLabel")
+        self.countdown_label.setMinimumWidth(80)
+        self.countdown_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        countdown.addWidget(self.countdown_bar, 1)
+        countdown.addWidget(self.countdown_label)
+        self.countdown_row = QWidget()
+        self.countdown_row.setLayout(countdown)
+        countdown.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.countdown_row)
+
+        self.question_label = _label("", "question", wrap=True)
+        self.question_label.setObjectName("questionLabel")
+        layout.addWidget(self.question_label)
+        self.panel_card = _card()
+        self.panel_layout = QVBoxLayout(self.panel_card)
+        self.panel_layout.setContentsMargins(12, 12, 12, 12)
+        layout.addWidget(self.panel_card, 1)
+
+        self.hint_label = _label("", wrap=True)
+        self.hint_label.setObjectName("hintLabel")
+        self.problem_label = _label("", wrap=True)
+        self.problem_label.setObjectName("problemLabel")
+        layout.addWidget(self.hint_label)
+        layout.addWidget(self.problem_label)
+
+        self.feedback = QFrame()
+        self.feedback.setObjectName("feedback")
+        feedback = QVBoxLayout(self.feedback)
+        feedback.setContentsMargins(16, 10, 16, 12)
+        feedback.setSpacing(4)
+        top = QHBoxLayout()
+        self.verdict_label = _label("")
+        self.verdict_label.setObjectName("verdictLabel")
+        self.time_label = _label("", "muted")
+        self.time_label.setObjectName("timeLabel")
+        top.addWidget(self.verdict_label)
+        top.addStretch(1)
+        top.addWidget(self.time_label)
+        feedback.addLayout(top)
+        self.expected_label = _label("", wrap=True)
+        self.expected_label.setObjectName("expectedLabel")
+        self.expected_label.setStyleSheet("font-size: 15px; font-weight: 600;")
+        self.given_label = _label("", wrap=True)
+        self.given_label.setObjectName("givenLabel")
+        self.given_label.setStyleSheet("font-size: 14px;")
+        self.explanation_label = _label("", wrap=True)
+        self.explanation_label.setObjectName("explanationLabel")
+        self.explanation_label.setStyleSheet("font-size: 14px;")
+        self.category_label = _label("", "muted", wrap=True)
+        self.category_label.setObjectName("categoryLabel")
+        for label in (self.expected_label, self.given_label, self.explanation_label, self.category_label):
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            feedback.addWidget(label)
+        layout.addWidget(self.feedback)
+
+        buttons = QHBoxLayout()
+        self.end_button = _button("End session (Esc)")
+        self.end_button.clicked.connect(self.finish)
+        self.hint_button = _button("Hint (H / F1)")
+        self.hint_button.clicked.connect(self.show_hint)
+        self.next_button = _button("Next (Enter / N)", primary=True)
+        self.next_button.clicked.connect(self.next_item)
+        buttons.addWidget(self.end_button)
+        buttons.addStretch(1)
+        self.keys_label = _label("", "keys")
+        buttons.addWidget(self.keys_label)
+        buttons.addSpacing(12)
+        buttons.addWidget(self.hint_button)
+        buttons.addWidget(self.next_button)
+        layout.addLayout(buttons)
+        return page
+
+    def _install_panel(self, panel: QWidget) -> None:
+        if self.panel is not None:
+            self.panel.answered.disconnect(self._panel_answered)
+            self.panel_layout.removeWidget(self.panel)
+            self.panel.hide()  # gone from the page now, deleted once the event loop gets to it
+            self.panel.deleteLater()
+        self.panel = panel
+        panel.setObjectName("drillPanel")
+        self.panel_layout.addWidget(panel)
+        panel.answered.connect(self._panel_answered)
+
+    def _prepare_session_page(self) -> None:
+        mode = self.session.mode
+        self.session_title.setText(self.entry.title)
+        level = dict(DIFFICULTIES).get(self.session.difficulty, str(self.session.difficulty))
+        self.mode_badge.setText(f"{mode.label} · {level}")
+        self.countdown_row.setVisible(mode is Mode.TIMED)
+        self.hint_button.setVisible(mode is Mode.PRACTICE)
+        self.end_button.setText("Stop the test (Esc)" if mode is Mode.TEST else "End session (Esc)")
+
+    def _show_keys(self) -> None:
+        if self.state == "feedback":
+            keys = "Enter or N: next  ·  Esc: end"
+        else:
+            keys = "Enter: commit the answer"
+            if self.session.mode is Mode.PRACTICE:
+                keys += "  ·  H or F1: hint"
+        self.keys_label.setText(keys)
+
+    def _ask(self) -> None:
+        item = self.session.next_item()
+        self.state = "asking"
+        self.last_grade = None
+        self.question_label.setText(item.text)
+        self.question_label.setVisible(bool(item.text))
+        self.hint_label.hide()
+        self.problem_label.hide()
+        self.feedback.hide()
+        self.next_button.setEnabled(False)
+        self.hint_button.setEnabled(True)
+        self._update_progress()
+        self._show_keys()
+        self.panel.show_item(item)
+        self.panel.setFocus()
+        self._shown_at = self._clock()
+        if self.session.time_limit is not None:
+            self._tick()
+            self._countdown.start()
+        self.item_shown.emit(item)
+
+    def _update_progress(self) -> None:
+        result = self.session.result
+        if self.session.mode is Mode.TEST:
+            shown = result.count + (1 if self.state == "asking" else 0)
+            text = f"Item {max(shown, 1)} of {self.session.target.test_items}"
+        else:
+            text = f"{result.count} answered · {result.correct} right"
+        self.progress_label.setText(text)
+
+    def _tick(self) -> None:
+        limit = self.session.time_limit if self.session else None
+        if self.state != "asking" or limit is None:
+            self._countdown.stop()
+            return
+        remaining = limit - (self._clock() - self._shown_at)
+        if remaining <= 0:
+            self._countdown.stop()
+            self._show_feedback(self.session.time_out(limit))
+            return
+        self.countdown_bar.setValue(int(1000 * remaining / limit))
+        self.countdown_label.setText(f"{remaining:.1f} s left")
+        urgent = remaining <= max(1.0, 0.25 * limit)
+        if self.countdown_bar.property("urgent") != urgent:
+            self.countdown_bar.setProperty("urgent", urgent)
+            _repolish(self.countdown_bar)
+
+    def _panel_answered(self, answer) -> None:
+        if self.state != "asking":
+            return  # a panel may still emit after grading (Enter pressed twice): the item is already done
+        seconds = max(0.0, self._clock() - self._shown_at)
+        # The Enter that committed the answer travels on to this view when the panel leaves it unused;
+        # it must not also press Next. The flag lives until the key event is over.
+        self._committing = True
+        QTimer.singleShot(0, self._commit_over)
+        try:
+            grade = self.session.submit(answer, seconds)
+        except DrillUsageError:
+            raise
+        except ValueError as error:
+            text = str(error) or "that answer could not be read"
+            self.problem_label.setText(f"{text[0].upper()}{text[1:]}. The item stays on screen: "
+                                       "correct the answer and press Enter again.")
+            self.problem_label.show()
+            self.answer_refused.emit(text)
+            return
+        self._show_feedback(grade)
+
+    def _commit_over(self) -> None:
+        self._committing = False
+
+    def _show_feedback(self, grade: Grade) -> None:
+        self._countdown.stop()
+        self.state = "feedback"
+        self.last_grade = grade
+        item = self.session.result.answered[-1].item
+        self.panel.show_grade(item, grade)
+        self.problem_label.hide()
+        verdict = "right" if grade.correct else "wrong"
+        if grade.correct:
+            headline = "✓  Right"
+        elif grade.timed_out:
+            headline = "⏱  Time ran out"
+        else:
+            headline = "✗  Not right"
+        self.verdict_label.setText(headline)
+        target = self.session.target.seconds
+        self.time_label.setText(f"Time {seconds_text(grade.seconds)}  ·  target {target:g} s")
+        self.expected_label.setText(f"Correct answer: {grade.expected}")
+        self.given_label.setText(f"Your answer: {grade.given}")
+        self.given_label.setVisible(not grade.correct)
+        explanation = grade.explanation
+        if grade.rule and grade.rule not in explanation:
+            explanation = f"{explanation}  (Rule {grade.rule})"
+        self.explanation_label.setText(explanation)
+        self.explanation_label.setVisible(bool(explanation))
+        self.category_label.setText(f"Error: {grade.category.label}" if grade.category is not None else "")
+        self.category_label.setVisible(grade.category is not None)
+        for widget in (self.feedback, self.verdict_label):
+            widget.setProperty("verdict", verdict)
+            _repolish(widget)
+        self.feedback.show()
+        self.hint_button.setEnabled(False)
+        self.next_button.setText("See the result (Enter)" if self.session.finished else "Next (Enter / N)")
+        self.next_button.setEnabled(True)
+        self.next_button.setFocus()
+        self._update_progress()
+        self._show_keys()
+        memory = self.session.scheduler.snapshot()
+        self.scheduler_memory[self.entry.id] = memory
+        self.memory_changed.emit(self.entry.id, memory)
+        self.answer_graded.emit(grade)
+
+    def _hint_available(self) -> bool:
+        return self.state == "asking" and self.session is not None and self.session.mode is Mode.PRACTICE
+
+    def _end_session_quietly(self) -> None:
+        self._countdown.stop()
+        self.state = "choosing"
+
+    # --- result page -----------------------------------------------------------------------------------------------
+    def _build_result(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(24, 18, 24, 12)
+        layout.setSpacing(12)
+        self.result_title = _label("", "heading")
+        layout.addWidget(self.result_title)
+        card = _card()
+        body = QVBoxLayout(card)
+        body.setContentsMargins(24, 20, 24, 20)
+        body.setSpacing(10)
+        self.result_verdict = _label("")
+        self.result_verdict.setObjectName("resultVerdict")
+        self.result_summary = _label("", wrap=True)
+        self.result_summary.setObjectName("resultSummary")
+        self.result_summary.setStyleSheet("font-size: 15px;")
+        body.addWidget(self.result_verdict)
+        body.addWidget(self.result_summary)
+        body.addSpacing(6)
+        body.addWidget(_label("ERRORS BY CATEGORY", "section"))
+        self.errors_grid = QGridLayout()
+        self.errors_grid.setHorizontalSpacing(24)
+        self.errors_grid.setColumnStretch(1, 1)
+        body.addLayout(self.errors_grid)
+        body.addSpacing(6)
+        self.leech_heading = _label("KEEP PRACTISING", "section")
+        self.leech_label = _label("", wrap=True)
+        self.leech_label.setObjectName("leechLabel")
+        body.addWidget(self.leech_heading)
+        body.addWidget(self.leech_label)
+        body.addStretch(1)
+        layout.addWidget(card, 1)
+        row = QHBoxLayout()
+        row.addWidget(_label("Enter: back to the drills  ·  R: the same drill again", "keys"))
+        row.addStretch(1)
+        self.again_button = _button("Same drill again (R)")
+        self.again_button.clicked.connect(self.again)
+        self.back_button = _button("Back to the drills (Enter)", primary=True)
+        self.back_button.clicked.connect(self.back_to_chooser)
+        row.addWidget(self.again_button)
+        row.addWidget(self.back_button)
+        layout.addLayout(row)
+        return page
+
+    def _fill_result(self, result: SessionResult) -> None:
+        target = result.target
+        self.result_title.setText(f"{self.entry.title} — {result.mode.label.lower()} result")
+        passed = result.passed
+        if result.mode is Mode.TEST:
+            complete = result.count >= target.test_items
+            verdict = "Passed" if passed else ("Not passed" if complete else "Test stopped: not passed")
+            self.result_verdict.setProperty("passed", "true" if passed else "false")
+        else:
+            verdict = "Session complete"
+            self.result_verdict.setProperty("passed", "none")
+        self.result_verdict.setText(verdict)
+        _repolish(self.result_verdict)
+        lines = [f"Score: {result.correct} of {result.count} right ({result.accuracy:.0%})"]
+        if result.mode is Mode.TEST:
+            lines[0] = (f"Score: {result.correct} of {target.test_items} right "
+                        f"({result.correct / target.test_items:.0%})  ·  pass mark {target.pass_mark:.0%}")
+        lines.append(f"Median time per item: {seconds_text(result.median_seconds)}  ·  "
+                     f"target {target.seconds:g} s")
+        self.result_summary.setText("\n".join(lines))
+        while self.errors_grid.count():
+            widget = self.errors_grid.takeAt(0).widget()
+            if widget is not None:
+                widget.hide()
+                widget.deleteLater()
+        errors = sorted(result.errors_by_category().items(), key=lambda pair: (-pair[1], pair[0].label))
+        if not errors:
+            self.errors_grid.addWidget(_label("No errors.", "muted"), 0, 0, 1, 2)
+        for row, (category, count) in enumerate(errors):
+            number = _label(str(count))
+            number.setObjectName(f"errorCount-{category.value}")
+            number.setStyleSheet(f"font-weight: 700; color: {WRONG};")
+            self.errors_grid.addWidget(number, row, 0, Qt.AlignmentFlag.AlignRight)
+            self.errors_grid.addWidget(_label(category.label[0].upper() + category.label[1:]), row, 1)
+        leeches = self.session.scheduler.leeches() if result.mode is Mode.PRACTICE else []
+        drill = self.session.drill
+        self.leech_label.setText(
+            "These came up wrong again and again; go through them with your trainer:\n"
+            + "\n".join(f"•  {family_text(drill, family)}" for family in leeches))
+        self.leech_heading.setVisible(bool(leeches))
+        self.leech_label.setVisible(bool(leeches))
+        self.leeches = leeches
+
+    # --- keys ------------------------------------------------------------------------------------------------------
+    def event(self, event: QEvent) -> bool:
+        # F1 is the window's Help ▸ Keys shortcut; while a hint is on offer it means "hint" on this page.
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            if event.key() == Qt.Key.Key_F1 and self._hint_available():
+                event.accept()
+                return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # Reached only by keys the focused panel or button did not use itself.
+        key = event.key()
+        enter = key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if self.state == "choosing" and enter:
+            self._start_from_chooser()
+        elif self.state == "asking" and key in (Qt.Key.Key_H, Qt.Key.Key_F1) and self._hint_available():
+            self.show_hint()
+        elif self.state == "feedback" and (enter or key == Qt.Key.Key_N):
+            if not (enter and self._committing):
+                self.next_item()
+        elif self.state in ("asking", "feedback") and key == Qt.Key.Key_Escape:
+            self.finish()
+        elif self.state == "result" and (enter or key == Qt.Key.Key_Escape):
+            self.back_to_chooser()
+        elif self.state == "result" and key == Qt.Key.Key_R:
+            self.again()
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def showEvent(self, event) -> None:
+        self.entries()  # load the catalogue the first time the page is shown
+        super().showEvent(event)
