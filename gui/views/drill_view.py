@@ -57,46 +57,46 @@ WRONG = "#b3261e"
 AMBER = "#8a5a00"
 
 STYLE = f"""
-#drillView {{ background: #f3f5f7; }}
-#drillView QLabel {{ color: {INK}; }}
-#drillView QLabel[role="muted"] {{ color: {MUTED}; }}
-#drillView QLabel[role="heading"] {{ font-size: 20px; font-weight: 600; }}
-#drillView QLabel[role="section"] {{ color: {MUTED}; font-size: 11px; font-weight: 600; letter-spacing: 1px; }}
-#drillView QLabel[role="question"] {{ font-size: 17px; font-weight: 600; }}
-#drillView QLabel[role="keys"] {{ color: {MUTED}; font-size: 11px; }}
-#drillView QFrame[card="true"] {{ background: #ffffff; border: 1px solid #d9dee3; border-radius: 8px; }}
-#drillView QFrame[card="true"] QLabel {{ background: transparent; border: none; }}
-#drillView QTreeWidget {{ background: #ffffff; border: 1px solid #d9dee3; border-radius: 8px; padding: 6px;
+*[drillShell="true"] {{ background: #f3f5f7; }}
+*[drillShell="true"] QLabel {{ color: {INK}; }}
+*[drillShell="true"] QLabel[role="muted"] {{ color: {MUTED}; }}
+*[drillShell="true"] QLabel[role="heading"] {{ font-size: 20px; font-weight: 600; }}
+*[drillShell="true"] QLabel[role="section"] {{ color: {MUTED}; font-size: 11px; font-weight: 600; letter-spacing: 1px; }}
+*[drillShell="true"] QLabel[role="question"] {{ font-size: 17px; font-weight: 600; }}
+*[drillShell="true"] QLabel[role="keys"] {{ color: {MUTED}; font-size: 11px; }}
+*[drillShell="true"] QFrame[card="true"] {{ background: #ffffff; border: 1px solid #d9dee3; border-radius: 8px; }}
+*[drillShell="true"] QFrame[card="true"] QLabel {{ background: transparent; border: none; }}
+*[drillShell="true"] QTreeWidget {{ background: #ffffff; border: 1px solid #d9dee3; border-radius: 8px; padding: 6px;
                           font-size: 14px; outline: 0; }}
-#drillView QTreeWidget::item {{ padding: 5px 4px; }}
-#drillView QTreeWidget::item:selected {{ background: #dcefe3; color: {INK}; }}
-#drillView QTreeWidget:focus {{ border: 2px solid {ACCENT}; }}
-#drillView QPushButton {{ padding: 7px 16px; border: 1px solid #b8c0c8; border-radius: 6px; background: #ffffff;
+*[drillShell="true"] QTreeWidget::item {{ padding: 5px 4px; }}
+*[drillShell="true"] QTreeWidget::item:selected {{ background: #dcefe3; color: {INK}; }}
+*[drillShell="true"] QTreeWidget:focus {{ border: 2px solid {ACCENT}; }}
+*[drillShell="true"] QPushButton {{ padding: 7px 16px; border: 1px solid #b8c0c8; border-radius: 6px; background: #ffffff;
                           color: {INK}; }}
-#drillView QPushButton:focus {{ border: 2px solid {ACCENT}; }}
-#drillView QPushButton:disabled {{ color: #a0a8b0; }}
-#drillView QPushButton[primary="true"] {{ background: {ACCENT}; color: #ffffff; border-color: {ACCENT};
+*[drillShell="true"] QPushButton:focus {{ border: 2px solid {ACCENT}; }}
+*[drillShell="true"] QPushButton:disabled {{ color: #a0a8b0; }}
+*[drillShell="true"] QPushButton[primary="true"] {{ background: {ACCENT}; color: #ffffff; border-color: {ACCENT};
                                           font-weight: 600; }}
-#drillView QPushButton[primary="true"]:focus {{ border: 2px solid #06351d; }}
-#drillView QPushButton[primary="true"]:disabled {{ background: #9db8a8; border-color: #9db8a8; }}
-#drillView QRadioButton, #drillView QComboBox {{ color: {INK}; font-size: 13px; }}
-#drillView QLabel[badge="true"] {{ background: #e6efe9; color: {ACCENT}; border-radius: 9px; padding: 2px 10px;
+*[drillShell="true"] QPushButton[primary="true"]:focus {{ border: 2px solid #06351d; }}
+*[drillShell="true"] QPushButton[primary="true"]:disabled {{ background: #9db8a8; border-color: #9db8a8; }}
+*[drillShell="true"] QRadioButton, *[drillShell="true"] QComboBox {{ color: {INK}; font-size: 13px; }}
+*[drillShell="true"] QLabel[badge="true"] {{ background: #e6efe9; color: {ACCENT}; border-radius: 9px; padding: 2px 10px;
                                    font-weight: 600; }}
-#drillView QFrame#feedback[verdict="right"] {{ background: #edf7ef; border: 1px solid #b9dcc1;
+*[drillShell="true"] QFrame#feedback[verdict="right"] {{ background: #edf7ef; border: 1px solid #b9dcc1;
                                               border-left: 5px solid {RIGHT}; border-radius: 6px; }}
-#drillView QFrame#feedback[verdict="wrong"] {{ background: #fcefee; border: 1px solid #efc4c0;
+*[drillShell="true"] QFrame#feedback[verdict="wrong"] {{ background: #fcefee; border: 1px solid #efc4c0;
                                               border-left: 5px solid {WRONG}; border-radius: 6px; }}
-#drillView QFrame#feedback QLabel {{ background: transparent; }}
-#drillView QLabel#verdictLabel[verdict="right"] {{ color: {RIGHT}; font-size: 17px; font-weight: 700; }}
-#drillView QLabel#verdictLabel[verdict="wrong"] {{ color: {WRONG}; font-size: 17px; font-weight: 700; }}
-#drillView QLabel#hintLabel, #drillView QLabel#problemLabel {{ background: #fff4d6; color: {AMBER};
+*[drillShell="true"] QFrame#feedback QLabel {{ background: transparent; }}
+*[drillShell="true"] QLabel#verdictLabel[verdict="right"] {{ color: {RIGHT}; font-size: 17px; font-weight: 700; }}
+*[drillShell="true"] QLabel#verdictLabel[verdict="wrong"] {{ color: {WRONG}; font-size: 17px; font-weight: 700; }}
+*[drillShell="true"] QLabel#hintLabel, *[drillShell="true"] QLabel#problemLabel {{ background: #fff4d6; color: {AMBER};
         border: 1px solid #f0d58c; border-radius: 6px; padding: 8px 10px; }}
-#drillView QProgressBar {{ border: 1px solid #d9dee3; border-radius: 5px; background: #ffffff; height: 10px; }}
-#drillView QProgressBar::chunk {{ background: {ACCENT}; border-radius: 4px; }}
-#drillView QProgressBar[urgent="true"]::chunk {{ background: {WRONG}; }}
-#drillView QLabel#resultVerdict[passed="true"] {{ color: {RIGHT}; font-size: 28px; font-weight: 700; }}
-#drillView QLabel#resultVerdict[passed="false"] {{ color: {WRONG}; font-size: 28px; font-weight: 700; }}
-#drillView QLabel#resultVerdict[passed="none"] {{ color: {INK}; font-size: 24px; font-weight: 700; }}
+*[drillShell="true"] QProgressBar {{ border: 1px solid #d9dee3; border-radius: 5px; background: #ffffff; height: 10px; }}
+*[drillShell="true"] QProgressBar::chunk {{ background: {ACCENT}; border-radius: 4px; }}
+*[drillShell="true"] QProgressBar[urgent="true"]::chunk {{ background: {WRONG}; }}
+*[drillShell="true"] QLabel#resultVerdict[passed="true"] {{ color: {RIGHT}; font-size: 28px; font-weight: 700; }}
+*[drillShell="true"] QLabel#resultVerdict[passed="false"] {{ color: {WRONG}; font-size: 28px; font-weight: 700; }}
+*[drillShell="true"] QLabel#resultVerdict[passed="none"] {{ color: {INK}; font-size: 24px; font-weight: 700; }}
 """
 
 
@@ -246,6 +246,7 @@ class DrillView(QWidget):
                  clock: Callable[[], float] = time.monotonic):
         super().__init__(parent)
         self.setObjectName("drillView")
+        self.setProperty("drillShell", True)  # the style sheet's anchor; the window may rename the page
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet(STYLE)
         self._settings = settings
