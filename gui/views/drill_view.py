@@ -404,7 +404,7 @@ class DrillView(QWidget):
         self.drill_list.setIndentation(14)
         self.drill_list.setMinimumWidth(300)
         self.drill_list.setAccessibleName("Drills by game")
-        self.drill_list.currentItemChanged.connect(lambda *_: self._describe_chosen())
+        self.drill_list.currentItemChanged.connect(self._current_drill_changed)
         self.drill_list.itemDoubleClicked.connect(lambda item, _: self._start_from_chooser())
         body.addWidget(self.drill_list, 2)
 
@@ -494,6 +494,26 @@ class DrillView(QWidget):
         if not self._entries:
             self.title_label.setText("No drills yet")
             self.description_label.setText("No drill with an answer panel could be found.")
+        self._describe_chosen()
+
+    def _drill_items(self) -> list[QTreeWidgetItem]:
+        groups = [self.drill_list.topLevelItem(i) for i in range(self.drill_list.topLevelItemCount())]
+        return [group.child(j) for group in groups for j in range(group.childCount())]
+
+    def _current_drill_changed(self, current: QTreeWidgetItem | None, previous: QTreeWidgetItem | None) -> None:
+        # Game headings are not choices: the arrow keys step over them to the next drill that way.
+        if current is not None and current.data(0, Qt.ItemDataRole.UserRole) is None:
+            items = self._drill_items()
+            tree = self.drill_list
+            if previous is not None and previous in items:
+                down = tree.indexOfTopLevelItem(current) > tree.indexOfTopLevelItem(previous.parent())
+                at = items.index(previous) + (1 if down else -1)
+                step = items[at] if 0 <= at < len(items) else previous
+            else:
+                step = current.child(0) if current.childCount() else (items[0] if items else None)
+            if step is not None and step is not current:
+                tree.setCurrentItem(step)
+                return
         self._describe_chosen()
 
     def _chosen_entry(self) -> DrillEntry | None:

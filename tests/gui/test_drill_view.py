@@ -143,6 +143,27 @@ def test_chooser_groups_drills_by_game_and_describes_the_chosen_one(make_view):
     assert view.chosen_mode() is Mode.PRACTICE
 
 
+def test_the_arrow_keys_step_over_the_game_headings(qtbot, make_view):
+    view = make_view()
+    view.setFocus()
+    titles = []
+    for key in (Qt.Key_Down, Qt.Key_Down, Qt.Key_Up, Qt.Key_Up):
+        qtbot.keyClick(view.drill_list, key)
+        titles.append(view.title_label.text())
+        assert view.start_button.isEnabled()
+    assert titles == ["Another game's drill", "Another game's drill", "Add two numbers", "Add two numbers"]
+
+
+def test_drills_and_panels_get_the_current_settings(qtbot, make_view):
+    from dealerdrill.settings import BaccaratSettings, Settings
+
+    view = make_view()
+    changed = Settings(baccarat=BaccaratSettings(tie_odds=9))
+    view.apply_settings(changed)
+    session = view.start("test.sum", Mode.PRACTICE)
+    assert session.drill.settings is changed and view.settings() is changed
+
+
 # --- practice ---------------------------------------------------------------------------------------------------
 
 def test_a_practice_item_is_answered_timed_and_explained(qtbot, make_view):
