@@ -14,6 +14,8 @@ Keys (every action works without the mouse):
   session   the panel's own keys, Enter commits   H or F1: hint (practice)   Enter or N: next
             Esc: end the session
   result    Enter: back to the drills   R: the same drill again
+The shell puts Item.text above the panel as the question, unless the panel class sets
+`shows_question = True` because it prints the question itself.
 The panel sees every key first: a panel that uses H itself (a pai gow "high hand" key) keeps it, and F1 is
 then the way to the hint. The shell takes F1 from the window's Help ▸ Keys only while a hint is on offer.
 """
@@ -674,7 +676,8 @@ class DrillView(QWidget):
         self.state = "asking"
         self.last_grade = None
         self.question_label.setText(item.text)
-        self.question_label.setVisible(bool(item.text))
+        # A panel that prints the question itself says so (shows_question = True); no need to say it twice.
+        self.question_label.setVisible(bool(item.text) and not getattr(self.panel, "shows_question", False))
         self.hint_label.hide()
         self.problem_label.hide()
         self.feedback.hide()

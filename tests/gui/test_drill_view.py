@@ -154,6 +154,19 @@ def test_the_arrow_keys_step_over_the_game_headings(qtbot, make_view):
     assert titles == ["Another game's drill", "Another game's drill", "Add two numbers", "Add two numbers"]
 
 
+def test_a_panel_that_shows_the_question_itself_does_not_get_it_twice(qtbot, make_view):
+    class QuestionPanel(SumPanel):
+        shows_question = True
+
+    view = make_view(entries=[DrillEntry(SumDrill, QuestionPanel)])
+    view.start("test.sum", Mode.PRACTICE)
+    assert not view.question_label.isVisible()
+    view.finish()
+    view = make_view()
+    view.start("test.sum", Mode.PRACTICE)
+    assert view.question_label.isVisible() and view.question_label.text() == "What is the sum?"
+
+
 def test_drills_and_panels_get_the_current_settings(qtbot, make_view):
     from dealerdrill.settings import BaccaratSettings, Settings
 
