@@ -1,5 +1,6 @@
 """Entry point: `dealerdrill` (or `python -m dealerdrill`) opens the trainer; `dealerdrill --self-check`
-proves the engine works without starting Qt."""
+proves the engine works without starting Qt; `dealerdrill export ...` / `dealerdrill import ...` work on the
+records without a window (gui/cli.py)."""
 from __future__ import annotations
 
 import sys
@@ -24,8 +25,15 @@ def main(argv: list[str] | None = None) -> int:
             print(line)
         print("engine self-check passed")
         return 0
+    if argv[:1] in (["export"], ["import"]):  # records from the command line: no window, no Qt import
+        from .cli import main as records_command
+
+        return records_command(argv)
     if argv[:1] in (["-h"], ["--help"]):
-        print("usage: dealerdrill [--self-check]\n  with no options: open the trainer window")
+        print("usage: dealerdrill [--self-check]\n  with no options: open the trainer window\n"
+              "       dealerdrill export --format pdf|csv|xlsx|json (--trainee NAME | --all) [--from DATE] "
+              "[--to DATE] --out PATH\n"
+              "       dealerdrill import PATH   (merge records exported on another workstation)")
         return 0
     try:
         from .app import run

@@ -1,0 +1,97 @@
+"""Command line for the records, with no window and no Qt:
+
+    dealerdrill export --format pdf|csv|xlsx|json (--trainee NAME ... | --all) [--from DATE] [--to DATE]
+                       [--game GAME] [--drill DRILL] [--mode MODE] [--include-archived] --out PATH
+    dealerdrill import PATH [PATH ...]
+
+The records are the workstation's (data_dir(), or $DEALERDRILL_HOME/data). `import` merges JSON records
+files written by `export --format json` on another workstation; answers already present are skipped.
+Exit status: 0 done, 1 the work failed (message on stderr), 2 the command line was wrong.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import date
+
+
+def _date(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date; write it as YYYY-MM-DD") from None
+
+
+def parser() -> argparse.ArgumentParser:
+    main = argparse.ArgumentParser(prog="dealerdrill", description="Dealer Drill records from the command line.")
+    commands = main.add_subparsers(dest="command", required=True)
+
+    export = commands.add_parser("export", help="write scorecards or tables of the records",
+                                 description="Write scorecard PDFs, CSV/XLSX tables (one row per answer and "
+                                             "per session) or a JSON records file for another workstation.")
+    export.add_argument("--format", required=True, choices=("pdf", "csv", "xlsx", "json"), type=str.lower)
+    who = export.add_mutually_exclusive_group(required=True)
+    who.add_argument("--trainee", action="append", metavar="NAME", help="a trainee (repeat for several)")
+    who.add_argument("--all", action="store_true", help="every trainee (a cohort file for pdf)")
+    export.add_argument("--from", dest="date_from", type=_date, metavar="DATE", help="first day, YYYY-MM-DD")
+    export.add_argument("--to", dest="date_to", type=_date, metavar="DATE", help="last day, YYYY-MM-DD")
+    export.add_argument("--game", choices=("roulette", "baccarat", "paigow"))
+    export.add_argument("--drill", metavar="DRILL_ID")
+    export.add_argument("--mode", choices=("practice", "timed", "test"))
+    export.add_argument("--include-archived", action="store_true", help="with --all: archived trainees too")
+    export.add_argument("--out", required=True, metavar="PATH")
+
+    merge = commands.add_parser("import", help="merge records exported on another workstation",
+                                description="Merge JSON records files (dealerdrill export --format json); "
+                                            "answers already here are skipped, never duplicated.")
+    merge.add_argument("paths", nargs="+", metavar="PATH")
+    return main
+
+
+def main(argv: list[str] | None = None) -> int:
+    arguments = parser().parse_args(sys.argv[1:] if argv is None else argv)
+    from dealerdrill.records import Records, RecordFilter, RecordsError, UnknownTraineeError
+
+    try:
+        records = Records()
+    except RecordsError as error:
+        print(f"dealerdrill: {error}", file=sys.stderr)
+        return 1
+    try:
+        if arguments.command == "export":
+            return _export(records, arguments, RecordFilter)
+        return _import(records, arguments)
+    except (RecordsError, UnknownTraineeError, ValueError, OSError) as error:
+        message = error.args[0] if isinstance(error, LookupError) and error.args else error
+        print(f"dealerdrill: {message}", file=sys.stderr)
+        return 1
+    finally:
+        records.close()
+
+
+def _export(records, arguments, RecordFilter) -> int:
+    from dealerdrill.exports import export
+
+    if arguments.date_from and arguments.date_to and arguments.date_from > arguments.date_to:
+        raise ValueError("--from is after --to")
+    selection = RecordFilter(arguments.date_from, arguments.date_to, arguments.game, arguments.drill,
+                             arguments.mode, tuple(arguments.trainee) if arguments.trainee else None,
+                             arguments.include_archived)
+    for path in export(records, arguments.format, arguments.out, selection):
+        print(f"wrote {path}")
+    return 0
+
+
+def _import(records, arguments) -> int:
+    from dealerdrill.records import import_records
+
+    for path in arguments.paths:
+        result = import_records(records, path)
+        print(f"{path}: {result.answers_added} answers and {result.sessions_added} sessions added "
+              f"({result.answers_already_present} answers already here), {result.trainees_added} new trainees, "
+              f"{result.signoffs_added} sign-offs")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
