@@ -499,21 +499,24 @@ class SettleTableDrill(_BaccaratDrill):
     def families(self) -> list[str]:
         return [f"{winner}.{mix}" for winner in baccarat.WINNERS for mix in SETTLE_MIXES]
 
-    def _coup_for(self, rng, winner: str) -> baccarat.Coup:
-        # Random cards until the engine's coup has the wanted winner (a tie comes about one time in ten).
-        for _ in range(1000):
-            ranks = [1 + rng.below(13) for _ in range(6)]
-            coup = baccarat.coup(ranks)
+    def _coup_for(self, rng, winner: str):
+        """A coup with the wanted winner, dealt from a shuffled shoe (a tie comes about one time in ten),
+        and the cards of each hand as [rank, suit]."""
+        stack = _StackedShoe(rng, self.decks)
+        shoe, _ = stack.fresh()
+        while True:
+            coup = shoe.deal()
             if coup.winner == winner:
-                return coup
-        raise RuntimeError("could not deal a coup with that winner")
+                return coup, [_card_data(c) for c in coup.player_cards], [_card_data(c) for c in coup.banker_cards]
+            if shoe.state is not baccarat.ShoeState.DEALING:
+                shoe, _ = _StackedShoe(rng, self.decks).fresh()
 
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
         family = family or _choose(rng, self.families())
         if family not in self.families():
             raise ValueError(f"{family!r} is not a family of {self.id}")
         winner, mix = family.split(".")
-        coup = self._coup_for(rng, winner)
+        coup, player_cards, banker_cards = self._coup_for(rng, winner)
         seat_count = {"sides": 3 + rng.below(3), "with-tie": 3 + rng.below(3), "full": SEATS_MINI}[mix]
         seats = sorted(rng.shuffled(range(1, SEATS_MINI + 1))[:seat_count])
         wagers = []
@@ -535,7 +538,7 @@ class SettleTableDrill(_BaccaratDrill):
             pay = s.net if (s.result == "win" and self.commission_at_payment) else s.winnings
             rows.append({"result": s.result, "pay": pay if s.result == "win" else 0, "winnings": s.winnings,
                          "commission": s.commission})
-        prompt = {"winner": winner, "player": list(coup.player), "banker": list(coup.banker),
+        prompt = {"winner": winner, "player": player_cards, "banker": banker_cards,
                   "totals": {"player": coup.player_total, "banker": coup.banker_total},
                   "wagers": [{"seat": seat, "side": side, "amount": amount}
                              for (seat, side), amount in zip(wagers, amounts)],

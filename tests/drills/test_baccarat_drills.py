@@ -297,7 +297,8 @@ def test_settle_keys_match_the_reference(tie_odds, collection, rounding):
 
 
 def _interleave(player, banker):
-    """Dealing order: Player, Banker, Player, Banker, then the third cards (Player's first)."""
+    """Ranks in dealing order: Player, Banker, Player, Banker, then the third cards (Player's first)."""
+    player, banker = [rank for rank, _ in player], [rank for rank, _ in banker]
     order = [player[0], banker[0], player[1], banker[1]]
     return order + player[2:] + banker[2:]
 
