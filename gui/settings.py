@@ -18,8 +18,9 @@ from . import paths
 
 ROUNDING_CHOICES = (
     ("cents", "Exact, to the cent"),
-    ("up", "Up to the smallest chip (next amount payable)"),
-    ("down", "Down to the smallest chip"),
+    ("up", "Commission rounded up to the smallest chip (the house's favour)"),
+    ("down", "Commission rounded down to the smallest chip (the player's favour: the payment is the next "
+             "amount payable, NSW-style rule 5.7)"),
 )
 COLLECTION_CHOICES = (
     ("at payment", "Taken at payment"),
