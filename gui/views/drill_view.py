@@ -332,11 +332,17 @@ class DrillView(QWidget):
                                     target=target or self.target_for(entry.id),
                                     scheduler_memory=self.scheduler_memory.get(entry.id),
                                     on_answer=self._on_answer)
-        self._install_panel(entry.panel(self._settings))
-        self._prepare_session_page()
-        self.pages.setCurrentIndex(1)
-        self.session_started.emit(self.session)
-        self._ask()
+        try:
+            self._install_panel(entry.panel(self._settings))
+            self._prepare_session_page()
+            self.pages.setCurrentIndex(1)
+            self.session_started.emit(self.session)
+            self._ask()
+        except Exception:
+            # A drill or panel that fails to start leaves the trainee on the chooser, not on an empty page;
+            # the error itself goes on to the window, which reports it in plain words.
+            self.back_to_chooser()
+            raise
         return self.session
 
     def chosen_mode(self) -> Mode:
@@ -373,6 +379,10 @@ class DrillView(QWidget):
             self.session_finished.emit(result)
             return result
         self._fill_result(result)
+        summary = f"{self.entry.title}: {result.correct} of {result.count} right"
+        if result.passed is not None:
+            summary += ", test passed" if result.passed else ", test not passed"
+        self.message.emit(summary + ".")
         self.state = "result"
         self.pages.setCurrentIndex(2)
         self.back_button.setFocus()

@@ -167,6 +167,17 @@ def test_a_panel_that_shows_the_question_itself_does_not_get_it_twice(qtbot, mak
     assert view.question_label.isVisible() and view.question_label.text() == "What is the sum?"
 
 
+def test_a_drill_that_fails_to_start_leaves_the_trainee_on_the_chooser(qtbot, make_view):
+    class BrokenDrill(SumDrill):
+        def generate(self, rng, difficulty=1, family=None):
+            raise ValueError("no items for this difficulty")
+
+    view = make_view(entries=[DrillEntry(BrokenDrill, SumPanel)])
+    with pytest.raises(ValueError, match="no items"):
+        view.start("test.sum", Mode.PRACTICE)
+    assert view.state == "choosing" and view.pages.currentIndex() == 0
+
+
 def test_drills_and_panels_get_the_current_settings(qtbot, make_view):
     from dealerdrill.settings import BaccaratSettings, Settings
 
@@ -360,6 +371,8 @@ def test_timed_answer_in_time_is_graded(qtbot, make_view):
 def test_a_whole_test_to_the_result_page_with_the_keyboard_only(qtbot, make_view):
     stored = []
     view = make_view(on_answer=stored.append, targets={"test.sum": Target(test_items=4, pass_mark=0.75)})
+    messages = []
+    view.message.connect(messages.append)
     view.setFocus()
     assert view.drill_list.hasFocus()
     # The first drill is chosen; Tab goes to the mode buttons, Down moves to Timed then Test.
@@ -379,6 +392,7 @@ def test_a_whole_test_to_the_result_page_with_the_keyboard_only(qtbot, make_view
         qtbot.keyClick(view.focusWidget(), Qt.Key_Return)
     assert view.state == "result"
     assert view.result_verdict.text() == "Passed"
+    assert messages == ["Add two numbers: 3 of 4 right, test passed."]
     summary = view.result_summary.text()
     assert "3 of 4 right (75%)" in summary and "pass mark 75%" in summary
     median = sorted(a.grade.seconds for a in stored)
