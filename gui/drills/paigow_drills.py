@@ -193,7 +193,7 @@ class TileDrill:
         key = item.key
         if item.prompt["kind"] == "tile":
             return f"{key['name']}, rank {key['rank']}, {self._points_words(key)}"
-        return key["name"] if key["name"] == NOT_A_PAIR else f"{key['name']}"
+        return key["name"]
 
 
 # ------------------------------------------------------------------------------------------ compare
@@ -512,9 +512,10 @@ class ExposeDrill:
             box = boxes[i]
             high_vs = pg.compare(box["high"], bank[0])
             low_vs = pg.compare(box["low"], bank[1])
-            words = {1: "beats", 0: "copies (bank takes it)", -1: "loses to"}
-            lines.append(f"Box {box['box']}: high {_show(box['high'])} {words[high_vs]} the bank's high, low "
-                         f"{_show(box['low'])} {words[low_vs]} the bank's low: {expected[i]}, not {calls[i]}.")
+            words = {1: "beats the bank's {}", 0: "copies the bank's {} (the bank takes copies)",
+                     -1: "loses to the bank's {}"}
+            lines.append(f"Box {box['box']}: high {_show(box['high'])} {words[high_vs].format('high')}, low "
+                         f"{_show(box['low'])} {words[low_vs].format('low')}: {expected[i]}, not {calls[i]}.")
         explanation = ("Rule 6.1: the player wins when both hands outrank the bank's, loses when the bank's "
                        "both outrank or copy them, and otherwise pushes; copies and 0 against 0 go to the bank "
                        "(rules 4.6-4.7).")
