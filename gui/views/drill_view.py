@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QRadioButton, QSizePolicy, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
-from dealerdrill.drills import DrillSession, Grade, Item, Mode, SessionResult
+from dealerdrill.drills import DrillSession, Grade, Mode, SessionResult
 from dealerdrill.drills.session import DrillUsageError
 from dealerdrill.drills.targets import Target, default_target
 
