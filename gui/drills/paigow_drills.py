@@ -539,17 +539,17 @@ _STAKES = (10, 15, 20, 25, 30, 35, 40, 50, 60, 75, 80, 100, 120, 125, 150, 200, 
 
 
 def commission_rules(section) -> dict[str, Any]:
-    """The engine's commission arguments from the app's settings: the rate, and how the commission is
-    rounded. "Up" pays winners up to the next amount payable in the smallest chip (the commission is
-    rounded down, the player's way); "down" pays down to the smallest chip (commission rounded up);
-    "cents" settles exactly, to the cent."""
+    """The engine's commission arguments from the app's settings (the same reading as the baccarat
+    drills): the rate, and how a commission that is no whole amount in chips is rounded: "up" to the
+    smallest chip (the house's favour), "down" to it (the player's favour: the winner is paid the next
+    amount payable), or "cents" (exact, to the cent)."""
     bp = int(round(float(getattr(section, "commission_percent", 5.0)) * 100))
     mode = getattr(section, "commission_rounding", "cents")
     smallest_chip = 100 * min(getattr(section, "chip_values", (1,)) or (1,))
     if mode == "up":
-        return {"commission_bp": bp, "rounding_unit": smallest_chip, "rounding": pg.Rounding.PLAYER}
-    if mode == "down":
         return {"commission_bp": bp, "rounding_unit": smallest_chip, "rounding": pg.Rounding.HOUSE}
+    if mode == "down":
+        return {"commission_bp": bp, "rounding_unit": smallest_chip, "rounding": pg.Rounding.PLAYER}
     return {"commission_bp": bp, "rounding_unit": 1, "rounding": pg.Rounding.PLAYER}
 
 
@@ -558,9 +558,9 @@ def _rounding_words(rules) -> str:
     if rules["rounding_unit"] == 1:
         return f"{rate} commission, to the cent"
     unit = money(rules["rounding_unit"])
-    if rules["rounding"] is pg.Rounding.PLAYER:
-        return f"{rate} commission, payment rounded up to the next {unit}"
-    return f"{rate} commission, payment rounded down to {unit}"
+    if rules["rounding"] is pg.Rounding.HOUSE:
+        return f"{rate} commission, rounded up to the smallest chip ({unit})"
+    return f"{rate} commission, rounded down to the smallest chip ({unit})"
 
 
 def _parse_cents(value, what: str) -> int:

@@ -304,8 +304,8 @@ def reference_settlement(item, rules):
                       rules["rounding"].value)
 
 
-@pytest.mark.parametrize("rounding, unit, direction", [("cents", 1, "player"), ("up", 100, "player"),
-                                                       ("down", 500, "house")])
+@pytest.mark.parametrize("rounding, unit, direction", [("cents", 1, "player"), ("down", 100, "player"),
+                                                       ("up", 500, "house")])
 def test_settlement_keys_match_the_reference(rounding, unit, direction):
     chips = (1, 5, 25, 100) if unit == 100 else (5, 25, 100)
     settings = Settings(paigow=PaiGowSettings(commission_rounding=rounding, chip_values=chips,
@@ -373,7 +373,7 @@ def test_settlement_wager_errors():
 
 
 def test_settlement_rounding_mistake_is_a_commission_error():
-    settings = Settings(paigow=PaiGowSettings(commission_rounding="up", chip_values=(1, 5, 25)))
+    settings = Settings(paigow=PaiGowSettings(commission_rounding="down", chip_values=(1, 5, 25)))
     drill = SettleDrill(settings)
     rng = Rng(83)
     while True:  # a win whose 5% is not a whole dollar, so the rounding matters
@@ -384,7 +384,7 @@ def test_settlement_rounding_mistake_is_a_commission_error():
     at = odd[0]
     amount = item.prompt["wagers"][at]["amount"]
     answer = answer_of(item)
-    answer["paid"][at] = amount - ref.commission(amount)  # exact cents instead of the next dollar
+    answer["paid"][at] = amount - ref.commission(amount)  # exact cents instead of whole dollars
     assert answer["paid"][at] != item.key["paid"][at]
     assert drill.grade(item, answer).category is ErrorCategory.PAIGOW_COMMISSION
 
