@@ -317,24 +317,28 @@ class PayoutDrill:
                 if amount == 0:
                     continue  # paying nothing is leaving it unpaid: judged below if it won
                 if position not in expected:
-                    problems.append((zero_or(ErrorCategory.PAID_A_LOSER),
-                                     f"{wager.name} loses on {number} and was paid {_money(amount)}: clear it."))
-                    per_position.append({"position": position_json(position), "expected": 0, "given": amount})
+                    category = zero_or(ErrorCategory.PAID_A_LOSER)
+                    problems.append((category, f"{wager.name} loses on {number} and was paid {_money(amount)}: clear it."))
+                    per_position.append({"position": position_json(position), "expected": 0, "given": amount,
+                                         "category": category.value})
                     continue
                 paid_winners.append(wager)
                 right = expected[position]
-                per_position.append({"position": position_json(position), "expected": right, "given": amount})
+                category = None
                 if amount != right:
                     category, why = _amount_error(wager.kind, bets[position]["chips"], value, amount, right,
                                                   self.table.chip_values)
                     problems.append((category, f"{wager.name}: {why}."))
+                per_position.append({"position": position_json(position), "expected": right, "given": amount,
+                                     "category": category.value if category else None})
             paid = {p for p, amount in payments if amount}
             for position, right in expected.items():
                 if position not in paid:
                     wager = roulette.classify(position, first_four)
-                    problems.append((zero_or(ErrorCategory.MISSED_A_WINNER),
-                                     f"{wager.name} wins on {number} and was not paid ({_money(right)})."))
-                    per_position.append({"position": position_json(position), "expected": right, "given": 0})
+                    category = zero_or(ErrorCategory.MISSED_A_WINNER)
+                    problems.append((category, f"{wager.name} wins on {number} and was not paid ({_money(right)})."))
+                    per_position.append({"position": position_json(position), "expected": right, "given": 0,
+                                         "category": category.value})
             ranks = [pay_rank(w) for w in paid_winners]
             if any(later < earlier for earlier, later in zip(ranks, ranks[1:])):
                 problems.append((ErrorCategory.WRONG_ORDER,

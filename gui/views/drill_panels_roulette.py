@@ -88,7 +88,10 @@ class DrillLayoutView(RouletteLayoutView):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(QPointF(x, y), CHIP_RADIUS + 5, CHIP_RADIUS + 5)
             if text:
-                paint_badge(painter, QPointF(x - CHIP_RADIUS * 0.6, y + CHIP_RADIUS * 1.25), CHIP_RADIUS * 0.8, text)
+                # Neighbouring positions (a box, the line beside it, the crossing) sit closer than a badge is
+                # wide, so each layer writes its badge on its own row below the chips.
+                row = {2: 1.25, 1: 2.15, 0: 3.05}.get(position.layer, 1.25)
+                paint_badge(painter, QPointF(x - CHIP_RADIUS * 0.6, y + CHIP_RADIUS * row), CHIP_RADIUS * 0.8, text)
         painter.end()
 
 
@@ -407,8 +410,11 @@ class _QuestionPanel(_Panel):
         self.item, self.grade = item, None
         self.entry.clear()
         self.entry.setReadOnly(False)
-        self.question.setText(item.text)
+        self.question.setText(self.question_text(item))
         self._say("")
+
+    def question_text(self, item) -> str:
+        return item.text
 
     def _commit(self) -> None:
         if self.item is None or self.grade is not None:
@@ -450,6 +456,12 @@ class CompletesPanel(_QuestionPanel):
 
 class PayoutKeysPanel(_QuestionPanel):
     """roulette.payout_keys: a winning wager and its chips; type what it pays."""
+
+    def question_text(self, item) -> str:
+        prompt = item.prompt
+        odds = f" ({prompt['odds']} to 1)" if prompt.get("odds") else ""
+        value = f" at {format_money(prompt['colour_value'])}" if prompt["colour_value"] != 1 else ""
+        return f"{prompt['wager']}{odds}: {prompt['chips']} chips{value}. Pay?"
 
 
 PANELS: dict[str, type] = {

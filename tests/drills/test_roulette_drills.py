@@ -278,6 +278,10 @@ def test_a_split_paid_as_a_corner_is_wrong_odds():
     grade = drill.grade(item, answer)
     assert not grade.correct and grade.category is ErrorCategory.WRONG_ODDS
     assert "8 to 1" in grade.explanation and "17 to 1" in grade.explanation and grade.rule == "5.1"
+    # Each position is graded on its own: only the split carries the category.
+    by_position = {key_of(p["position"]): p["category"] for p in grade.details["positions"]}
+    assert by_position[key_of(pair[0])] == ErrorCategory.WRONG_ODDS.value
+    assert [c for k, c in by_position.items() if k != key_of(pair[0])] == [None] * (len(by_position) - 1)
 
 
 def test_paying_a_loser_missing_a_winner_and_the_order_are_each_caught():
