@@ -210,7 +210,7 @@ class PayoutDrill:
 
     id = "roulette.payout"
     game = "roulette"
-    title = "Roulette: pay the layout"
+    title = "Pay the layout"
     description = ("Chips around the winning number: pay each winning wager in the dealer's order (outside "
                    "first, then inside from the lowest odds up, straight ups last) and/or give the total, "
                    "turning colour chips into cash.")
@@ -424,7 +424,7 @@ class CompletesDrill:
 
     id = "roulette.completes"
     game = "roulette"
-    title = "Roulette: completes and pictures"
+    title = "Completes and pictures"
     description = ("The complete and full complete of any number and the common picture bets: how many "
                    "wagers and chips they take, what they cost and what they pay when a number hits.")
 
@@ -604,7 +604,7 @@ class PayoutKeysDrill:
 
     id = "roulette.payout_keys"
     game = "roulette"
-    title = "Roulette: payout keys"
+    title = "Payout keys"
     description = "Quick multiples of the inside payouts: straight ups, splits, streets, corners and six lines."
 
     def __init__(self, settings=None):
@@ -682,7 +682,7 @@ class WinningPositionsDrill:
 
     id = "roulette.winners"
     game = "roulette"
-    title = "Roulette: winning positions"
+    title = "Winning positions"
     description = ("A busy layout and a winning number: mark every winning wager (or every losing wager to "
                    "clear), including zero spins.")
 

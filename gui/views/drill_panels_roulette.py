@@ -100,6 +100,7 @@ class _Panel(QWidget):
 
     answered = Signal(object)
     KEYS = ""
+    shows_question = True  # the panel prints the question itself; the drill page need not repeat it
 
     def __init__(self, settings=None, parent=None):
         super().__init__(parent)
