@@ -36,10 +36,8 @@ def draw_skill_accuracy(axes, skills: list[SkillProgress]) -> None:
     axes.invert_yaxis()
     axes.set_xlim(0, 100)
     axes.set_xlabel("accuracy (%)", fontsize=8)
-    axes.set_title("Accuracy against target", fontsize=9)
+    axes.set_title("Accuracy (bar) against target ( | )", fontsize=9)
     axes.tick_params(axis="x", labelsize=8)
-    if skills:
-        axes.legend(fontsize=7, loc="lower right")
 
 
 def draw_skill_speed(axes, skills: list[SkillProgress]) -> None:
@@ -51,8 +49,8 @@ def draw_skill_speed(axes, skills: list[SkillProgress]) -> None:
                  label="target", zorder=3)
     axes.set_yticks(list(positions), [""] * len(skills))
     axes.invert_yaxis()
-    axes.set_xlabel("median seconds per answer", fontsize=8)
-    axes.set_title("Speed against target", fontsize=9)
+    axes.set_xlabel("seconds per answer", fontsize=8)
+    axes.set_title("Median seconds (bar) against target ( | )", fontsize=9)
     axes.tick_params(axis="x", labelsize=8)
 
 
@@ -62,6 +60,14 @@ def draw_trend(axes, skills: list[SkillProgress]) -> None:
     for skill in busiest:
         axes.plot([p.day for p in skill.trend], [100 * p.accuracy for p in skill.trend], marker="o",
                   markersize=3, linewidth=1.2, label=_short(skill.title, 22))
+    from matplotlib.dates import AutoDateLocator, DateFormatter
+
+    days = sorted({p.day for skill in busiest for p in skill.trend})
+    if len(days) <= 10:
+        axes.set_xticks(days)        # one tick per practised day, never hours
+    else:
+        axes.xaxis.set_major_locator(AutoDateLocator(maxticks=10))
+    axes.xaxis.set_major_formatter(DateFormatter("%d %b"))
     axes.set_ylim(0, 105)
     axes.set_ylabel("accuracy (%)", fontsize=8)
     axes.set_title("Accuracy by day", fontsize=9)
@@ -81,8 +87,10 @@ def draw_heatmap(axes, heatmap: Heatmap) -> None:
     for (row, column), cell in heatmap.cells.items():
         if cell.answered:
             grid[heatmap.rows.index(row), heatmap.columns.index(column)] = 100 * cell.accuracy
-    image = axes.imshow(numpy.ma.masked_invalid(grid), cmap="RdYlGn", vmin=0, vmax=100, aspect="auto")
-    image.cmap.set_bad("#dddddd")
+    from matplotlib import colormaps
+
+    colours = colormaps["RdYlGn"].with_extremes(bad="#dddddd")
+    image = axes.imshow(numpy.ma.masked_invalid(grid), cmap=colours, vmin=0, vmax=100, aspect="auto")
     axes.set_xticks(range(len(heatmap.columns)), [str(c) for c in heatmap.columns], fontsize=7)
     axes.set_yticks(range(len(heatmap.rows)), [str(r) for r in heatmap.rows], fontsize=7)
     axes.set_xlabel("Player's third card", fontsize=8)

@@ -1,0 +1,159 @@
+"""Merging records from another workstation without duplicates, and the command line on a fresh folder."""
+from __future__ import annotations
+
+import csv
+import os
+import subprocess
+import sys
+from datetime import timedelta
+
+import pytest
+
+from dealerdrill.drills.session import Mode
+from dealerdrill.exports import ANSWER_COLUMNS
+from dealerdrill.records import Records, default_database_path, dump_records, import_records
+
+
+def _play(records, name, drill, mode, outcomes, make_answer):
+    session = records.start_session(name, drill, mode)
+    for correct in outcomes:
+        records.record_answer(session, make_answer(drill, "banker6.third7", correct, 2.0))
+    records.finish_session(session)
+    return session
+
+
+def test_import_adds_what_is_missing_and_never_duplicates(tmp_path, clock, answer_factory):
+    with Records(tmp_path / "a" / "records.sqlite3", clock=clock, workstation="bench-a") as a, \
+            Records(tmp_path / "b" / "records.sqlite3", clock=clock, workstation="bench-b") as b:
+        a.set_pin("2468", name="Mere")
+        manager = a.unlock("2468", "Mere")
+        a.create_trainee("Aroha")
+        a.create_trainee("Hemi")
+        attempt = _play(a, "Aroha", "baccarat.table_of_play", Mode.TEST, [True] * 30, answer_factory)
+        a.sign_off(attempt, manager)
+        _play(a, "Hemi", "baccarat.table_of_play", Mode.PRACTICE, [True, False], answer_factory)
+        b.create_trainee("aroha")                       # the same person, created separately on bench B
+        _play(b, "aroha", "baccarat.table_of_play", Mode.PRACTICE, [False] * 3, answer_factory)
+
+        own_b = {x.uuid for x in b.answers()}
+        dump_records(a, tmp_path / "from-a.json")
+        result = import_records(b, tmp_path / "from-a.json")
+        assert (result.answers_added, result.answers_already_present, result.sessions_added,
+                result.trainees_added, result.signoffs_added) == (32, 0, 2, 1, 1)
+        merged = {x.uuid: x for x in b.answers()}
+        assert set(merged) == {x.uuid for x in a.answers()} | own_b and len(merged) == 35
+        for original in a.answers():
+            copy = merged[original.uuid]
+            assert (copy.trainee.casefold(), copy.item, copy.answer, copy.correct, copy.seconds, copy.answered_at,
+                    copy.session_uuid) == (original.trainee.casefold(), original.item, original.answer,
+                                           original.correct, original.seconds, original.answered_at,
+                                           original.session_uuid)
+        assert [t.name for t in b.trainees()] == ["aroha", "Hemi"]          # matched by name, not duplicated
+        assert b.session(attempt).signed_by == "Mere" and b.session(attempt).passed
+
+        again = import_records(b, tmp_path / "from-a.json")                  # the same file twice
+        assert (again.answers_added, again.answers_already_present, again.sessions_added) == (0, 32, 0)
+        assert len(b.answers()) == 35
+
+        dump_records(b, tmp_path / "from-b.json")                            # and back the other way
+        back = import_records(a, tmp_path / "from-b.json")
+        assert (back.answers_added, back.answers_already_present) == (3, 32)
+        assert {x.uuid for x in a.answers()} == {x.uuid for x in b.answers()}
+        assert "records_imported" in {e.action for e in b.audit_log()}
+
+
+def test_an_unfinished_session_gets_its_finish_from_a_later_export(tmp_path, clock, answer_factory):
+    with Records(tmp_path / "a.sqlite3", clock=clock) as a, Records(tmp_path / "b.sqlite3", clock=clock) as b:
+        a.create_trainee("Aroha")
+        session = a.start_session("Aroha", "d.x", Mode.PRACTICE)
+        a.record_answer(session, answer_factory("d.x", "f", True))
+        dump_records(a, tmp_path / "early.json")
+        import_records(b, tmp_path / "early.json")
+        assert b.session(session).finished_at is None
+        a.record_answer(session, answer_factory("d.x", "f", False))
+        a.finish_session(session)
+        dump_records(a, tmp_path / "late.json")
+        result = import_records(b, tmp_path / "late.json")
+        assert (result.answers_added, result.answers_already_present) == (1, 1)
+        assert b.session(session).finished_at == a.session(session).finished_at
+        assert b.session(session).items == 2
+
+
+def test_files_that_are_not_records_files_are_refused_and_change_nothing(records, tmp_path):
+    records.create_trainee("Aroha")
+    cases = {"not-json.json": "hello", "other.json": '{"format": "something else"}',
+             "future.json": '{"format": "dealerdrill-records", "version": 99}',
+             "broken.json": '{"format": "dealerdrill-records", "version": 1, "trainees": [{"name": "X"}]}'}
+    for name, text in cases.items():
+        (tmp_path / name).write_text(text)
+        with pytest.raises(ValueError):
+            import_records(records, tmp_path / name)
+    with pytest.raises(ValueError, match="does not exist"):
+        import_records(records, tmp_path / "missing.json")
+    assert [t.name for t in records.trainees()] == ["Aroha"]
+
+
+def _cli(home, *arguments):
+    """Run `dealerdrill ...` in a child process on `home`, and report whether it imported Qt."""
+    code = ("import sys; from dealerdrill.__main__ import main; status = main(sys.argv[1:]); "
+            "print('QT-LOADED' if any(m.startswith('PySide6') for m in sys.modules) else 'NO-QT'); "
+            "sys.exit(status)")
+    return subprocess.run([sys.executable, "-c", code, *arguments], capture_output=True, text=True,
+                          env={**os.environ, "DEALERDRILL_HOME": str(home)}, timeout=120)
+
+
+def test_cli_export_works_on_a_fresh_data_folder_without_qt(tmp_path):
+    home = tmp_path / "fresh-home"
+    done = _cli(home, "export", "--format", "csv", "--all", "--out", str(tmp_path / "empty.csv"))
+    assert done.returncode == 0, done.stderr
+    assert "NO-QT" in done.stdout and (home / "data" / "records.sqlite3").exists()
+    with open(tmp_path / "empty.csv", encoding="utf-8-sig") as handle:
+        assert list(csv.reader(handle)) == [list(ANSWER_COLUMNS)]
+
+
+def test_cli_export_and_import_round_trip(tmp_path, monkeypatch, clock, answer_factory):
+    home, other = tmp_path / "home", tmp_path / "other"
+    monkeypatch.setenv("DEALERDRILL_HOME", str(home))
+    with Records(default_database_path(), clock=clock) as records:
+        records.create_trainee("Tāne")
+        records.create_trainee("Kiri")
+        _play(records, "Tāne", "baccarat.table_of_play", Mode.PRACTICE, [True, False, True], answer_factory)
+        clock.advance(days=3)
+        _play(records, "Kiri", "baccarat.table_of_play", Mode.TIMED, [True] * 4, answer_factory)
+        first_day = (clock.now - timedelta(days=3)).astimezone().date()
+        stored = {a.uuid: a for a in records.answers()}
+
+    out = tmp_path / "tane.csv"
+    done = _cli(home, "export", "--format", "csv", "--trainee", "Tāne", "--from", first_day.isoformat(),
+                "--to", first_day.isoformat(), "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    with open(out, encoding="utf-8-sig") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [(r["answer_id"], r["trainee"], int(r["correct"])) for r in rows] == \
+           [(a.uuid, a.trainee, int(a.correct)) for a in stored.values() if a.trainee == "Tāne"]
+
+    done = _cli(home, "export", "--format", "pdf", "--all", "--out", str(tmp_path / "cohort.pdf"))
+    assert done.returncode == 0, done.stderr
+    from pypdf import PdfReader
+
+    text = " ".join(page.extract_text() for page in PdfReader(tmp_path / "cohort.pdf").pages)
+    assert "Scorecard: Tāne" in text and "Scorecard: Kiri" in text
+
+    done = _cli(home, "export", "--format", "json", "--all", "--out", str(tmp_path / "all.json"))
+    assert done.returncode == 0, done.stderr
+    done = _cli(other, "import", str(tmp_path / "all.json"))
+    assert done.returncode == 0, done.stderr
+    assert "7 answers and 2 sessions added (0 answers already here)" in done.stdout and "NO-QT" in done.stdout
+    done = _cli(other, "import", str(tmp_path / "all.json"))
+    assert "0 answers and 0 sessions added (7 answers already here)" in done.stdout
+    with Records(other / "data" / "records.sqlite3") as copy:
+        assert {a.uuid for a in copy.answers()} == set(stored)
+
+
+def test_cli_reports_mistakes_plainly(tmp_path):
+    done = _cli(tmp_path / "h", "export", "--format", "pdf", "--trainee", "Nobody", "--out", str(tmp_path / "x.pdf"))
+    assert done.returncode == 1 and "no trainee called 'Nobody'" in done.stderr and "Traceback" not in done.stderr
+    done = _cli(tmp_path / "h", "export", "--format", "csv", "--all", "--from", "2026-02-30", "--out", "x.csv")
+    assert done.returncode == 2 and "YYYY-MM-DD" in done.stderr
+    done = _cli(tmp_path / "h", "import", str(tmp_path / "nothing.json"))
+    assert done.returncode == 1 and "does not exist" in done.stderr
