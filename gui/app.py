@@ -241,6 +241,7 @@ class MainWindow(QMainWindow):
         for action in actions:
             self.table_menu.addAction(action)
         self.table_menu.setEnabled(bool(actions))
+        self.statusBar().clearMessage()  # one table's last message means nothing at another
         if widget is not None and widget.focusPolicy() != Qt.FocusPolicy.NoFocus:
             widget.setFocus()
 

@@ -15,6 +15,8 @@ from pathlib import Path
 
 OUT = Path(__file__).resolve().parent.parent / "resources" / "screenshots"
 ROULETTE_SEED = 7
+BACCARAT_SEED = 11
+PAIGOW_SEED = 5
 ROULETTE_BETS = [((17,), [25, 10]), ((17, 20), [10]), ((13, 14, 16, 17), [5]), ((0, 1, 2, 3), [5]),
                  ((28, 29, 30), [5]), ("red", [100]), ("dozen3", [25, 25]), ("column1", [10]), ((32,), [5])]
 
@@ -54,6 +56,8 @@ def main() -> int:
     # The default animation plays out in full here: the shot shows the wheel where a trainee sees it stop.
     done.exec()
     app.processEvents()
+    _prepare_baccarat(window.tables["baccarat"])
+    _prepare_paigow(window.tables["paigow"])
     for index in range(window.tabs.count()):
         window.tabs.setCurrentIndex(index)
         table_id = list(window.tables)[index]
@@ -66,10 +70,59 @@ def main() -> int:
             print(f"could not write {path}", file=sys.stderr)
             return 1
         written.append(path)
+    window.show_drills()
+    window.drills.start("paigow.house_way")
+    app.processEvents()
+    path = OUT / f"drills{suffix}.png"
+    window.grab().save(str(path))
+    written.append(path)
     for path in written:
         print(path)
     window.close()
     return 0
+
+
+def _prepare_baccarat(table) -> None:
+    """A seeded shoe, burned, with a coup dealt and turned face up."""
+    from dealerdrill.core import baccarat
+
+    table._shoe = baccarat.Shoe(seed=BACCARAT_SEED)
+    table.deal()  # the burn
+    for _ in range(3):
+        table.deal()
+    table.finish_reveal()
+
+
+class _SeededPaiGow:
+    """The engine's pai gow module with a fixed seed for the deal, so the shot is the same every time."""
+
+    def __init__(self, seed: int):
+        from dealerdrill.core import paigow
+
+        self._paigow, self._seed = paigow, seed
+
+    def deal(self, seed=None, count_from=1):
+        return self._paigow.deal(seed=self._seed, count_from=count_from)
+
+    def __getattr__(self, name):
+        return getattr(self._paigow, name)
+
+
+def _prepare_paigow(table) -> None:
+    """A seeded deal, delivered, with the trainee's tiles set the way the engine's house way sets them."""
+    from dealerdrill.core import paigow
+
+    table._engine = _SeededPaiGow(PAIGOW_SEED)
+    table.new_deal()
+    table.finish_delivery()
+    tiles = list(table.player_tiles)
+    setting = paigow.house_way(tiles)
+    high = list(setting.high)
+    for index, face in enumerate(tiles):
+        slot = "high" if face in high else "low"
+        if slot == "high":
+            high.remove(face)
+        table.move_tile(index, slot)
 
 
 if __name__ == "__main__":
