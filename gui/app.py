@@ -41,10 +41,10 @@ def _paigow(settings: Settings) -> QWidget:
     return PaiGowTable(settings=settings)
 
 
-def _drills(settings: Settings) -> QWidget:
+def _drills(settings: Settings, **options) -> QWidget:
     from .views.drill_view import DrillView
 
-    return DrillView(settings)
+    return DrillView(settings, **options)
 
 
 TABLES: list[tuple[str, str, TableFactory]] = [
@@ -63,14 +63,19 @@ Mouse: left click places, right click takes back<br><br>
 Up/Down: choose a drill &nbsp; Tab: mode, difficulty, Start &nbsp; Enter: start<br>
 Enter: commit an answer, then Enter or N: next &nbsp; H or F1: hint (practice) &nbsp; Esc: end the session<br><br>
 <b>Everywhere</b><br>
-Ctrl+1, Ctrl+2, Ctrl+3: switch table &nbsp; Ctrl+D: drills &nbsp; Ctrl+,: settings &nbsp; Ctrl+Q: quit"""
+Ctrl+1, Ctrl+2, Ctrl+3: switch table &nbsp; Ctrl+D: drills &nbsp; Ctrl+,: settings &nbsp; Ctrl+Q: quit<br><br>
+<b>Records</b><br>
+Ctrl+U: choose who is training &nbsp; Ctrl+P: progress &nbsp; Ctrl+M: manager page (asks for the PIN)<br>
+Ctrl+L: unlock the manager role &nbsp; Ctrl+Shift+L: lock it &nbsp; F5: refresh a records page<br>
+Manager page: Ctrl+Tab switches its tabs; in Targets, type or F2 to edit a value"""
 
 
 def plain_words(error: BaseException) -> str:
     """What went wrong, for a person: the exception's own message when it is written for people."""
     from dealerdrill.core import EngineError
+    from dealerdrill.records import RecordsError, UnknownTraineeError
 
-    if isinstance(error, (EngineError, ValueError, OSError)) and str(error):
+    if isinstance(error, (EngineError, ValueError, OSError, RecordsError, UnknownTraineeError)) and str(error):
         return str(error)[0].upper() + str(error)[1:]
     if isinstance(error, MemoryError):
         return "The computer ran out of memory."
@@ -159,7 +164,7 @@ _running: set[_Job] = set()
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, settings: Settings | None = None, tables=None):
+    def __init__(self, settings: Settings | None = None, tables=None, records=None):
         super().__init__()
         self.setWindowTitle("Dealer Drill")
         problems: list[str] = []
@@ -178,7 +183,11 @@ class MainWindow(QMainWindow):
                 widget.message.connect(self.show_message)
         # The tables and the drills are two sections of one window; the drills page loads its drills when
         # first shown, so the tables start as quickly as before.
-        self.drills = _drills(settings)
+        # The records (trainee profiles, every answer) come before the drills page, which records through them.
+        from .views.records_profiles import RecordsUi
+
+        self.records_ui = RecordsUi(self, records)
+        self.drills = _drills(settings, **self.records_ui.drill_options())
         self.drills.setObjectName("drills")
         if hasattr(self.drills, "message"):
             self.drills.message.connect(self.show_message)
@@ -187,6 +196,7 @@ class MainWindow(QMainWindow):
         self.sections.addWidget(self.drills)
         self.setCentralWidget(self.sections)
         self._build_menus()
+        self.records_ui.install()
         self.tabs.currentChanged.connect(self._table_changed)
         self._table_changed(self.tabs.currentIndex())
         self.statusBar().showMessage("Ready. Help ▸ Keys lists every key.")
@@ -194,6 +204,9 @@ class MainWindow(QMainWindow):
         self.notice: QMessageBox | None = None
         if problems:
             self.notice = show_error(self, "Some settings could not be used:\n" + "\n".join(problems))
+        self.records_notice: QMessageBox | None = None
+        if self.records_ui.problem_text:
+            self.records_notice = show_error(self, self.records_ui.problem_text)
 
     # --- menus ------------------------------------------------------------------------------------------------
     def _action(self, menu, text: str, shortcut: str | None, slot) -> QAction:
@@ -211,15 +224,15 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", "Ctrl+Q", self.close)
         self.table_menu = bar.addMenu("&Table")
-        view_menu = bar.addMenu("&View")
+        view_menu = self.view_menu = bar.addMenu("&View")
         for index, (_, title, _) in enumerate(TABLES[: self.tabs.count()]):
             self._action(view_menu, title, f"Ctrl+{index + 1}", lambda _=False, i=index: self.show_table(i))
         view_menu.addSeparator()
         # One switch between the sections, in the View menu and on a slim tool bar.
-        sections = QActionGroup(self)
+        sections = self.sections_group = QActionGroup(self)
         self.tables_action = self._action(view_menu, "&Tables", "Ctrl+T", lambda: self.show_table())
         self.drills_action = self._action(view_menu, "&Drills", "Ctrl+D", self.show_drills)
-        toolbar = QToolBar("Sections", self)
+        toolbar = self.sections_toolbar = QToolBar("Sections", self)
         toolbar.setObjectName("sections")
         toolbar.setMovable(False)
         toolbar.setFloatable(False)
@@ -230,7 +243,7 @@ class MainWindow(QMainWindow):
             toolbar.addAction(action)
         self.tables_action.setChecked(True)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
-        help_menu = bar.addMenu("&Help")
+        help_menu = self.help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&Keys", "F1", self.show_keys)
         self._action(help_menu, "&About", None, self.show_about)
 
@@ -265,6 +278,10 @@ class MainWindow(QMainWindow):
 
     def drills_shown(self) -> bool:
         return self.sections.currentWidget() is self.drills
+
+    def closeEvent(self, event) -> None:
+        self.records_ui.close()
+        super().closeEvent(event)
 
     # --- settings -----------------------------------------------------------------------------------------------
     def settings(self) -> Settings:
@@ -324,6 +341,8 @@ def run(argv: list[str] | None = None) -> int:
     window = MainWindow()
     install_excepthook(window)
     window.show()
+    if window.records_ui.context.available:
+        window.records_ui.choose_trainee()   # who is training: their name, a new trainee, or a guest
     code = app.exec()
     del window
     return code

@@ -255,6 +255,9 @@ class DrillView(QWidget):
         self._on_answer = on_answer
         self.scheduler_memory: dict[str, dict] = scheduler_memory if scheduler_memory is not None else {}
         self.targets: dict[str, Target] = dict(targets or {})
+        # Asked before a drill starts from the chooser; returning False holds the start (the window asks
+        # who is training first, then starts the drill itself).
+        self.start_guard: Callable[[], bool] | None = None
         self._seed = seed
         self._clock = clock
         self._entries: list[DrillEntry] | None = None
@@ -301,6 +304,11 @@ class DrillView(QWidget):
     def apply_settings(self, settings) -> None:
         """New settings apply from the next session on; the running item keeps the rules it was asked under."""
         self._settings = settings
+
+    def set_targets(self, targets: Mapping[str, Target]) -> None:
+        """The manager's targets (drill id -> Target), used from the next session on."""
+        self.targets = dict(targets)
+        self._describe_chosen()
 
     def target_for(self, drill_id: str) -> Target:
         return self.targets.get(drill_id) or default_target(drill_id)
@@ -553,6 +561,8 @@ class DrillView(QWidget):
 
     def _start_from_chooser(self) -> None:
         if self._chosen_entry() is not None:
+            if self.start_guard is not None and not self.start_guard():
+                return
             self.start()
 
     # --- session page ----------------------------------------------------------------------------------------------

@@ -1,0 +1,762 @@
+"""The Manager page (only while the manager role is unlocked): roster with readiness per game, cohort
+comparison, targets and pass marks, test results with sign-off, archiving, exports and imports.
+
+Filters at the top (trainee, date range, game, drill, mode, archived trainees) narrow every tab and the
+exports. Exports and imports run on a worker thread (`RecordsJob`, with `records.clone()` opened in that
+thread); the page shows their progress and reacts to the result, and the worker never touches a widget.
+
+Every change goes through the records with the ManagerSession, so a locked role is refused there too.
+Keys: Ctrl+Page Up/Down or Ctrl+Tab switch tabs; Tab walks the filters, tables and buttons; F5 refreshes.
+"""
+from __future__ import annotations
+
+import threading
+from datetime import date
+from pathlib import Path
+from typing import Callable
+
+from PySide6.QtCore import QDate, Qt, QThread, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView, QButtonGroup, QCheckBox, QComboBox, QDateEdit, QFileDialog, QGridLayout, QHBoxLayout,
+    QLineEdit, QProgressBar, QRadioButton, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget,
+)
+
+from .records_profiles import (MET_BACKGROUND, NONE_BACKGROUND, PARTLY_BACKGROUND, PLAIN_ERRORS, SHORT_BACKGROUND,
+                               button, label, plain_message, style_page)
+from .records_trainee import (GAME_TITLES, MODE_TITLES, Cell, card, fill_table, local_time, make_table, percent,
+                              seconds, session_result_text)
+
+EXPORT_FORMATS: tuple[tuple[str, str, str], ...] = (
+    ("pdf", "PDF scorecards (one page set per trainee, charts, sign-off lines)", "PDF files (*.pdf)"),
+    ("csv", "CSV tables (every answer, and every session in a second file)", "CSV files (*.csv)"),
+    ("xlsx", "Excel workbook (answers and sessions sheets)", "Excel workbooks (*.xlsx)"),
+    ("json", "Records file for another workstation (JSON, to import there)", "Records files (*.json)"),
+)
+PROGRESS_DELAY_MS = 300   # a quick export finishes before a progress bar would only flicker
+
+
+class RecordsJob(QThread):
+    """Runs `work(records, progress, cancel)` on its own thread with its own Records (source.clone()
+    opened in that thread, as SQLite wants). Results come back as signals, handled on the UI thread."""
+
+    progressed = Signal(int, int)
+    succeeded = Signal(object)
+    failed = Signal(str)
+    cancelled = Signal()
+
+    def __init__(self, source, work: Callable, parent=None):
+        super().__init__(parent)
+        self._source = source
+        self._work = work
+        self._stop = threading.Event()
+        self.worker_thread_id: int | None = None
+
+    def cancel(self) -> None:
+        self._stop.set()
+
+    def run(self) -> None:
+        from dealerdrill.records import ExportCancelled
+
+        self.worker_thread_id = threading.get_ident()
+        records = None
+        try:
+            records = self._source.clone()
+            result = self._work(records, self.progressed.emit, self._stop.is_set)
+        except ExportCancelled:
+            self.cancelled.emit()
+        except Exception as error:  # reported in plain words on the UI thread
+            self.failed.emit(plain_message(error))
+        else:
+            self.succeeded.emit(result)
+        finally:
+            if records is not None:
+                records.close()
+
+
+def _tab_page() -> tuple[QWidget, QVBoxLayout]:
+    page = QWidget()
+    layout = QVBoxLayout(page)
+    layout.setContentsMargins(14, 12, 14, 12)
+    layout.setSpacing(8)
+    return page, layout
+
+
+def _message(role: str = "muted") -> "QLabel":
+    widget = label("", role, wrap=True)
+    widget.hide()
+    return widget
+
+
+def _say(widget, text: str, role: str) -> None:
+    widget.setText(text)
+    widget.setProperty("role", role)
+    widget.style().unpolish(widget)
+    widget.style().polish(widget)
+    widget.setVisible(bool(text))
+
+
+class ManagerPage(QWidget):
+    show_progress_of = Signal(str)     # a trainee's name: open their Progress page
+    export_finished = Signal(object)   # list of paths written
+    import_finished = Signal(object)   # ImportResult
+
+    def __init__(self, context, parent: QWidget | None = None):
+        super().__init__(parent)
+        style_page(self)
+        self.context = context
+        self.manager = None
+        self.job: RecordsJob | None = None
+        self._roster = []
+        self._attempts = []
+        self._targets = {}
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(24, 18, 24, 14)
+        outer.setSpacing(10)
+        top = QHBoxLayout()
+        self.title_label = label("Manager", "heading")
+        top.addWidget(self.title_label)
+        top.addStretch(1)
+        self.who_label = label("", "muted")
+        self.who_label.setObjectName("managerWho")
+        top.addWidget(self.who_label)
+        outer.addLayout(top)
+        outer.addWidget(self._build_filters())
+        self.locked_label = label("The manager role is locked. Unlock it with the PIN (Trainee ▸ Unlock manager "
+                                  "role…, Ctrl+L).", "problem", wrap=True)
+        self.locked_label.setObjectName("lockedLabel")
+        outer.addWidget(self.locked_label)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("managerTabs")
+        self.tabs.addTab(self._build_roster(), "&Roster")
+        self.tabs.addTab(self._build_cohort(), "&Cohort")
+        self.tabs.addTab(self._build_targets(), "T&argets")
+        self.tabs.addTab(self._build_tests(), "Te&sts and sign-off")
+        self.tabs.addTab(self._build_exports(), "&Export and import")
+        self.tabs.currentChanged.connect(lambda _: self.refresh())
+        outer.addWidget(self.tabs, 1)
+        self.setFocusProxy(self.trainee_box)
+        QShortcut(QKeySequence("F5"), self, self.refresh, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        context.records_changed.connect(self._refresh_if_visible)
+        self.set_manager(None)
+
+    # --- filters -----------------------------------------------------------------------------------------------
+    def _build_filters(self) -> QWidget:
+        box = card()
+        grid = QGridLayout(box)
+        grid.setContentsMargins(14, 10, 14, 10)
+        grid.setHorizontalSpacing(10)
+        self.trainee_box = QComboBox()
+        self.trainee_box.setAccessibleName("Trainee filter")
+        self.trainee_box.setMinimumWidth(160)
+        self.from_check = QCheckBox("&From")
+        self.from_date = QDateEdit(QDate.currentDate().addDays(-29))
+        self.to_check = QCheckBox("&To")
+        self.to_date = QDateEdit(QDate.currentDate())
+        for edit in (self.from_date, self.to_date):
+            edit.setCalendarPopup(True)
+            edit.setDisplayFormat("d MMM yyyy")
+            edit.setEnabled(False)
+        self.from_check.toggled.connect(self.from_date.setEnabled)
+        self.to_check.toggled.connect(self.to_date.setEnabled)
+        self.game_box = QComboBox()
+        self.game_box.setAccessibleName("Game filter")
+        self.game_box.addItem("All games", None)
+        for game, title in GAME_TITLES.items():
+            self.game_box.addItem(title, game)
+        self.drill_box = QComboBox()
+        self.drill_box.setAccessibleName("Drill filter")
+        self.drill_box.setMinimumWidth(200)
+        self.mode_box = QComboBox()
+        self.mode_box.setAccessibleName("Mode filter")
+        self.mode_box.addItem("All modes", None)
+        for mode, title in MODE_TITLES.items():
+            self.mode_box.addItem(title, mode)
+        self.archived_check = QCheckBox("Include &archived trainees")
+        self.reset_button = button("Reset filters")
+        self.reset_button.clicked.connect(self.reset_filters)
+        for column, (text, widget) in enumerate((("Trainee", self.trainee_box), ("Game", self.game_box),
+                                                 ("Drill", self.drill_box), ("Mode", self.mode_box))):
+            grid.addWidget(label(text.upper(), "section"), 0, column)
+            grid.addWidget(widget, 1, column)
+        dates = QHBoxLayout()
+        for widget in (self.from_check, self.from_date, self.to_check, self.to_date):
+            dates.addWidget(widget)
+        grid.addWidget(label("PERIOD (LOCAL DAYS, BOTH INCLUDED)", "section"), 0, 4)
+        grid.addLayout(dates, 1, 4)
+        grid.addWidget(self.archived_check, 1, 5)
+        grid.addWidget(self.reset_button, 1, 6)
+        grid.setColumnStretch(7, 1)
+        self.game_box.currentIndexChanged.connect(lambda _: (self._fill_drill_box(), self.refresh()))
+        for widget in (self.trainee_box, self.drill_box, self.mode_box):
+            widget.currentIndexChanged.connect(lambda _: self.refresh())
+        for widget in (self.from_check, self.to_check, self.archived_check):
+            widget.toggled.connect(lambda _: self.refresh())
+        for widget in (self.from_date, self.to_date):
+            widget.dateChanged.connect(lambda _: self.refresh())
+        self._filling = False
+        return box
+
+    def _fill_trainee_box(self) -> None:
+        records = self.context.records
+        current = self.trainee_box.currentData()
+        self._filling = True
+        self.trainee_box.clear()
+        self.trainee_box.addItem("All trainees", None)
+        for trainee in records.trainees(include_archived=True):
+            self.trainee_box.addItem(trainee.name + (" (archived)" if trainee.archived else ""), trainee.name)
+        index = self.trainee_box.findData(current)
+        self.trainee_box.setCurrentIndex(max(0, index))
+        self._filling = False
+
+    def _fill_drill_box(self) -> None:
+        records = self.context.records
+        if records is None:
+            return
+        current = self.drill_box.currentData()
+        game = self.game_box.currentData()
+        self._filling = True
+        self.drill_box.clear()
+        self.drill_box.addItem("All drills", None)
+        for info in records.drill_infos().values():
+            if game is None or info.game == game:
+                self.drill_box.addItem(f"{GAME_TITLES.get(info.game, info.game)}: {info.title}", info.id)
+        self.drill_box.setCurrentIndex(max(0, self.drill_box.findData(current)))
+        self._filling = False
+
+    def reset_filters(self) -> None:
+        self._filling = True
+        for box in (self.trainee_box, self.game_box, self.drill_box, self.mode_box):
+            box.setCurrentIndex(0)
+        for check in (self.from_check, self.to_check, self.archived_check):
+            check.setChecked(False)
+        self._filling = False
+        self.refresh()
+
+    def record_filter(self):
+        """The filters as a RecordFilter (also used by the exports)."""
+        from dealerdrill.records import RecordFilter
+
+        name = self.trainee_box.currentData()
+        date_from = self.from_date.date().toPython() if self.from_check.isChecked() else None
+        date_to = self.to_date.date().toPython() if self.to_check.isChecked() else None
+        if date_from and date_to and date_from > date_to:
+            raise ValueError("The period starts after it ends; change the From or To date.")
+        return RecordFilter(date_from, date_to, self.game_box.currentData(), self.drill_box.currentData(),
+                            self.mode_box.currentData(), (name,) if name else None, self.archived_check.isChecked())
+
+    # --- manager role ------------------------------------------------------------------------------------------
+    def set_manager(self, manager) -> None:
+        self.manager = manager
+        unlocked = manager is not None
+        self.locked_label.setVisible(not unlocked)
+        self.tabs.setEnabled(unlocked)
+        self.who_label.setText(f"Unlocked for {manager.name} since {local_time(manager.unlocked_at)}"
+                               if unlocked else "Locked")
+        if unlocked:
+            self._refresh_if_visible()
+        else:
+            for table in (self.roster_table, self.detail_table, self.cohort_table, self.targets_table,
+                          self.tests_table):
+                table.setRowCount(0)
+
+    def _refresh_if_visible(self) -> None:
+        if self.isVisible():
+            self.refresh()
+
+    def refresh(self) -> None:
+        if getattr(self, "_filling", False) or self.manager is None or self.context.records is None:
+            return
+        if not self.context.unlocked:
+            self.set_manager(None)
+            return
+        try:
+            if self.trainee_box.count() == 0 or self._trainee_list_stale():
+                self._fill_trainee_box()
+            if self.drill_box.count() == 0:
+                self._fill_drill_box()
+            f = self.record_filter()
+            _say(self.filter_problem, "", "muted")
+            page = self.tabs.currentIndex()
+            if page == 0:
+                self._fill_roster(f)
+            elif page == 1:
+                self._fill_cohort(f)
+            elif page == 2:
+                self._fill_targets()
+            elif page == 3:
+                self._fill_tests(f)
+        except PLAIN_ERRORS as error:
+            _say(self.filter_problem, plain_message(error), "problem")
+
+    def _trainee_list_stale(self) -> bool:
+        names = [t.name for t in self.context.records.trainees(include_archived=True)]
+        return names != [self.trainee_box.itemData(i) for i in range(1, self.trainee_box.count())]
+
+    # --- roster ------------------------------------------------------------------------------------------------
+    def _build_roster(self) -> QWidget:
+        page, layout = _tab_page()
+        self.filter_problem = _message()
+        layout.addWidget(self.filter_problem)
+        layout.addWidget(label("Ready for the floor in a game = every drill of the game meets its accuracy and "
+                               "speed targets over the latest answers, with a test passed. Select a trainee "
+                               "for the drill by drill detail.", "muted", wrap=True))
+        self.roster_table = make_table(["Trainee", "Status", "Last active", "Answers", *GAME_TITLES.values()],
+                                       "rosterTable")
+        self.roster_table.itemSelectionChanged.connect(self._roster_selection_changed)
+        self.roster_table.itemActivated.connect(lambda _: self.open_progress())
+        layout.addWidget(self.roster_table)
+        row = QHBoxLayout()
+        self.progress_button = button("Show progress")
+        self.progress_button.clicked.connect(self.open_progress)
+        self.archive_button = button("Archive trainee…")
+        self.archive_button.clicked.connect(self.archive_selected)
+        self.restore_button = button("Restore trainee")
+        self.restore_button.clicked.connect(self.restore_selected)
+        for widget in (self.progress_button, self.archive_button, self.restore_button):
+            row.addWidget(widget)
+        row.addStretch(1)
+        layout.addLayout(row)
+        self.roster_message = _message()
+        self.roster_message.setObjectName("rosterMessage")
+        layout.addWidget(self.roster_message)
+        layout.addWidget(label("DRILL BY DRILL", "section"))
+        self.detail_table = make_table(["Drill", "Game", "Answers counted", "Accuracy / target",
+                                        "Median time / target", "Test passed", "Signed off", "Ready"],
+                                       "readinessTable")
+        layout.addWidget(self.detail_table, 1)
+        return page
+
+    def _fill_roster(self, f) -> None:
+        self._roster = self.context.records.roster(f)
+        rows = []
+        for entry in self._roster:
+            trainee = entry.trainee
+            status = (Cell(f"Archived {local_time(trainee.archived_at)} by {trainee.archived_by}", NONE_BACKGROUND)
+                      if trainee.archived else Cell("Active"))
+            row = [Cell(trainee.name, bold=True), status, local_time(entry.last_active),
+                   Cell(entry.answered, align_right=True)]
+            for game in GAME_TITLES:
+                readiness = entry.games.get(game)
+                row.append(self._game_cell(readiness))
+            rows.append(row)
+        selected = self.selected_trainee()
+        fill_table(self.roster_table, rows, fit_rows=10, empty_text="No trainees match the filters.")
+        names = [e.trainee.name for e in self._roster]
+        if names:
+            self.roster_table.selectRow(names.index(selected) if selected in names else 0)
+        self._roster_selection_changed()
+
+    @staticmethod
+    def _game_cell(readiness) -> Cell:
+        if readiness is None or not readiness.drills:
+            return Cell("—", NONE_BACKGROUND, "No drills of this game in the filter.")
+        total = len(readiness.drills)
+        missing = [d.title for d in readiness.drills if not d.ready]
+        tooltip = "Not yet: " + ", ".join(missing) if missing else "Every drill meets its targets."
+        if readiness.ready:
+            return Cell("✓ Ready", MET_BACKGROUND, tooltip, bold=True)
+        if readiness.drills_ready:
+            return Cell(f"{readiness.drills_ready} of {total} drills ready", PARTLY_BACKGROUND, tooltip)
+        return Cell(f"✗ Not ready (0 of {total})", SHORT_BACKGROUND, tooltip)
+
+    def selected_trainee(self) -> str | None:
+        row = self.roster_table.currentRow()
+        if 0 <= row < len(self._roster) and self.roster_table.item(row, 0) is not None:
+            return self._roster[row].trainee.name
+        return None
+
+    def select_trainee(self, name: str) -> None:
+        names = [e.trainee.name for e in self._roster]
+        self.roster_table.selectRow(names.index(name))
+
+    def _roster_selection_changed(self) -> None:
+        row = self.roster_table.currentRow()
+        entry = self._roster[row] if 0 <= row < len(self._roster) else None
+        for widget in (self.progress_button, self.archive_button, self.restore_button):
+            widget.setEnabled(entry is not None)
+        if entry is not None:
+            self.archive_button.setEnabled(not entry.trainee.archived)
+            self.restore_button.setEnabled(entry.trainee.archived)
+        rows = []
+        for game, readiness in (entry.games.items() if entry else ()):
+            for d in readiness.drills:
+                if d.answered:
+                    accuracy = Cell(f"{percent(d.accuracy)} / {percent(d.target.accuracy)}",
+                                    MET_BACKGROUND if d.accuracy_met else SHORT_BACKGROUND)
+                    speed = Cell(f"{seconds(d.median_seconds)} / {d.target.seconds:g} s",
+                                 MET_BACKGROUND if d.speed_met else SHORT_BACKGROUND)
+                else:
+                    accuracy = Cell(f"no answers / {percent(d.target.accuracy)}", NONE_BACKGROUND)
+                    speed = Cell(f"no answers / {d.target.seconds:g} s", NONE_BACKGROUND)
+                rows.append([d.title, GAME_TITLES.get(game, game), Cell(d.answered, align_right=True),
+                             accuracy, speed,
+                             Cell("Yes", MET_BACKGROUND) if d.test_passed else Cell("No", SHORT_BACKGROUND),
+                             "Yes" if d.test_signed_off else "No",
+                             Cell("✓ Ready", MET_BACKGROUND, bold=True) if d.ready else Cell("Not yet",
+                                                                                           SHORT_BACKGROUND)])
+        fill_table(self.detail_table, rows, fit_rows=None,
+                   empty_text="Select a trainee above." if entry is None else "No drills match the filters.")
+
+    def open_progress(self) -> None:
+        name = self.selected_trainee()
+        if name:
+            self.show_progress_of.emit(name)
+
+    def archive_selected(self) -> None:
+        name = self.selected_trainee()
+        if name is None:
+            return
+        try:
+            self.context.records.archive_trainee(name, self.manager)
+        except PLAIN_ERRORS as error:
+            _say(self.roster_message, plain_message(error), "problem")
+            return
+        if self.context.trainee == name:
+            self.context.forget_trainee()
+        self.archived_check.setChecked(True)   # keep the archived trainee in view, with their history
+        self.context.records_changed.emit()
+        _say(self.roster_message, f"{name} is archived: hidden from the name list and the roster, with every "
+                                  "record kept. Restore brings the profile back.", "done")
+
+    def restore_selected(self) -> None:
+        name = self.selected_trainee()
+        if name is None:
+            return
+        try:
+            self.context.records.restore_trainee(name, self.manager)
+        except PLAIN_ERRORS as error:
+            _say(self.roster_message, plain_message(error), "problem")
+            return
+        self.context.records_changed.emit()
+        _say(self.roster_message, f"{name} is active again.", "done")
+
+    # --- cohort ------------------------------------------------------------------------------------------------
+    def _build_cohort(self) -> QWidget:
+        page, layout = _tab_page()
+        layout.addWidget(label("Each trainee on each drill answered in the period: accuracy · median time. Green: "
+                               "both targets met; amber: one; red: neither.", "muted", wrap=True))
+        self.cohort_table = make_table(["Trainee"], "cohortTable")
+        layout.addWidget(self.cohort_table, 1)
+        return page
+
+    def _fill_cohort(self, f) -> None:
+        rows = self.context.records.cohort(f)
+        drills = sorted({r.drill for r in rows})
+        titles = [self.context.records.drill_info(d).title for d in drills]
+        table = self.cohort_table
+        table.setColumnCount(1 + len(drills))
+        table.setHorizontalHeaderLabels(["Trainee", *titles])
+        by_trainee: dict[str, dict] = {}
+        for r in rows:
+            by_trainee.setdefault(r.trainee, {})[r.drill] = r
+        out = []
+        for name, cells in by_trainee.items():
+            line = [Cell(name, bold=True)]
+            for drill in drills:
+                r = cells.get(drill)
+                if r is None:
+                    line.append(Cell("—", NONE_BACKGROUND, "No answers in the period."))
+                    continue
+                met = r.accuracy_met + r.speed_met
+                colour = (SHORT_BACKGROUND, PARTLY_BACKGROUND, MET_BACKGROUND)[met]
+                line.append(Cell(f"{percent(r.accuracy)} · {seconds(r.median_seconds)}", colour,
+                                 f"{r.answered} answers; accuracy {percent(r.accuracy)} (target "
+                                 f"{percent(r.target.accuracy)}); median {seconds(r.median_seconds)} (target "
+                                 f"{r.target.seconds:g} s)"))
+            out.append(line)
+        fill_table(table, out, fit_rows=None, empty_text="No answers match the filters.")
+
+    # --- targets -----------------------------------------------------------------------------------------------
+    TARGET_COLUMNS = ("Drill", "Game", "Speed target (s)", "Accuracy target (%)", "Test items", "Pass mark (%)",
+                      "Set by")
+
+    def _build_targets(self) -> QWidget:
+        page, layout = _tab_page()
+        layout.addWidget(label("Edit a value (F2 or type), then Save. Speed target 1-3600 s per item; accuracy and "
+                               "pass mark 0-100 %; a test has 1-500 items. Sessions already started keep "
+                               "their targets.", "muted", wrap=True))
+        self.targets_table = make_table(list(self.TARGET_COLUMNS), "targetsTable")
+        self.targets_table.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
+        self.targets_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+        layout.addWidget(self.targets_table, 1)
+        self.targets_message = _message()
+        self.targets_message.setObjectName("targetsMessage")
+        layout.addWidget(self.targets_message)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.revert_button = button("Revert")
+        self.revert_button.clicked.connect(self._fill_targets)
+        self.save_targets_button = button("Save targets", primary=True)
+        self.save_targets_button.clicked.connect(self.save_targets)
+        row.addWidget(self.revert_button)
+        row.addWidget(self.save_targets_button)
+        layout.addLayout(row)
+        return page
+
+    def _fill_targets(self) -> None:
+        self._targets = self.context.records.targets()
+        rows = []
+        for drill, info in self._targets.items():
+            t = info.target
+            rows.append([self.context.records.drill_info(drill).title,
+                         GAME_TITLES.get(self.context.records.drill_info(drill).game, ""),
+                         f"{t.seconds:g}", f"{100 * t.accuracy:g}", str(t.test_items), f"{100 * t.pass_mark:g}",
+                         f"{info.set_by}, {local_time(info.set_at)}" if info.set_by else "Default"])
+        fill_table(self.targets_table, rows, fit_rows=None)
+        for r in range(self.targets_table.rowCount()):
+            for c in (0, 1, 6):
+                item = self.targets_table.item(r, c)
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+
+    def target_rows(self) -> list[str]:
+        return list(self._targets)
+
+    def set_target_text(self, drill_id: str, column: int, text: str) -> None:
+        """Type into a targets cell (what the editor does; tests use it too)."""
+        self.targets_table.item(self.target_rows().index(drill_id), column).setText(text)
+
+    def save_targets(self) -> bool:
+        """Check every row first; only when all are valid store the changed ones. False (and a plain
+        message, nothing stored) when a value is wrong."""
+        from dealerdrill.drills.targets import Target
+
+        changed = {}
+        for row, drill in enumerate(self.target_rows()):
+            title = self.targets_table.item(row, 0).text()
+            texts = [self.targets_table.item(row, c).text().strip().rstrip("%s").strip() for c in (2, 3, 4, 5)]
+            try:
+                speed, accuracy, items, mark = (float(texts[0]), float(texts[1]), texts[2], float(texts[3]))
+                if not items.isdigit():
+                    raise ValueError("the number of test items is a whole number")
+                target = Target(speed, accuracy / 100, int(items), mark / 100)
+            except ValueError as error:
+                text = str(error)
+                if text.startswith("could not convert"):
+                    text = "each value must be a number"
+                _say(self.targets_message, f"{title}: {text}. Nothing was saved.", "problem")
+                return False
+            if target != self._targets[drill].target:
+                changed[drill] = target
+        try:
+            for drill, target in changed.items():
+                self.context.records.set_target(drill, target, self.manager)
+        except PLAIN_ERRORS as error:
+            _say(self.targets_message, plain_message(error), "problem")
+            return False
+        self._fill_targets()
+        if changed:
+            self.context.targets_changed.emit()
+        _say(self.targets_message, f"Saved {len(changed)} target{'s' if len(changed) != 1 else ''}."
+             if changed else "No target was changed.", "done")
+        return True
+
+    # --- tests and sign-off --------------------------------------------------------------------------------------
+    def _build_tests(self) -> QWidget:
+        page, layout = _tab_page()
+        layout.addWidget(label("Test attempts in the period. Sign off a finished test after going through it with "
+                               "the trainee; the records keep who signed and when.", "muted", wrap=True))
+        self.tests_table = make_table(["Taken", "Trainee", "Drill", "Score", "Pass mark", "Result",
+                                       "Signed off by", "Signed", "Note"], "testsTable", stretch_column=2)
+        layout.addWidget(self.tests_table, 1)
+        row = QHBoxLayout()
+        self.note_edit = QLineEdit()
+        self.note_edit.setPlaceholderText("Note with the sign-off (optional)")
+        self.note_edit.setAccessibleName("Sign-off note")
+        self.sign_button = button("Sign off the selected test", primary=True)
+        self.sign_button.clicked.connect(self.sign_off_selected)
+        row.addWidget(self.note_edit, 1)
+        row.addWidget(self.sign_button)
+        layout.addLayout(row)
+        self.tests_message = _message()
+        self.tests_message.setObjectName("testsMessage")
+        layout.addWidget(self.tests_message)
+        return page
+
+    def _fill_tests(self, f) -> None:
+        records = self.context.records
+        self._attempts = list(reversed(records.test_attempts(f)))   # newest first
+        rows = []
+        for t in self._attempts:
+            rows.append([local_time(t.started_at), Cell(t.trainee, bold=True), records.drill_info(t.drill).title,
+                         Cell(f"{t.correct} of {t.items} ({percent(t.accuracy)})", align_right=True),
+                         f"{percent(t.target.pass_mark)} of {t.target.test_items}", session_result_text(t),
+                         Cell(t.signed_by, MET_BACKGROUND) if t.signed_by else Cell("Not signed off"),
+                         local_time(t.signed_at) if t.signed_by else "—", t.signoff_note])
+        fill_table(self.tests_table, rows, fit_rows=None, empty_text="No test attempts match the filters.")
+        if self._attempts:
+            self.tests_table.selectRow(0)
+
+    def select_attempt(self, attempt_id: str) -> None:
+        self.tests_table.selectRow([t.uuid for t in self._attempts].index(attempt_id))
+
+    def sign_off_selected(self) -> None:
+        row = self.tests_table.currentRow()
+        if not 0 <= row < len(self._attempts):
+            _say(self.tests_message, "Select a test attempt first.", "problem")
+            return
+        attempt = self._attempts[row]
+        try:
+            signed = self.context.records.sign_off(attempt.uuid, self.manager, self.note_edit.text())
+        except PLAIN_ERRORS as error:
+            _say(self.tests_message, plain_message(error), "problem")
+            return
+        self.note_edit.clear()
+        self.context.records_changed.emit()
+        self.refresh()
+        _say(self.tests_message, f"Signed off: {signed.trainee}, {self.context.records.drill_info(signed.drill).title}"
+                                 f", by {signed.signed_by} at {local_time(signed.signed_at)}.", "done")
+
+    # --- export and import ---------------------------------------------------------------------------------------
+    def _build_exports(self) -> QWidget:
+        page, layout = _tab_page()
+        layout.addWidget(label("EXPORT THE RECORDS SELECTED BY THE FILTERS", "section"))
+        self.format_group = QButtonGroup(self)
+        self.format_buttons: dict[str, QRadioButton] = {}
+        for format_id, text, _ in EXPORT_FORMATS:
+            radio = QRadioButton(text)
+            radio.setProperty("format", format_id)
+            self.format_group.addButton(radio)
+            self.format_buttons[format_id] = radio
+            layout.addWidget(radio)
+        self.format_buttons["pdf"].setChecked(True)
+        row = QHBoxLayout()
+        self.export_button = button("Export…", primary=True)
+        self.export_button.clicked.connect(self.choose_export_file)
+        row.addWidget(self.export_button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        self.progress_row = QWidget()
+        progress = QHBoxLayout(self.progress_row)
+        progress.setContentsMargins(0, 0, 0, 0)
+        self.progress_label = label("", "muted")
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setObjectName("exportProgress")
+        self.progress_bar.setRange(0, 0)
+        self.cancel_button = button("Cancel")
+        self.cancel_button.clicked.connect(self.cancel_job)
+        progress.addWidget(self.progress_label)
+        progress.addWidget(self.progress_bar, 1)
+        progress.addWidget(self.cancel_button)
+        self.progress_row.hide()
+        layout.addWidget(self.progress_row)
+        self.export_message = _message()
+        self.export_message.setObjectName("exportMessage")
+        layout.addWidget(self.export_message)
+        layout.addSpacing(14)
+        layout.addWidget(label("IMPORT ANOTHER WORKSTATION'S RECORDS", "section"))
+        layout.addWidget(label("Merge a records file exported on another workstation (JSON). Answers already here "
+                               "are skipped, so importing twice adds nothing.", "muted", wrap=True))
+        row = QHBoxLayout()
+        self.import_button = button("Import records file…")
+        self.import_button.clicked.connect(self.choose_import_file)
+        row.addWidget(self.import_button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        layout.addStretch(1)
+        self._progress_timer = QTimer(self)
+        self._progress_timer.setSingleShot(True)
+        self._progress_timer.timeout.connect(self._show_progress_row)
+        return page
+
+    def chosen_format(self) -> str:
+        return self.format_group.checkedButton().property("format")
+
+    def choose_export_file(self) -> None:
+        format_id = self.chosen_format()
+        pattern = next(p for f, _, p in EXPORT_FORMATS if f == format_id)
+        from dealerdrill import paths
+
+        suggested = str(paths.data_dir() / f"dealerdrill-records-{date.today().isoformat()}.{format_id}")
+        path, _ = QFileDialog.getSaveFileName(self, "Export records", suggested, pattern)
+        if path:
+            self.start_export(format_id, path)
+
+    def choose_import_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import records", "", "Records files (*.json)")
+        if path:
+            self.start_import(path)
+
+    def start_export(self, format_id: str, path: str | Path) -> RecordsJob | None:
+        try:
+            f = self.record_filter()
+        except PLAIN_ERRORS as error:
+            _say(self.export_message, plain_message(error), "problem")
+            return None
+
+        def work(records, progress, cancel):
+            from dealerdrill.exports import export
+
+            return export(records, format_id, path, f, progress=progress, cancel=cancel)
+
+        return self._start_job(work, f"Exporting {format_id.upper()}…", self._export_done)
+
+    def start_import(self, path: str | Path) -> RecordsJob | None:
+        if not self.context.unlocked:
+            _say(self.export_message, "Only a training manager can import records. Unlock the manager role.",
+                 "problem")
+            return None
+
+        def work(records, progress, cancel):
+            from dealerdrill.records import import_records
+
+            return import_records(records, path)
+
+        return self._start_job(work, "Importing…", self._import_done)
+
+    def _start_job(self, work, text: str, on_done) -> RecordsJob | None:
+        if self.job is not None:
+            _say(self.export_message, "Wait for the running export or import to finish (or cancel it).", "problem")
+            return None
+        job = RecordsJob(self.context.records, work, self)
+        queued = Qt.ConnectionType.QueuedConnection   # emitted on the worker thread, handled on this one
+        job.progressed.connect(self._job_progress, queued)
+        job.succeeded.connect(on_done, queued)
+        job.failed.connect(lambda text: _say(self.export_message, text, "problem"), queued)
+        job.cancelled.connect(lambda: _say(self.export_message, "Cancelled; no file was written.", "muted"), queued)
+        job.finished.connect(self._job_over, queued)
+        self.job = job
+        self.progress_label.setText(text)
+        self.progress_bar.setRange(0, 0)
+        for widget in (self.export_button, self.import_button):
+            widget.setEnabled(False)
+        _say(self.export_message, "", "muted")
+        self._progress_timer.start(PROGRESS_DELAY_MS)
+        job.start()
+        return job
+
+    def _show_progress_row(self) -> None:
+        if self.job is not None:
+            self.progress_row.show()
+            self.cancel_button.setFocus()
+
+    def _job_progress(self, done: int, total: int) -> None:
+        self.progress_bar.setRange(0, max(total, 1))
+        self.progress_bar.setValue(min(done, max(total, 1)))
+
+    def cancel_job(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+
+    def _job_over(self) -> None:
+        job, self.job = self.job, None
+        self._progress_timer.stop()
+        self.progress_row.hide()
+        for widget in (self.export_button, self.import_button):
+            widget.setEnabled(True)
+        if job is not None:
+            job.deleteLater()
+
+    def _export_done(self, written) -> None:
+        _say(self.export_message, "Written: " + ", ".join(str(p) for p in written), "done")
+        self.export_finished.emit(written)
+
+    def _import_done(self, result) -> None:
+        _say(self.export_message, f"Imported: {result.answers_added} answers, {result.sessions_added} sessions, "
+                                  f"{result.trainees_added} new trainees, {result.signoffs_added} sign-offs; "
+                                  f"{result.answers_already_present} answers were already here.", "done")
+        self.context.records_changed.emit()
+        self.import_finished.emit(result)
+
+
+__all__ = ["EXPORT_FORMATS", "ManagerPage", "RecordsJob"]

@@ -1,0 +1,708 @@
+"""Who is training: trainee profiles, the manager role (PIN), and recording the Drills page into the records.
+
+Pieces (the main window puts them together through `RecordsUi`):
+  TraineeContext   the open Records, the current trainee (or guest, or nobody) and the manager session;
+                   signals when any of them changes or something new is stored
+  ProfilePicker    dialog: choose your name, add a new trainee, or practise as a guest (NOT recorded)
+  ManagerDialog    dialog: unlock the manager role with the PIN (first run: set the PIN and the manager's name)
+  DrillRecorder    connects the Drills page to the records: a records session per drill session (with the
+                   target and a settings snapshot), every answer committed as it is graded, the scheduler
+                   memory loaded and saved per trainee and drill
+  RecordsUi        the window's Trainee menu, the trainee/manager buttons on the sections tool bar, and the
+                   Progress and Manager pages
+
+No trainee chosen when a drill starts from the chooser: the picker opens first. "Guest" is a deliberate
+choice shown as "Guest — not recorded" in the window; a guest's answers go nowhere.
+Errors reach the person in plain words (`plain_message`), never as a traceback.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
+    QPushButton, QSizePolicy, QToolButton, QVBoxLayout, QWidget,
+)
+
+GUEST_TEXT = "Guest — not recorded"
+
+INK = "#1f2a37"
+MUTED = "#5b6675"
+ACCENT = "#0b6a3a"
+RIGHT = "#1e7b34"
+WRONG = "#b3261e"
+AMBER = "#8a5a00"
+# Readiness colours: always shown together with words, never colour alone.
+MET_BACKGROUND = "#dcefe1"
+SHORT_BACKGROUND = "#f8dcd9"
+PARTLY_BACKGROUND = "#fbecc8"
+NONE_BACKGROUND = "#eceff2"
+
+PAGE_STYLE = f"""
+*[recordsPage="true"] {{ background: #f3f5f7; }}
+*[recordsPage="true"] QLabel {{ color: {INK}; }}
+*[recordsPage="true"] QLabel[role="heading"] {{ font-size: 20px; font-weight: 600; }}
+*[recordsPage="true"] QLabel[role="section"] {{ color: {MUTED}; font-size: 11px; font-weight: 600; letter-spacing: 1px; }}
+*[recordsPage="true"] QLabel[role="muted"] {{ color: {MUTED}; }}
+*[recordsPage="true"] QLabel[role="stat"] {{ font-size: 22px; font-weight: 700; color: {INK}; }}
+*[recordsPage="true"] QLabel[role="problem"] {{ background: #fff4d6; color: {AMBER}; border: 1px solid #f0d58c;
+        border-radius: 6px; padding: 6px 10px; }}
+*[recordsPage="true"] QLabel[role="done"] {{ background: #edf7ef; color: {RIGHT}; border: 1px solid #b9dcc1;
+        border-radius: 6px; padding: 6px 10px; }}
+*[recordsPage="true"] QFrame[card="true"] {{ background: #ffffff; border: 1px solid #d9dee3; border-radius: 8px; }}
+*[recordsPage="true"] QFrame[card="true"] QLabel {{ background: transparent; border: none; }}
+*[recordsPage="true"] QTableWidget {{ background: #ffffff; border: 1px solid #d9dee3; gridline-color: #e6e9ec;
+        font-size: 13px; alternate-background-color: #f8fafb; }}
+*[recordsPage="true"] QTableWidget:focus {{ border: 2px solid {ACCENT}; }}
+*[recordsPage="true"] QHeaderView::section {{ background: #eef1f4; color: {INK}; border: none;
+        border-bottom: 1px solid #d9dee3; padding: 5px 6px; font-weight: 600; }}
+*[recordsPage="true"] QPushButton {{ padding: 6px 14px; border: 1px solid #b8c0c8; border-radius: 6px;
+        background: #ffffff; color: {INK}; }}
+*[recordsPage="true"] QPushButton:focus {{ border: 2px solid {ACCENT}; }}
+*[recordsPage="true"] QPushButton:disabled {{ color: #a0a8b0; }}
+*[recordsPage="true"] QPushButton[primary="true"] {{ background: {ACCENT}; color: #ffffff; border-color: {ACCENT};
+        font-weight: 600; }}
+*[recordsPage="true"] QPushButton[primary="true"]:disabled {{ background: #9db8a8; border-color: #9db8a8; }}
+*[recordsPage="true"] QTabWidget::pane {{ border: 1px solid #d9dee3; background: #ffffff; border-radius: 6px; }}
+*[recordsPage="true"] QTabBar::tab {{ padding: 7px 16px; color: {MUTED}; }}
+*[recordsPage="true"] QTabBar::tab:selected {{ color: {INK}; font-weight: 600; border-bottom: 3px solid {ACCENT}; }}
+*[recordsPage="true"] QProgressBar {{ border: 1px solid #d9dee3; border-radius: 5px; background: #ffffff;
+        text-align: center; }}
+*[recordsPage="true"] QProgressBar::chunk {{ background: {ACCENT}; border-radius: 4px; }}
+"""
+
+
+def plain_message(error: BaseException) -> str:
+    """What went wrong with the records, for a person (the records' own messages are written for people)."""
+    from dealerdrill.records import ExportCancelled, PinFileError, RecordsError
+
+    if isinstance(error, ExportCancelled):
+        return "The export was cancelled; no file was written."
+    if isinstance(error, PinFileError):
+        return (f"The manager PIN file cannot be read ({error}). Deleting it resets the PIN; the records "
+                "note that it was reset.")
+    if isinstance(error, (RecordsError, PermissionError, ValueError, LookupError, OSError)) and str(error) \
+            and not isinstance(error, KeyError):   # a KeyError's text is only the missing key
+        text = str(error)
+        return text[0].upper() + text[1:]
+    return f"Something unexpected went wrong ({type(error).__name__})."
+
+
+PLAIN_ERRORS = (ValueError, LookupError, PermissionError, OSError, RuntimeError)  # RecordsError, PinFileError
+
+
+def label(text: str = "", role: str | None = None, wrap: bool = False) -> QLabel:
+    widget = QLabel(text)
+    if role:
+        widget.setProperty("role", role)
+    widget.setWordWrap(wrap)
+    widget.setTextFormat(Qt.TextFormat.PlainText)
+    return widget
+
+
+def button(text: str, primary: bool = False) -> QPushButton:
+    widget = QPushButton(text)
+    widget.setAutoDefault(True)
+    if primary:
+        widget.setProperty("primary", True)
+    return widget
+
+
+def style_page(widget: QWidget) -> None:
+    widget.setProperty("recordsPage", True)
+    widget.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+    widget.setStyleSheet(PAGE_STYLE)
+
+
+# --- who is training --------------------------------------------------------------------------------------------
+
+class TraineeContext(QObject):
+    """The records, the current trainee and the manager role. Views read from it and listen to it."""
+
+    trainee_changed = Signal(object)    # the trainee's name, or None (guest or nobody)
+    manager_changed = Signal(object)    # a ManagerSession, or None when locked
+    records_changed = Signal()          # answers, targets, archive, sign-off or import stored: views refresh
+    targets_changed = Signal()
+
+    def __init__(self, records, parent: QObject | None = None):
+        super().__init__(parent)
+        self.records = records          # None when the records file cannot be opened: guests only
+        self.trainee: str | None = None
+        self.guest = False
+        self.manager = None
+
+    @property
+    def available(self) -> bool:
+        return self.records is not None
+
+    @property
+    def chosen(self) -> bool:
+        """Someone is at the keyboard: a trainee, or a guest on purpose."""
+        return self.trainee is not None or self.guest
+
+    def describe(self) -> str:
+        if self.trainee is not None:
+            return self.trainee
+        return GUEST_TEXT if self.guest else "No trainee chosen"
+
+    def _require_records(self):
+        if self.records is None:
+            raise RuntimeError("The records cannot be used on this workstation now, so only guest practice "
+                               "(not recorded) is possible.")
+        return self.records
+
+    def trainee_names(self) -> list[str]:
+        return [t.name for t in self._require_records().trainees()] if self.records is not None else []
+
+    def choose(self, name: str) -> None:
+        trainee = self._require_records().trainee(name)
+        if trainee.archived:
+            raise PermissionError(f"{trainee.name} is archived; a manager can restore the profile.")
+        self.trainee, self.guest = trainee.name, False
+        self.trainee_changed.emit(self.trainee)
+
+    def add_trainee(self, name: str) -> str:
+        trainee = self._require_records().create_trainee(name)
+        self.records_changed.emit()
+        return trainee.name
+
+    def choose_guest(self) -> None:
+        self.trainee, self.guest = None, True
+        self.trainee_changed.emit(None)
+
+    def forget_trainee(self) -> None:
+        self.trainee, self.guest = None, False
+        self.trainee_changed.emit(None)
+
+    # manager role
+    def pin_is_set(self) -> bool:
+        return self._require_records().pin_is_set()
+
+    def set_first_pin(self, name: str, pin: str, repeated: str) -> None:
+        if pin != repeated:
+            raise ValueError("The two PINs are not the same; type the new PIN twice.")
+        self._require_records().set_pin(pin, name=name)
+        self.unlock(pin, name)
+
+    def unlock(self, pin: str, name: str) -> None:
+        self.manager = self._require_records().unlock(pin, name)
+        self.manager_changed.emit(self.manager)
+
+    def lock(self) -> None:
+        if self.manager is not None and self.records is not None:
+            self.records.lock(self.manager)
+        self.manager = None
+        self.manager_changed.emit(None)
+
+    @property
+    def unlocked(self) -> bool:
+        return self.records is not None and self.records.is_manager(self.manager)
+
+    def targets(self) -> dict:
+        if self.records is None:
+            return {}
+        return {drill: info.target for drill, info in self.records.targets().items()}
+
+
+# --- dialogs ------------------------------------------------------------------------------------------------------
+
+class ProfilePicker(QDialog):
+    """Choose your name (Enter), add a new trainee, or practise as a guest. Emits `picked(name or None)`."""
+
+    picked = Signal(object)
+
+    def __init__(self, context: TraineeContext, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.context = context
+        self.setWindowTitle("Who is training?")
+        self.setObjectName("profilePicker")
+        self.setMinimumWidth(420)
+        layout = QVBoxLayout(self)
+        layout.addWidget(label("Choose your name, or add yourself as a new trainee. Your answers are kept "
+                               "under your name; nobody can change or delete them.", wrap=True))
+        self.names = QListWidget()
+        self.names.setAccessibleName("Trainees")
+        self.names.itemActivated.connect(lambda item: self.choose_selected())
+        layout.addWidget(self.names, 1)
+        self.empty_label = label("No trainees yet: add the first one below.", "muted")
+        layout.addWidget(self.empty_label)
+        add_row = QHBoxLayout()
+        self.new_name = QLineEdit()
+        self.new_name.setPlaceholderText("New trainee's name")
+        self.new_name.setAccessibleName("New trainee's name")
+        self.new_name.returnPressed.connect(self.add_new)
+        self.add_button = QPushButton("Add trainee")
+        self.add_button.setAutoDefault(False)
+        self.add_button.clicked.connect(self.add_new)
+        add_row.addWidget(self.new_name, 1)
+        add_row.addWidget(self.add_button)
+        layout.addLayout(add_row)
+        self.problem_label = label("", wrap=True)
+        self.problem_label.setObjectName("pickerProblem")
+        self.problem_label.setStyleSheet(f"color: {WRONG};")
+        self.problem_label.hide()
+        layout.addWidget(self.problem_label)
+        buttons = QDialogButtonBox()
+        self.guest_button = buttons.addButton("Practise as guest (not recorded)",
+                                              QDialogButtonBox.ButtonRole.ActionRole)
+        self.guest_button.setAutoDefault(False)
+        self.guest_button.clicked.connect(self.choose_guest)
+        self.choose_button = buttons.addButton("Choose", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.choose_button.clicked.connect(self.choose_selected)
+        cancel = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        cancel.clicked.connect(self.reject)
+        layout.addWidget(buttons)
+        layout.addWidget(label("↑ ↓ choose  ·  Enter: that's me  ·  Tab: new name, guest  ·  Esc: cancel", "muted"))
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.names.clear()
+        try:
+            names = self.context.trainee_names()
+        except PLAIN_ERRORS as error:
+            names = []
+            self.show_problem(plain_message(error))
+        for name in names:
+            self.names.addItem(QListWidgetItem(name))
+        self.empty_label.setVisible(not names)
+        if self.context.trainee in names:
+            self.names.setCurrentRow(names.index(self.context.trainee))
+        elif names:
+            self.names.setCurrentRow(0)
+        (self.names if names else self.new_name).setFocus()
+
+    def show_problem(self, text: str) -> None:
+        self.problem_label.setText(text)
+        self.problem_label.show()
+
+    def _done(self, name) -> None:
+        self.picked.emit(name)
+        self.accept()
+
+    def choose_selected(self) -> None:
+        item = self.names.currentItem()
+        if item is None:
+            self.show_problem("Choose a name from the list, or add a new trainee.")
+            return
+        try:
+            self.context.choose(item.text())
+        except PLAIN_ERRORS as error:
+            self.show_problem(plain_message(error))
+            return
+        self._done(self.context.trainee)
+
+    def add_new(self) -> None:
+        try:
+            name = self.context.add_trainee(self.new_name.text())
+            self.context.choose(name)
+        except PLAIN_ERRORS as error:
+            self.show_problem(plain_message(error))
+            return
+        self._done(name)
+
+    def choose_guest(self) -> None:
+        self.context.choose_guest()
+        self._done(None)
+
+
+class ManagerDialog(QDialog):
+    """Unlock the manager role: the manager's name (sign-offs record it) and the PIN. On the first run the
+    PIN is set here (typed twice) and the role unlocked with it."""
+
+    def __init__(self, context: TraineeContext, parent: QWidget | None = None, manager_name: str = ""):
+        super().__init__(parent)
+        self.context = context
+        self.setObjectName("managerDialog")
+        self.first_run = not context.pin_is_set()
+        self.setWindowTitle("Set the manager PIN" if self.first_run else "Unlock the manager role")
+        self.setMinimumWidth(400)
+        layout = QVBoxLayout(self)
+        layout.addWidget(label(
+            "No manager PIN is set on this workstation yet. Choose one (4 to 12 digits); only training "
+            "managers should know it." if self.first_run else
+            "Managers see every trainee's records, set targets, sign tests off and export. Give your name "
+            "and the PIN.", wrap=True))
+        form = QFormLayout()
+        self.name_edit = QLineEdit(manager_name)
+        self.name_edit.setAccessibleName("Manager's name")
+        self.pin_edit = QLineEdit()
+        self.pin_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin_edit.setAccessibleName("PIN")
+        form.addRow("Manager's &name", self.name_edit)
+        form.addRow("&PIN" if not self.first_run else "New &PIN", self.pin_edit)
+        self.repeat_edit = QLineEdit()
+        self.repeat_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.repeat_edit.setAccessibleName("New PIN again")
+        if self.first_run:
+            form.addRow("New PIN &again", self.repeat_edit)
+        layout.addLayout(form)
+        self.problem_label = label("", wrap=True)
+        self.problem_label.setObjectName("managerProblem")
+        self.problem_label.setStyleSheet(f"color: {WRONG};")
+        self.problem_label.hide()
+        layout.addWidget(self.problem_label)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Set PIN and unlock" if self.first_run
+                                                                   else "Unlock")
+        buttons.accepted.connect(self.submit)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        (self.pin_edit if manager_name else self.name_edit).setFocus()
+
+    def submit(self) -> None:
+        try:
+            if self.first_run:
+                self.context.set_first_pin(self.name_edit.text(), self.pin_edit.text(), self.repeat_edit.text())
+            else:
+                self.context.unlock(self.pin_edit.text(), self.name_edit.text())
+        except PLAIN_ERRORS as error:
+            self.problem_label.setText(plain_message(error))
+            self.problem_label.show()
+            self.pin_edit.clear()
+            self.repeat_edit.clear()
+            self.pin_edit.setFocus()
+            return
+        self.accept()
+
+
+# --- recording the Drills page -------------------------------------------------------------------------------
+
+class TraineeMemory(dict):
+    """The Drills page's scheduler memory (drill id -> snapshot) for the current trainee. `get` loads a
+    drill's snapshot from the records the first time the page asks for it, so nothing is read before a
+    drill starts; the page writes the updated snapshots back into this dict (the recorder saves them)."""
+
+    def __init__(self, load: Callable[[str], dict | None]):
+        super().__init__()
+        self._load = load
+
+    def get(self, drill_id, default=None):
+        if drill_id not in self:
+            snapshot = self._load(drill_id)
+            if snapshot is not None:
+                self[drill_id] = snapshot
+        return super().get(drill_id, default)
+
+
+class DrillRecorder(QObject):
+    """Stores what happens on the Drills page for the current trainee (a guest or nobody: nothing)."""
+
+    answer_recorded = Signal(str)       # the answer's UUID, once committed
+    session_recorded = Signal(object)   # SessionSummary, when a recorded session finishes
+    problem = Signal(str)               # plain words: something could not be stored
+
+    def __init__(self, context: TraineeContext, parent: QObject | None = None):
+        super().__init__(parent)
+        self.context = context
+        self.view = None
+        self.session_id: str | None = None
+        self.session_trainee: str | None = None
+        self.memory = TraineeMemory(self._load_memory)
+        context.trainee_changed.connect(self._trainee_changed)
+
+    def drill_options(self) -> dict:
+        """Keyword arguments for DrillView: the recorder's hooks, the trainee's memory, the targets."""
+        options = {"on_answer": self.on_answer, "scheduler_memory": self.memory}
+        try:
+            options["targets"] = self.context.targets()
+        except PLAIN_ERRORS as error:
+            self.problem.emit(plain_message(error))
+        return options
+
+    def attach(self, view) -> None:
+        self.view = view
+        view.session_started.connect(self._started)
+        view.session_finished.connect(self._finished)
+        view.memory_changed.connect(self._memory_changed)
+
+    def _load_memory(self, drill_id: str) -> dict | None:
+        if self.context.trainee is None or self.context.records is None:
+            return None
+        try:
+            return self.context.records.load_scheduler_memory(self.context.trainee, drill_id)
+        except PLAIN_ERRORS as error:
+            self.problem.emit(plain_message(error))
+            return None
+
+    def _trainee_changed(self, _name) -> None:
+        # A running session belongs to the person who started it: switching trainee ends it.
+        if self.view is not None and self.view.state in ("asking", "feedback"):
+            self.view.finish()
+        self._close_session()
+        self.memory.clear()
+
+    def _started(self, session) -> None:
+        self._close_session()    # "same drill again" starts a new session without finishing the last
+        trainee = self.context.trainee
+        if trainee is None or self.context.records is None:
+            return
+        settings = self.view.settings() if self.view is not None else None
+        snapshot = settings.to_dict() if hasattr(settings, "to_dict") else {}
+        snapshot["difficulty"] = session.difficulty
+        try:
+            self.session_id = self.context.records.start_session(trainee, session.drill.id, session.mode,
+                                                                 snapshot, target=session.target)
+            self.session_trainee = trainee
+        except PLAIN_ERRORS as error:
+            self.problem.emit(f"This session is not being recorded: {plain_message(error)}")
+
+    def on_answer(self, answered) -> None:
+        if self.session_id is None:
+            return
+        try:
+            answer_id = self.context.records.record_answer(self.session_id, answered)
+        except PLAIN_ERRORS as error:
+            self.problem.emit(f"That answer could not be recorded: {plain_message(error)}")
+            return
+        self.answer_recorded.emit(answer_id)
+
+    def _memory_changed(self, drill_id: str, snapshot: dict) -> None:
+        if self.session_trainee is None:
+            return
+        try:
+            self.context.records.save_scheduler_memory(self.session_trainee, drill_id, snapshot)
+        except PLAIN_ERRORS as error:
+            self.problem.emit(plain_message(error))
+
+    def _finished(self, _result) -> None:
+        summary = self._close_session()
+        if summary is not None:
+            self.session_recorded.emit(summary)
+            self.context.records_changed.emit()
+
+    def _close_session(self):
+        session_id, self.session_id, self.session_trainee = self.session_id, None, None
+        if session_id is None:
+            return None
+        try:
+            return self.context.records.finish_session(session_id)
+        except PLAIN_ERRORS as error:
+            self.problem.emit(plain_message(error))
+            return None
+
+
+# --- the window's part ------------------------------------------------------------------------------------------
+
+def open_records():
+    """The workstation's records, or (None, problem in plain words) when the file cannot be used."""
+    from dealerdrill.records import Records
+
+    try:
+        return Records(), None
+    except PLAIN_ERRORS as error:
+        return None, (f"The training records cannot be opened, so answers are not recorded now: "
+                      f"{plain_message(error)}")
+
+
+class RecordsUi(QObject):
+    """Everything the records add to the main window: made before the Drills page (whose hooks it
+    provides), installed after the window's menus exist."""
+
+    def __init__(self, window, records=None, *, open_default: bool = True):
+        super().__init__(window)
+        self.window = window
+        self.problem_text = None
+        if records is None and open_default:
+            records, self.problem_text = open_records()
+        self.context = TraineeContext(records, self)
+        self.recorder = DrillRecorder(self.context, self)
+        self.progress_page = None
+        self.manager_page = None
+        self.picker: ProfilePicker | None = None
+        self.manager_dialog: ManagerDialog | None = None
+        self._after_pick: Callable[[], None] | None = None
+        self.manager_name = ""
+
+    # -- set-up
+    def drill_options(self) -> dict:
+        return self.recorder.drill_options()
+
+    def install(self) -> None:
+        from .records_manager import ManagerPage
+        from .records_trainee import ProgressPage
+
+        window = self.window
+        drills = window.drills
+        self.recorder.attach(drills)
+        drills.start_guard = self._may_start_drill
+        self.recorder.problem.connect(window.show_message)
+        self.context.targets_changed.connect(self._push_targets)
+        self.context.trainee_changed.connect(self._trainee_changed)
+        self.context.manager_changed.connect(self._manager_changed)
+
+        self.progress_page = ProgressPage(self.context)
+        self.progress_page.setObjectName("progress")
+        self.manager_page = ManagerPage(self.context)
+        self.manager_page.setObjectName("manager")
+        self.manager_page.show_progress_of.connect(self.show_progress_of)
+        window.sections.addWidget(self.progress_page)
+        window.sections.addWidget(self.manager_page)
+
+        self.progress_action = window._action(window.view_menu, "&Progress", "Ctrl+P", self.show_progress)
+        self.manager_action = window._action(window.view_menu, "&Manager", "Ctrl+M", self.show_manager)
+        for action in (self.progress_action, self.manager_action):
+            action.setCheckable(True)
+            window.sections_group.addAction(action)
+            window.sections_toolbar.addAction(action)
+
+        menu = window.menuBar().addMenu("T&rainee")
+        window.menuBar().insertMenu(window.help_menu.menuAction(), menu)
+        self.trainee_menu = menu
+        self.choose_action = window._action(menu, "&Choose trainee…", "Ctrl+U", lambda: self.choose_trainee())
+        menu.addSeparator()
+        self.unlock_action = window._action(menu, "&Unlock manager role…", "Ctrl+L", self.unlock_manager)
+        self.lock_action = window._action(menu, "&Lock manager role", "Ctrl+Shift+L", self.lock_manager)
+
+        spacer = QWidget()
+        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        window.sections_toolbar.addWidget(spacer)
+        self.trainee_button = QToolButton()
+        self.trainee_button.setObjectName("traineeButton")
+        self.trainee_button.setToolTip("Choose who is training (Ctrl+U)")
+        self.trainee_button.clicked.connect(lambda: self.choose_trainee())
+        self.manager_button = QToolButton()
+        self.manager_button.setObjectName("managerButton")
+        self.manager_button.clicked.connect(self._manager_button_clicked)
+        window.sections_toolbar.addWidget(self.trainee_button)
+        window.sections_toolbar.addWidget(self.manager_button)
+        self._trainee_changed(None)
+        self._manager_changed(None)
+        if not self.context.available:
+            for action in (self.unlock_action, self.manager_action, self.progress_action):
+                action.setEnabled(False)
+
+    # -- trainee
+    def choose_trainee(self, then: Callable[[], None] | None = None) -> ProfilePicker:
+        """Open the profile picker (not blocking); `then` runs once someone is chosen."""
+        if self.picker is not None:
+            self.picker.close()
+        self._after_pick = then
+        self.picker = ProfilePicker(self.context, self.window)
+        self.picker.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.picker.picked.connect(self._picked)
+        self.picker.destroyed.connect(lambda *_: setattr(self, "picker", None))
+        self.picker.open()
+        return self.picker
+
+    def _picked(self, _name) -> None:
+        then, self._after_pick = self._after_pick, None
+        if then is not None:
+            then()
+
+    def _may_start_drill(self) -> bool:
+        if self.context.chosen:
+            return True
+        self.choose_trainee(then=lambda: self.window.drills.start())
+        return False
+
+    def _trainee_changed(self, _name) -> None:
+        text = self.context.describe()
+        self.trainee_button.setText(f"Trainee: {text}" if self.context.trainee else text)
+        self.trainee_button.setProperty("guest", self.context.guest)
+        title = "Dealer Drill"
+        if self.context.chosen:
+            title += f" — {text}"
+        self.window.setWindowTitle(title)
+        if self.progress_page is not None:
+            self.progress_page.show_trainee(self.context.trainee)
+        self.window.show_message(f"{text}: answers are recorded under this name." if self.context.trainee else
+                                 ("Guest practice: answers are not recorded." if self.context.guest else
+                                  "No trainee chosen."))
+
+    # -- manager
+    def unlock_manager(self, then: Callable[[], None] | None = None) -> ManagerDialog | None:
+        if self.context.unlocked:
+            if then:
+                then()
+            return None
+        try:
+            dialog = ManagerDialog(self.context, self.window, self.manager_name)
+        except PLAIN_ERRORS as error:
+            self.window.show_message(plain_message(error))
+            return None
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        if then is not None:
+            dialog.accepted.connect(then)
+        dialog.destroyed.connect(lambda *_: setattr(self, "manager_dialog", None))
+        self.manager_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def lock_manager(self) -> None:
+        self.context.lock()
+
+    def _manager_button_clicked(self) -> None:
+        if self.context.unlocked:
+            self.lock_manager()
+        else:
+            self.unlock_manager(then=self.show_manager)
+
+    def _manager_changed(self, manager) -> None:
+        unlocked = self.context.unlocked
+        if unlocked:
+            self.manager_name = manager.name
+        self.manager_button.setText(f"Manager: {manager.name} · Lock" if unlocked else "Manager: locked")
+        self.manager_button.setToolTip("Lock the manager role (Ctrl+Shift+L)" if unlocked
+                                       else "Unlock the manager role with the PIN (Ctrl+L)")
+        self.lock_action.setEnabled(unlocked)
+        self.unlock_action.setEnabled(not unlocked and self.context.available)
+        self.manager_page.set_manager(manager if unlocked else None)
+        if not unlocked and self.window.sections.currentWidget() is self.manager_page:
+            self.show_progress()
+        self.window.show_message(f"Manager role unlocked for {manager.name}." if unlocked
+                                 else "Manager role locked.")
+
+    def _push_targets(self) -> None:
+        try:
+            targets = self.context.targets()
+        except PLAIN_ERRORS as error:
+            self.window.show_message(plain_message(error))
+            return
+        self.window.drills.set_targets(targets)
+
+    # -- pages
+    def _show_page(self, page, action) -> None:
+        window = self.window
+        window.sections.setCurrentWidget(page)
+        action.setChecked(True)
+        window.table_menu.clear()
+        window.table_menu.setEnabled(False)
+        page.refresh()
+        page.setFocus()
+
+    def show_progress(self) -> None:
+        self._show_page(self.progress_page, self.progress_action)
+
+    def show_progress_of(self, name: str) -> None:
+        self.progress_page.show_trainee(name)
+        self._show_page(self.progress_page, self.progress_action)
+
+    def show_manager(self) -> bool:
+        """The Manager page, only while the role is unlocked; otherwise the PIN is asked for first."""
+        if not self.context.unlocked:
+            self.unlock_manager(then=self.show_manager)
+            self._restore_section_check()
+            return False
+        self._show_page(self.manager_page, self.manager_action)
+        return True
+
+    def _restore_section_check(self) -> None:
+        current = self.window.sections.currentWidget()
+        for page, action in ((self.window.tabs, self.window.tables_action), (self.window.drills,
+                             self.window.drills_action), (self.progress_page, self.progress_action),
+                             (self.manager_page, self.manager_action)):
+            if page is current:
+                action.setChecked(True)
+
+    def close(self) -> None:
+        """The window is closing: finish a recorded session so it carries its finish time."""
+        self.recorder._close_session()
+        for dialog in (self.picker, self.manager_dialog):
+            if dialog is not None:
+                dialog.close()
+
+
+__all__ = ["DrillRecorder", "GUEST_TEXT", "ManagerDialog", "ProfilePicker", "RecordsUi", "TraineeContext",
+           "TraineeMemory", "plain_message"]
