@@ -208,6 +208,16 @@ class TraineeContext(QObject):
 
 # --- dialogs ------------------------------------------------------------------------------------------------------
 
+class _EnterStaysHere(QLineEdit):
+    """A line edit whose Enter does its own job (returnPressed) and does not also press the dialog's
+    default button: Enter in the new-name box adds that name, it must not pick whoever is selected."""
+
+    def keyPressEvent(self, event) -> None:
+        super().keyPressEvent(event)
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            event.accept()
+
+
 class ProfilePicker(QDialog):
     """Choose your name (Enter), add a new trainee, or practise as a guest. Emits `picked(name or None)`."""
 
@@ -229,7 +239,7 @@ class ProfilePicker(QDialog):
         self.empty_label = label("No trainees yet: add the first one below.", "muted")
         layout.addWidget(self.empty_label)
         add_row = QHBoxLayout()
-        self.new_name = QLineEdit()
+        self.new_name = _EnterStaysHere()
         self.new_name.setPlaceholderText("New trainee's name")
         self.new_name.setAccessibleName("New trainee's name")
         self.new_name.returnPressed.connect(self.add_new)

@@ -1,0 +1,447 @@
+"""The records in the window: trainee profiles, the manager PIN, drills recorded per trainee, the Progress page
+against the records queries, the targets editor reaching the Drills page, exports on a worker thread, import,
+archive and sign-off.
+
+A stand-in drill (sums of two numbers, answered by typing) drives the Drills page; the Progress page is checked
+on records made with a real drill through the records API.
+"""
+from __future__ import annotations
+
+import threading
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from dealerdrill import app as app_module
+from dealerdrill.drills import DrillSession, Grade, Item, Mode
+from dealerdrill.drills.targets import Target
+from dealerdrill.drills.taxonomy import ErrorCategory
+from dealerdrill.records import RecordFilter, Records
+from dealerdrill.views import drill_view
+from dealerdrill.views.drill_view import DrillEntry
+from dealerdrill.views.records_manager import RecordsJob
+from dealerdrill.views.records_trainee import table_texts
+
+PIN = "4826"
+MANAGER = "Mere Smith"
+
+
+class AddDrill:
+    """Stand-in drill: the sum of two numbers."""
+
+    id = "roulette.test_add"
+    game = "roulette"
+    title = "Add two numbers"
+    description = "A stand-in drill for the records tests."
+
+    def __init__(self, settings=None):
+        self.settings = settings
+
+    def families(self):
+        return ["small", "large"]
+
+    def generate(self, rng, difficulty=1, family=None):
+        family = family or ("small", "large")[rng.below(2)]
+        top = 10 if family == "small" else 100
+        a, b = rng.below(top), rng.below(top)
+        return Item(self.id, family, {"a": a, "b": b}, key=a + b, text="What is the sum?")
+
+    def grade(self, item, answer, seconds=0.0):
+        value = int(str(answer).strip())
+        ok = value == item.key
+        return Grade(ok, str(item.key), str(value), "The sum of both numbers.",
+                     None if ok else ErrorCategory.ARITHMETIC, rule="T.1", seconds=seconds)
+
+    def describe_key(self, item):
+        return str(item.key)
+
+
+class AddPanel(QWidget):
+    answered = Signal(object)
+
+    def __init__(self, settings=None, parent=None):
+        super().__init__(parent)
+        self.question = QLabel()
+        self.entry = QLineEdit()
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.question)
+        layout.addWidget(self.entry)
+        self.setFocusProxy(self.entry)
+        self.entry.returnPressed.connect(lambda: self.answered.emit(self.entry.text()))
+
+    def show_item(self, item):
+        self.entry.clear()
+        self.question.setText(f"{item.prompt['a']} + {item.prompt['b']}")
+
+    def show_grade(self, item, grade):
+        pass
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch):
+    monkeypatch.setattr(drill_view, "available_drills", lambda: ([DrillEntry(AddDrill, AddPanel)], []))
+    main = app_module.MainWindow()
+    qtbot.addWidget(main)
+    main.show()
+    qtbot.waitExposed(main)
+    with qtbot.waitActive(main):
+        main.activateWindow()
+    yield main
+    main.close()
+
+
+def records_of(window) -> Records:
+    return window.records_ui.context.records
+
+
+def answer_shown_item(qtbot, window, right: bool) -> None:
+    panel = window.drills.panel
+    a, b = panel.question.text().split(" + ")
+    value = int(a) + int(b) + (0 if right else 1)
+    qtbot.keyClicks(panel.entry, str(value))
+    qtbot.keyClick(panel.entry, Qt.Key_Return)
+
+
+def unlock(window) -> None:
+    records = records_of(window)
+    if not records.pin_is_set():
+        records.set_pin(PIN, name=MANAGER)
+    window.records_ui.context.unlock(PIN, MANAGER)
+
+
+def make_history(records: Records, name: str, answers: int = 30) -> None:
+    """Answers to the real baccarat table-of-play drill over three days: every third one times out."""
+    from dealerdrill.drills.base import registry
+
+    start = datetime.now(timezone.utc) - timedelta(days=2, hours=1)
+    moments = iter(start + timedelta(days=i // (answers // 3 + 1), seconds=10 * i) for i in range(10 * answers))
+    records.clock = lambda: next(moments)
+    drill = registry()["baccarat.table_of_play"]()
+    session_id = records.start_session(name, drill.id, Mode.PRACTICE, {})
+    session = DrillSession(drill, Mode.PRACTICE, seed=5, on_answer=lambda a: records.record_answer(session_id, a))
+    for index in range(answers):
+        item = session.next_item()
+        if index % 3 == 2:
+            session.time_out(2.0 + index % 4)
+        else:
+            session.submit(item.key, 1.0 + index % 5)
+    records.finish_session(session_id)
+    records.clock = lambda: datetime.now(timezone.utc)
+
+
+# --- trainees ---------------------------------------------------------------------------------------------------
+
+def test_adding_and_picking_a_trainee_with_the_keyboard(qtbot, window):
+    picker = window.records_ui.choose_trainee()
+    assert picker.isVisible() and picker.empty_label.isVisible()
+    qtbot.keyClicks(picker.new_name, "Aroha  Ngata")
+    qtbot.keyClick(picker.new_name, Qt.Key_Return)
+    assert not picker.isVisible()
+    assert window.records_ui.context.trainee == "Aroha Ngata"
+    assert [t.name for t in records_of(window).trainees()] == ["Aroha Ngata"]
+    assert "Aroha Ngata" in window.records_ui.trainee_button.text() and "Aroha Ngata" in window.windowTitle()
+
+    records_of(window).create_trainee("Ben Li")
+    picker = window.records_ui.choose_trainee()
+    assert [picker.names.item(i).text() for i in range(picker.names.count())] == ["Aroha Ngata", "Ben Li"]
+    qtbot.keyClick(picker.names, Qt.Key_Down)
+    qtbot.keyClick(picker.names, Qt.Key_Return)
+    assert window.records_ui.context.trainee == "Ben Li"
+
+
+def test_a_taken_name_is_refused_in_plain_words(qtbot, window):
+    records_of(window).create_trainee("Aroha")
+    picker = window.records_ui.choose_trainee()
+    qtbot.keyClicks(picker.new_name, "aroha")
+    qtbot.keyClick(picker.new_name, Qt.Key_Return)
+    assert picker.isVisible() and "already exists" in picker.problem_label.text()
+    assert window.records_ui.context.trainee is None and len(records_of(window).trainees()) == 1
+    picker.close()
+
+
+# --- manager role -----------------------------------------------------------------------------------------------
+
+def test_first_run_sets_the_pin_then_unlock_and_lock(qtbot, window):
+    ui = window.records_ui
+    assert ui.show_manager() is False            # locked: the page is refused and the PIN is asked for
+    dialog = ui.manager_dialog
+    assert dialog.first_run and window.sections.currentWidget() is not ui.manager_page
+    qtbot.keyClicks(dialog.name_edit, MANAGER)
+    qtbot.keyClicks(dialog.pin_edit, PIN)
+    qtbot.keyClicks(dialog.repeat_edit, "4827")
+    dialog.submit()
+    assert "not the same" in dialog.problem_label.text() and not ui.context.unlocked
+    qtbot.keyClicks(dialog.pin_edit, PIN)
+    qtbot.keyClicks(dialog.repeat_edit, PIN)
+    dialog.submit()
+    assert ui.context.unlocked and window.sections.currentWidget() is ui.manager_page
+    assert ui.manager_page.tabs.isEnabled() and MANAGER in ui.manager_button.text()
+
+    session = ui.context.manager
+    ui.lock_manager()
+    assert not ui.context.unlocked and window.sections.currentWidget() is not ui.manager_page
+    assert not ui.manager_page.tabs.isEnabled() and ui.manager_page.locked_label.isVisibleTo(ui.manager_page)
+    records_of(window).create_trainee("Aroha")
+    with pytest.raises(PermissionError):         # the old session object is refused by the records too
+        records_of(window).archive_trainee("Aroha", session)
+
+
+def test_a_wrong_pin_keeps_the_manager_page_locked(qtbot, window):
+    records_of(window).set_pin(PIN, name=MANAGER)
+    ui = window.records_ui
+    ui.manager_action.trigger()
+    dialog = ui.manager_dialog
+    assert not dialog.first_run and window.sections.currentWidget() is not ui.manager_page
+    qtbot.keyClicks(dialog.name_edit, MANAGER)
+    qtbot.keyClicks(dialog.pin_edit, "1111")
+    qtbot.keyClick(dialog.pin_edit, Qt.Key_Return)
+    assert dialog.isVisible() and dialog.problem_label.text() == "That PIN is not right."
+    assert not ui.context.unlocked and window.sections.currentWidget() is not ui.manager_page
+    qtbot.keyClicks(dialog.pin_edit, PIN)
+    qtbot.keyClick(dialog.pin_edit, Qt.Key_Return)
+    assert ui.context.unlocked and window.sections.currentWidget() is ui.manager_page
+
+
+# --- the Drills page records --------------------------------------------------------------------------------------
+
+def test_answers_on_the_drills_page_are_in_the_records(qtbot, window):
+    records = records_of(window)
+    records.create_trainee("Aroha")
+    window.records_ui.context.choose("Aroha")
+    window.show_drills()
+    drills = window.drills
+    drills.select_drill(AddDrill.id)
+    qtbot.keyClick(drills.drill_list, Qt.Key_Return)
+    assert drills.state == "asking"
+    answer_shown_item(qtbot, window, right=True)
+    qtbot.keyClick(drills.next_button, Qt.Key_Return)
+    answer_shown_item(qtbot, window, right=False)
+    stored = records.answers(RecordFilter(trainees=("Aroha",)))
+    assert [a.correct for a in stored] == [True, False]           # committed as each was graded
+    assert stored[1].category == ErrorCategory.ARITHMETIC.value and stored[0].drill == AddDrill.id
+    session_id = stored[0].session_uuid
+    assert records.session(session_id).finished_at is None
+    with qtbot.waitSignal(window.records_ui.recorder.session_recorded):
+        qtbot.keyClick(drills.next_button, Qt.Key_Escape)
+    summary = records.session(session_id)
+    assert summary.finished_at is not None and (summary.items, summary.correct) == (2, 1)
+    assert summary.settings["roulette"] == window.settings().to_dict()["roulette"]
+    assert records.load_scheduler_memory("Aroha", AddDrill.id) == drills.scheduler_memory[AddDrill.id]
+
+
+def test_no_trainee_asks_who_is_training_and_a_guest_is_not_recorded(qtbot, window):
+    window.show_drills()
+    drills = window.drills
+    drills.select_drill(AddDrill.id)
+    qtbot.keyClick(drills.drill_list, Qt.Key_Return)
+    picker = window.records_ui.picker
+    assert drills.state == "choosing" and picker is not None and picker.isVisible()
+    picker.guest_button.click()
+    assert drills.state == "asking"                                # the drill starts once someone is chosen
+    assert window.records_ui.trainee_button.text() == "Guest — not recorded"
+    answer_shown_item(qtbot, window, right=True)
+    assert records_of(window).answers(RecordFilter(include_archived=True)) == []
+
+
+def test_each_trainee_has_their_own_scheduler_memory(qtbot, window):
+    records = records_of(window)
+    for name in ("Aroha", "Ben"):
+        records.create_trainee(name)
+    context = window.records_ui.context
+    context.choose("Aroha")
+    window.drills.start(AddDrill.id, Mode.PRACTICE)
+    answer_shown_item(qtbot, window, right=False)
+    aroha_memory = window.drills.scheduler_memory[AddDrill.id]
+    context.choose("Ben")                                          # switching ends Aroha's session
+    assert window.drills.state != "asking"
+    assert records.sessions(RecordFilter(trainees=("Aroha",)))[0].finished_at is not None
+    assert window.drills.scheduler_memory.get(AddDrill.id) is None
+    context.choose("Aroha")
+    assert window.drills.scheduler_memory.get(AddDrill.id) == aroha_memory
+
+
+# --- progress page ----------------------------------------------------------------------------------------------
+
+def test_progress_page_shows_the_records_numbers(qtbot, window):
+    records = records_of(window)
+    records.create_trainee("Aroha")
+    make_history(records, "Aroha")
+    window.records_ui.context.choose("Aroha")
+    window.records_ui.progress_action.trigger()
+    page = window.records_ui.progress_page
+    assert window.sections.currentWidget() is page and page.title_label.text() == "Progress — Aroha"
+    skill = records.skill_progress("Aroha")[0]
+    rows = table_texts(page.skills_table)
+    assert len(rows) == 1
+    title, game, answered, accuracy, target, median, speed_target = rows[0][:7]
+    assert (title, game, int(answered)) == (skill.title, "Baccarat", skill.answered)
+    assert accuracy == f"{100 * skill.accuracy:.0f}%" and median == f"{skill.median_seconds:.1f} s"
+    assert target == f"{100 * skill.target.accuracy:.0f}%" and speed_target == f"{skill.target.seconds:g} s"
+    streaks = records.streaks("Aroha")
+    assert page.stat_labels["run"][0].text() == str(streaks.current_correct)
+    assert page.stat_labels["days"][0].text() == str(streaks.current_days)
+    assert page.stat_labels["answers"][0].text() == str(skill.answered)
+    errors = records.error_categories("Aroha")
+    assert [[e.label[0].upper() + e.label[1:], str(e.answered)] for e in errors] == table_texts(page.errors_table)
+    recent = records.recent_sessions("Aroha")
+    assert table_texts(page.sessions_table)[0][3] == f"{recent[0].correct} of {recent[0].items}"
+    assert page.skills_chart.canvas is not None and page.heatmap_chart.canvas is not None
+    assert any(cell.answered for cell in records.heatmap("Aroha").cells.values())
+
+
+def test_progress_page_without_a_trainee_says_what_to_do(qtbot, window):
+    window.records_ui.show_progress()
+    page = window.records_ui.progress_page
+    assert not page.details.isVisible() and "Choose a trainee" in page.note_label.text()
+
+
+# --- manager page -------------------------------------------------------------------------------------------------
+
+def test_targets_edited_by_the_manager_reach_the_drills_page(qtbot, window):
+    unlock(window)
+    ui = window.records_ui
+    ui.show_manager()
+    page = ui.manager_page
+    page.tabs.setCurrentIndex(2)
+    drill = "baccarat.table_of_play"
+    before = records_of(window).targets()
+    page.set_target_text(drill, 2, "abc")
+    assert page.save_targets() is False
+    assert "must be a number" in page.targets_message.text() and "Nothing was saved" in page.targets_message.text()
+    page.set_target_text(drill, 2, "4")
+    page.set_target_text(drill, 5, "140")
+    assert page.save_targets() is False and "pass mark" in page.targets_message.text()
+    assert records_of(window).targets() == before                  # one bad value: nothing changed at all
+    page.set_target_text(drill, 5, "85")
+    assert page.save_targets() is True
+    wanted = Target(4.0, before[drill].target.accuracy, before[drill].target.test_items, 0.85)
+    assert records_of(window).target(drill) == wanted and records_of(window).targets()[drill].set_by == MANAGER
+    assert window.drills.target_for(drill) == wanted
+
+    records_of(window).create_trainee("Aroha")
+    ui.context.choose("Aroha")
+    records_of(window).set_target(AddDrill.id, Target(7.0, 0.8, 3, 0.6), ui.context.manager)
+    ui.context.targets_changed.emit()
+    session = window.drills.start(AddDrill.id, Mode.TEST)
+    assert session.target == Target(7.0, 0.8, 3, 0.6)
+    assert records_of(window).session(ui.recorder.session_id).target == Target(7.0, 0.8, 3, 0.6)
+
+
+def test_export_runs_on_a_worker_with_progress_and_the_file_appears(qtbot, window, tmp_path):
+    records = records_of(window)
+    records.create_trainee("Aroha")
+    make_history(records, "Aroha", answers=30)
+    unlock(window)
+    window.records_ui.show_manager()
+    page = window.records_ui.manager_page
+    page.tabs.setCurrentIndex(4)
+    progress = []
+    target = tmp_path / "answers.xlsx"
+    job = page.start_export("xlsx", target)
+    job.progressed.connect(lambda done, total: progress.append((done, total)), Qt.ConnectionType.QueuedConnection)
+    assert not page.export_button.isEnabled()
+    with qtbot.waitSignal(page.export_finished, timeout=20000) as finished:
+        pass
+    assert finished.args[0] == [target] and target.exists() and target.stat().st_size > 0
+    assert job.worker_thread_id is not None and job.worker_thread_id != threading.get_ident()
+    assert progress and progress[-1][0] == progress[-1][1] > 0
+    assert page.progress_bar.maximum() == progress[-1][1] and page.progress_bar.value() == progress[-1][1]
+    qtbot.waitUntil(lambda: page.job is None)
+    assert page.export_button.isEnabled() and str(target) in page.export_message.text()
+
+
+def test_a_cancelled_export_leaves_no_file(qtbot, window, tmp_path):
+    records = records_of(window)
+    records.create_trainee("Aroha")
+    make_history(records, "Aroha", answers=6)
+    target = tmp_path / "answers.csv"
+
+    def work(clone, progress, cancel):
+        from dealerdrill.exports import export
+
+        return export(clone, "csv", target, RecordFilter(), progress=progress, cancel=cancel)
+
+    job = RecordsJob(records, work)
+    job.cancel()
+    with qtbot.waitSignal(job.cancelled, timeout=20000):
+        job.start()
+    job.wait()
+    assert not target.exists()
+
+
+def test_import_merges_another_workstations_records(qtbot, window, tmp_path):
+    other = Records(tmp_path / "other" / "records.sqlite3", workstation="other")
+    other.create_trainee("Tama")
+    make_history(other, "Tama", answers=9)
+    from dealerdrill.records import dump_records
+
+    dump_records(other, tmp_path / "tama.json")
+    other.close()
+    unlock(window)
+    window.records_ui.show_manager()
+    page = window.records_ui.manager_page
+    page.tabs.setCurrentIndex(4)
+    with qtbot.waitSignal(page.import_finished, timeout=20000) as done:
+        page.start_import(tmp_path / "tama.json")
+    assert done.args[0].answers_added == 9
+    assert len(records_of(window).answers(RecordFilter(trainees=("Tama",)))) == 9
+    assert "9 answers" in page.export_message.text()
+
+
+def test_archiving_a_trainee_keeps_the_history(qtbot, window):
+    records = records_of(window)
+    for name in ("Aroha", "Ben"):
+        records.create_trainee(name)
+    make_history(records, "Aroha", answers=6)
+    window.records_ui.context.choose("Aroha")
+    unlock(window)
+    window.records_ui.show_manager()
+    page = window.records_ui.manager_page
+    page.tabs.setCurrentIndex(0)
+    assert [row[0] for row in table_texts(page.roster_table)] == ["Aroha", "Ben"]
+    page.select_trainee("Aroha")
+    page.archive_button.click()
+    assert records.trainee("Aroha").archived and records.trainee("Aroha").archived_by == MANAGER
+    assert window.records_ui.context.trainee is None               # the archived profile is no longer in use
+    assert len(records.answers(RecordFilter(trainees=("Aroha",), include_archived=True))) == 6
+    assert window.records_ui.context.trainee_names() == ["Ben"]
+    assert "Archived" in table_texts(page.roster_table)[0][1]      # still listed: archived ones are shown now
+    page.select_trainee("Aroha")
+    assert page.restore_button.isEnabled() and not page.archive_button.isEnabled()
+    page.restore_button.click()
+    assert not records.trainee("Aroha").archived
+
+
+def test_a_test_is_signed_off_with_who_and_when(qtbot, window):
+    records = records_of(window)
+    records.create_trainee("Aroha")
+    records.set_target(AddDrill.id, Target(30.0, 0.5, 2, 0.5), records.unlock(PIN, MANAGER)
+                       if records.pin_is_set() else _first_manager(records))
+    window.records_ui.context.targets_changed.emit()
+    window.records_ui.context.choose("Aroha")
+    window.drills.start(AddDrill.id, Mode.TEST)
+    answer_shown_item(qtbot, window, right=True)
+    qtbot.keyClick(window.drills.next_button, Qt.Key_Return)
+    answer_shown_item(qtbot, window, right=True)
+    qtbot.keyClick(window.drills.next_button, Qt.Key_Return)       # to the result: the session is finished
+    attempt = records.test_attempts()[0]
+    assert attempt.passed and attempt.finished_at is not None
+    unlock(window)
+    window.records_ui.show_manager()
+    page = window.records_ui.manager_page
+    page.tabs.setCurrentIndex(3)
+    page.select_attempt(attempt.uuid)
+    qtbot.keyClicks(page.note_edit, "went through Table 2")
+    page.sign_button.click()
+    signed = records.session(attempt.uuid)
+    assert signed.signed_by == MANAGER and signed.signed_at is not None and signed.signoff_note == "went through Table 2"
+    assert table_texts(page.tests_table)[0][6] == MANAGER
+    page.sign_button.click()                                       # once only, said in plain words
+    assert "already signed off" in page.tests_message.text()
+
+
+def _first_manager(records):
+    records.set_pin(PIN, name=MANAGER)
+    return records.unlock(PIN, MANAGER)
