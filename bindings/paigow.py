@@ -354,6 +354,11 @@ class Deal:
     dice: tuple[int, int, int]
     first_box: int                             # the box that received the first stack
     hands: list[tuple[str, str, str, str]]     # hands[0] is box 1's hand ... hands[7] box 8's
+    delivered_to: tuple[int, ...] = ()         # delivered_to[i]: the box that received woodpile[i]
+
+    def box_of_stack(self, stack: int) -> int:
+        """The box (1-8) that received woodpile stack `stack` (0 = the first stack delivered)."""
+        return self.delivered_to[require_int(stack, "the stack", 0, lib.DD_PG_BOXES - 1)]
 
     def hand_of(self, box: int) -> tuple[str, str, str, str]:
         return self.hands[require_int(box, "the box", 1, lib.DD_PG_BOXES) - 1]
@@ -364,7 +369,8 @@ def deal(seed: int | None = None, count_from: int = 1) -> Deal:
 
     The dice total is counted counter-clockwise with box `count_from` as 1 (the banker's box: box 1 when
     the house banks); that box gets the first stack and the others follow in box order (box numbers rise
-    counter-clockwise). A seed makes the deal repeatable."""
+    counter-clockwise). `delivered_to` says, stack by stack, which box the engine delivered it to.
+    A seed makes the deal repeatable."""
     count_from = require_int(count_from, "the box the dice count starts from", 1, lib.DD_PG_BOXES)
     rng = Rng(seed)
     out = ffi.new("dd_pg_deal *")
@@ -378,6 +384,7 @@ def deal(seed: int | None = None, count_from: int = 1) -> Deal:
         dice=tuple(out.dice),
         first_box=out.first_box,
         hands=[faces(stack) for stack in out.hands],
+        delivered_to=tuple(out.delivered_to),
     )
 
 

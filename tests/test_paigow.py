@@ -280,6 +280,23 @@ def test_stacks_go_out_from_the_box_the_dice_count_to(count_from):
     assert first_boxes == set(range(1, 9))
 
 
+@pytest.mark.parametrize("count_from", [1, 5, 8])
+def test_the_engine_says_which_box_received_each_stack(count_from):
+    # The documented counting rule, worked independently: the dice total counted round the 8 boxes with
+    # box `count_from` as 1 gives the first stack's box; each later stack goes to the next box up.
+    for seed in range(60):
+        dealt = paigow.deal(seed=seed, count_from=count_from)
+        first = (count_from - 1 + sum(dealt.dice) - 1) % 8 + 1
+        expected = tuple((first - 1 + i) % 8 + 1 for i in range(8))
+        assert dealt.delivered_to == expected
+        assert sorted(dealt.delivered_to) == list(range(1, 9))
+        for i, stack in enumerate(dealt.woodpile):
+            assert dealt.box_of_stack(i) == expected[i]
+            assert dealt.hand_of(expected[i]) == stack
+    with pytest.raises(InvalidInput):
+        dealt.box_of_stack(8)
+
+
 # -------------------------------------------------------------------------------------- settlement
 
 def as_tuple(result):

@@ -95,6 +95,7 @@ typedef struct dd_pg_deal {
     uint8_t dice[3];
     uint8_t first_box;       /* box 1-8 that receives woodpile[0] */
     uint8_t hands[8][4];     /* hands[b - 1]: the tiles delivered to box b */
+    uint8_t delivered_to[8]; /* delivered_to[i]: the box 1-8 that received woodpile[i] */
 } dd_pg_deal;
 
 typedef struct dd_pg_wager {
@@ -157,7 +158,7 @@ int dd_pg_match_many(const dd_pg_setting *players, const dd_pg_setting *banks, s
 /* Shuffle the 32 tiles, stack the woodpile, throw three dice and deliver the stacks. The dice total is
  * counted counter-clockwise starting with box `count_from` as 1 (usually the banker's box); the stack
  * woodpile[0] goes to the box reached, the rest follow box by box counter-clockwise (box numbers rise
- * counter-clockwise). */
+ * counter-clockwise); delivered_to[i] records the box that received woodpile[i]. */
 int dd_pg_deal_tiles(dd_rng *rng, int count_from, dd_pg_deal *out);
 /* The default rules: house banks, 5% commission, rounded down to the cent. */
 int dd_pg_settle_defaults(dd_pg_settle_rules *rules);

@@ -314,7 +314,10 @@ int dd_pg_deal_tiles(dd_rng *rng, int count_from, dd_pg_deal *out)
     }
     /* Counting the dice total round the 8 positions, `count_from` being 1. */
     out->first_box = (uint8_t)((count_from - 1 + total - 1) % DD_PG_BOXES + 1);
-    for (i = 0; i < DD_PG_BOXES; i++)
-        memcpy(out->hands[(out->first_box - 1 + i) % DD_PG_BOXES], out->woodpile[i], 4);
+    for (i = 0; i < DD_PG_BOXES; i++) {
+        int box = (out->first_box - 1 + i) % DD_PG_BOXES + 1;
+        out->delivered_to[i] = (uint8_t)box;
+        memcpy(out->hands[box - 1], out->woodpile[i], 4);
+    }
     return DD_OK;
 }
