@@ -74,6 +74,16 @@ PAGE_STYLE = f"""
 """
 
 
+BADGE_STYLE = f"""
+QToolButton {{ padding: 3px 10px; margin: 2px 3px; border: 1px solid #c5ccd3; border-radius: 5px; color: {INK};
+              font-weight: 600; background: #ffffff; }}
+QToolButton[guest="true"] {{ background: #fff4d6; color: {AMBER}; border-color: #f0d58c; }}
+QToolButton[state="nobody"] {{ color: {MUTED}; font-weight: 400; }}
+QToolButton[state="unlocked"] {{ background: #e6efe9; color: {ACCENT}; border-color: #b9dcc1; }}
+QToolButton:focus {{ border: 2px solid {ACCENT}; }}
+"""
+
+
 def plain_message(error: BaseException) -> str:
     """What went wrong with the records, for a person (the records' own messages are written for people)."""
     from dealerdrill.records import ExportCancelled, PinFileError, RecordsError
@@ -108,6 +118,11 @@ def button(text: str, primary: bool = False) -> QPushButton:
     if primary:
         widget.setProperty("primary", True)
     return widget
+
+
+def _repolish(widget: QWidget) -> None:
+    widget.style().unpolish(widget)
+    widget.style().polish(widget)
 
 
 def style_page(widget: QWidget) -> None:
@@ -575,6 +590,8 @@ class RecordsUi(QObject):
         self.manager_button = QToolButton()
         self.manager_button.setObjectName("managerButton")
         self.manager_button.clicked.connect(self._manager_button_clicked)
+        for widget in (self.trainee_button, self.manager_button):
+            widget.setStyleSheet(BADGE_STYLE)
         window.sections_toolbar.addWidget(self.trainee_button)
         window.sections_toolbar.addWidget(self.manager_button)
         self._trainee_changed(None)
@@ -611,6 +628,8 @@ class RecordsUi(QObject):
         text = self.context.describe()
         self.trainee_button.setText(f"Trainee: {text}" if self.context.trainee else text)
         self.trainee_button.setProperty("guest", self.context.guest)
+        self.trainee_button.setProperty("state", "nobody" if not self.context.chosen else "chosen")
+        _repolish(self.trainee_button)
         title = "Dealer Drill"
         if self.context.chosen:
             title += f" — {text}"
@@ -656,6 +675,8 @@ class RecordsUi(QObject):
         self.manager_button.setText(f"Manager: {manager.name} · Lock" if unlocked else "Manager: locked")
         self.manager_button.setToolTip("Lock the manager role (Ctrl+Shift+L)" if unlocked
                                        else "Unlock the manager role with the PIN (Ctrl+L)")
+        self.manager_button.setProperty("state", "unlocked" if unlocked else "locked")
+        _repolish(self.manager_button)
         self.lock_action.setEnabled(unlocked)
         self.unlock_action.setEnabled(not unlocked and self.context.available)
         self.manager_page.set_manager(manager if unlocked else None)
