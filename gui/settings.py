@@ -59,6 +59,14 @@ class RouletteSettings:
 @dataclass(frozen=True)
 class BaccaratSettings:
     decks: int = _setting(8, "Decks in the shoe", low=4, high=8)
+    # The engine needs at least 11 cards behind the cutting card (enough for a last coup) and room for the
+    # largest burn (10 cards after the exposed one) in front of it; 150 fits the smallest shoe, 4 decks.
+    cut_from_end: int = _setting(16, "Cutting card (cards from the end)", low=11, high=150,
+                                 help_text="Rule 9.8: when the cutting card appears, one more coup is dealt")
+    burn: bool = _setting(True, "Burn cards after each shuffle",
+                          help_text="The first card is exposed and as many cards as its value are burned "
+                                    "(10 for a ten or a picture card)")
+    big_table: bool = _setting(False, "Big table: 14 seats (otherwise mini baccarat, 7 seats)")
     commission_percent: float = _setting(5.0, "Commission on winning Banker wagers (%)", low=0.0, high=10.0)
     commission_rounding: str = _setting("cents", "Commission rounding", choices=ROUNDING_CHOICES)
     commission_collection: str = _setting("commission box", "Commission collected", choices=COLLECTION_CHOICES)
@@ -128,22 +136,42 @@ def check_value(f, value: Any) -> Any:
     return _number(value, type(default), label, meta)
 
 
+def _shown(number) -> str:
+    """A number as a person writes it: 12, not 12.0."""
+    if isinstance(number, float) and number.is_integer():
+        return str(int(number))
+    return str(number)
+
+
+def _dollars(amount: int) -> str:
+    # Whole dollars exactly as views.chips.format_money writes them (that module needs Qt; this one must not).
+    return f"${amount:,}"
+
+
 def _number(value, kind, label, meta):
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise SettingsError(f"{label}: {value!r} is not a number")
     if kind is int:
         if isinstance(value, float) and not value.is_integer():
-            raise SettingsError(f"{label}: {value} is not a whole number")
+            raise SettingsError(f"{label}: {_shown(value)} is not a whole number")
         value = int(value)
     else:
         value = float(value)
         if value != value:  # NaN compares unequal to itself
             raise SettingsError(f"{label}: not a number")
     if meta["low"] is not None and value < meta["low"]:
-        raise SettingsError(f"{label}: {value} is below the smallest allowed, {meta['low']}")
+        raise SettingsError(f"{label}: {_shown(value)} is below the smallest allowed, {_shown(meta['low'])}")
     if meta["high"] is not None and value > meta["high"]:
-        raise SettingsError(f"{label}: {value} is above the largest allowed, {meta['high']}")
+        raise SettingsError(f"{label}: {_shown(value)} is above the largest allowed, {_shown(meta['high'])}")
     return value
+
+
+def chips_can_make(amount: int, chip_values: tuple[int, ...]) -> bool:
+    """Whether some handful of these chips adds up to exactly `amount` (any number of each value)."""
+    reachable = [True] + [False] * amount
+    for total in range(1, amount + 1):
+        reachable[total] = any(v <= total and reachable[total - v] for v in chip_values)
+    return reachable[amount]
 
 
 def _check_table(table: str, values: Any) -> None:
@@ -151,9 +179,17 @@ def _check_table(table: str, values: Any) -> None:
     title = TABLE_TITLES[table]
     if table == "roulette":
         if values.maximum_inside < values.minimum_bet or values.maximum_outside < values.minimum_bet:
-            raise SettingsError(f"{title}: a maximum is below the table minimum of ${values.minimum_bet}")
+            raise SettingsError(f"{title}: a maximum is below the table minimum of {_dollars(values.minimum_bet)}")
     elif values.maximum_bet < values.minimum_bet:
         raise SettingsError(f"{title}: the table maximum is below the table minimum")
+    chips = tuple(values.chip_values)
+    chip_list = ", ".join(_dollars(v) for v in chips)
+    if values.minimum_bet < min(chips):
+        raise SettingsError(f"{title}: the table minimum of {_dollars(values.minimum_bet)} is below the smallest "
+                            f"chip, {_dollars(min(chips))}, so no wager could be made at the minimum")
+    if not chips_can_make(values.minimum_bet, chips):
+        raise SettingsError(f"{title}: no handful of the chips ({chip_list}) adds up to the table minimum of "
+                            f"{_dollars(values.minimum_bet)}")
 
 
 def build_table(table: str, raw: dict[str, Any]) -> Any:
@@ -164,7 +200,10 @@ def build_table(table: str, raw: dict[str, Any]) -> Any:
         raise SettingsError(f"{TABLE_TITLES[table]}: unknown setting {sorted(unknown)[0]!r}")
     values = {}
     for f in fields(cls):
-        values[f.name] = check_value(f, raw[f.name]) if f.name in raw else default_of(f)
+        try:
+            values[f.name] = check_value(f, raw[f.name]) if f.name in raw else default_of(f)
+        except SettingsError as error:
+            raise SettingsError(f"{TABLE_TITLES[table]}: {error}") from None
     result = cls(**values)
     _check_table(table, result)
     return result

@@ -1,12 +1,27 @@
-"""The settings dialog: one page per table, its form built from the settings dataclasses' metadata."""
+"""The settings dialog: one page per table, its form built from the settings dataclasses' metadata.
+
+Numbers are typed into plain line edits and checked by `settings.check_value`, never clamped by a spin box:
+a value out of range is shown in red at once, and OK refuses it with a message that names the table and the
+setting, switching to that table's page. Nothing is changed until every value is usable.
+"""
 from __future__ import annotations
 
+import re
 from dataclasses import fields
 
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout,
-                               QLabel, QLineEdit, QSpinBox, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit,
+                               QTabWidget, QVBoxLayout, QWidget)
 
-from ..settings import TABLE_SETTINGS, TABLE_TITLES, Settings, SettingsError, build_table, default_of
+from ..settings import (TABLE_SETTINGS, TABLE_TITLES, Settings, SettingsError, build_table, check_value,
+                        default_of)
+
+_WHOLE = re.compile(r"[+-]?\d+")
+_GROUPED = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d*)?")  # 1,000 or 1,000.5: thousands separators
+INVALID_STYLE = "QLineEdit { border: 2px solid #b00020; background: #fde8ea; }"
+
+
+def _limit(number) -> str:
+    return f"{number:,}" if isinstance(number, int) else f"{number:g}"
 
 
 class SettingsDialog(QDialog):
@@ -15,14 +30,19 @@ class SettingsDialog(QDialog):
         self.setWindowTitle("Table settings")
         self._settings = settings
         self._editors: dict[str, dict[str, QWidget]] = {}
+        self._fields = {table: {f.name: f for f in fields(cls)} for table, cls in TABLE_SETTINGS.items()}
         self.tabs = QTabWidget()
         for table, cls in TABLE_SETTINGS.items():
             page = QWidget()
             form = QFormLayout(page)
             self._editors[table] = {}
             for f in fields(cls):
-                editor = self._editor_for(f, getattr(getattr(settings, table), f.name))
-                editor.setToolTip(f.metadata["help"] or f.metadata["label"])
+                editor = self._editor_for(f)
+                self._show_value(editor, f, getattr(getattr(settings, table), f.name))
+                editor.setToolTip(self._tip(f))
+                editor.setAccessibleName(f"{TABLE_TITLES[table]}: {f.metadata['label']}")
+                if isinstance(editor, QLineEdit):
+                    editor.textChanged.connect(lambda _text, t=table, ff=f, e=editor: self._check_live(t, ff, e))
                 self._editors[table][f.name] = editor
                 form.addRow(f.metadata["label"], editor)
             self.tabs.addTab(page, TABLE_TITLES[table])
@@ -39,81 +59,139 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.problem_label)
         layout.addWidget(buttons)
 
+    # --- editors ------------------------------------------------------------------------------------------
     @staticmethod
-    def _editor_for(f, value) -> QWidget:
+    def _tip(f) -> str:
+        meta = f.metadata
+        tip = meta["help"] or meta["label"]
+        if meta["low"] is not None and meta["high"] is not None and not meta["choices"]:
+            tip += f"\nFrom {_limit(meta['low'])} to {_limit(meta['high'])}."
+        return tip
+
+    @staticmethod
+    def _editor_for(f) -> QWidget:
         meta = f.metadata
         default = default_of(f)
         if isinstance(default, bool):
-            editor = QCheckBox()
-            editor.setChecked(bool(value))
-        elif meta["choices"]:
+            return QCheckBox()
+        if meta["choices"]:
             editor = QComboBox()
             for choice, label in meta["choices"]:
                 editor.addItem(label, choice)
-            editor.setCurrentIndex(max(0, editor.findData(value)))
-        elif isinstance(default, tuple):
-            editor = QLineEdit(", ".join(str(v) for v in value))
+            return editor
+        editor = QLineEdit()
+        if isinstance(default, tuple):
             editor.setPlaceholderText("values separated by commas, e.g. 1, 5, 25, 100")
-        elif isinstance(default, int):
-            editor = QSpinBox()
-            editor.setRange(int(meta["low"]), int(meta["high"]))
-            editor.setValue(int(value))
         else:
-            editor = QDoubleSpinBox()
-            editor.setDecimals(2)
-            editor.setRange(float(meta["low"]), float(meta["high"]))
-            editor.setSingleStep(0.5)
-            editor.setValue(float(value))
+            editor.setPlaceholderText(f"{_limit(meta['low'])} to {_limit(meta['high'])}")
         return editor
 
     @staticmethod
-    def _value_of(editor: QWidget):
+    def _show_value(editor: QWidget, f, value) -> None:
+        if isinstance(editor, QCheckBox):
+            editor.setChecked(bool(value))
+        elif isinstance(editor, QComboBox):
+            editor.setCurrentIndex(max(0, editor.findData(value)))
+        elif isinstance(value, tuple):
+            editor.setText(", ".join(str(v) for v in value))
+        else:
+            editor.setText(f"{value:g}" if isinstance(value, float) else str(value))
+
+    @staticmethod
+    def _number_from(text: str, label: str):
+        """The number typed, as int or float; SettingsError in plain words when it is not a number."""
+        typed = text.strip().lstrip("$").rstrip("%").strip()
+        if _GROUPED.fullmatch(typed):
+            typed = typed.replace(",", "")
+        if not typed:
+            raise SettingsError(f"{label}: type a number")
+        if _WHOLE.fullmatch(typed):
+            return int(typed)
+        try:
+            value = float(typed)
+        except ValueError:
+            raise SettingsError(f"{label}: {text.strip()!r} is not a number") from None
+        if value != value or value in (float("inf"), float("-inf")):
+            raise SettingsError(f"{label}: {text.strip()!r} is not a number")
+        return value
+
+    def _value_of(self, editor: QWidget, f):
+        """The editor's value checked against the field's limits (SettingsError naming the setting)."""
         if isinstance(editor, QCheckBox):
             return editor.isChecked()
         if isinstance(editor, QComboBox):
-            return editor.currentData()
-        if isinstance(editor, QLineEdit):
+            return check_value(f, editor.currentData())
+        label = f.metadata["label"]
+        if isinstance(default_of(f), tuple):
             values = []
             for part in editor.text().replace(";", ",").split(","):
                 part = part.strip().lstrip("$")
                 if part:
-                    try:
-                        values.append(int(part))
-                    except ValueError:
-                        raise SettingsError(f"chip values: {part!r} is not a whole number of dollars") from None
-            return values
-        return editor.value()
+                    if not _WHOLE.fullmatch(part):
+                        raise SettingsError(f"{label}: {part!r} is not a whole number of dollars")
+                    values.append(int(part))
+            return check_value(f, values)
+        return check_value(f, self._number_from(editor.text(), label))
 
+    def _check_live(self, table: str, f, editor: QLineEdit) -> None:
+        """Show a value that would be refused in red while it is typed, with the reason as its tooltip."""
+        try:
+            self._value_of(editor, f)
+        except SettingsError as error:
+            editor.setStyleSheet(INVALID_STYLE)
+            editor.setToolTip(f"{TABLE_TITLES[table]}: {error}")
+            return
+        editor.setStyleSheet("")
+        editor.setToolTip(self._tip(f))
+
+    # --- the result ---------------------------------------------------------------------------------------
     def chosen_settings(self) -> Settings:
-        """The settings as entered; raises SettingsError in plain words if any is unusable."""
-        tables = {}
-        for table, editors in self._editors.items():
+        """The settings as entered; raises SettingsError, naming the table, if any is unusable."""
+        return Settings(**{table: self._table_values(table) for table in self._editors})
+
+    def _table_values(self, table: str):
+        raw = {}
+        for name, editor in self._editors[table].items():
             try:
-                raw = {name: self._value_of(editor) for name, editor in editors.items()}
+                raw[name] = self._value_of(editor, self._fields[table][name])
             except SettingsError as error:
                 raise SettingsError(f"{TABLE_TITLES[table]}: {error}") from None
-            tables[table] = build_table(table, raw)
-        return Settings(**tables)
+        return build_table(table, raw)  # its messages already name the table
 
     def restore_defaults(self) -> None:
         defaults = Settings()
         for table, editors in self._editors.items():
-            for f in fields(TABLE_SETTINGS[table]):
-                replacement = self._editor_for(f, getattr(getattr(defaults, table), f.name))
-                editor = editors[f.name]
-                form: QFormLayout = editor.parentWidget().layout()
-                form.replaceWidget(editor, replacement)
-                editor.deleteLater()
-                editors[f.name] = replacement
+            for name, editor in editors.items():
+                self._show_value(editor, self._fields[table][name], getattr(getattr(defaults, table), name))
         self.problem_label.clear()
 
     def accept(self) -> None:
+        for index, table in enumerate(self._editors):
+            try:
+                self._table_values(table)
+            except SettingsError as error:
+                self.problem_label.setText(str(error))
+                self.tabs.setCurrentIndex(index)
+                self._focus_faulty(table)
+                return
         try:
             self._settings = self.chosen_settings()
-        except SettingsError as error:
+        except SettingsError as error:  # not reached: every table was checked above
             self.problem_label.setText(str(error))
             return
+        self.problem_label.clear()
         super().accept()
+
+    def _focus_faulty(self, table: str) -> None:
+        """Put the cursor in the first field of `table` whose value is refused on its own, if any."""
+        for name, editor in self._editors[table].items():
+            try:
+                self._value_of(editor, self._fields[table][name])
+            except SettingsError:
+                editor.setFocus()
+                if isinstance(editor, QLineEdit):
+                    editor.selectAll()
+                return
 
     def result_settings(self) -> Settings:
         return self._settings

@@ -104,3 +104,25 @@ def test_chip_values_are_kept_in_order():
 def test_save_leaves_no_temporary_files():
     save_settings(replace(Settings(), roulette=RouletteSettings(minimum_bet=2)))
     assert [p.name for p in paths.config_dir().iterdir()] == ["settings.json"]
+
+
+def test_the_cutting_card_limits_are_ones_the_engine_accepts():
+    from dataclasses import fields as dataclass_fields
+
+    from dealerdrill.core import baccarat
+    cut = next(f for f in dataclass_fields(BaccaratSettings) if f.name == "cut_from_end").metadata
+    decks = next(f for f in dataclass_fields(BaccaratSettings) if f.name == "decks").metadata
+    for deck_count in range(decks["low"], decks["high"] + 1):
+        for position in (cut["low"], cut["high"]):
+            assert baccarat.Shoe(decks=deck_count, cut_from_end=position, seed=1).cut_from_end == position
+    with pytest.raises(baccarat.InvalidInput):
+        baccarat.Shoe(decks=decks["low"], cut_from_end=cut["low"] - 1)
+
+
+@pytest.mark.parametrize("table", ["roulette", "baccarat", "paigow"])
+def test_a_table_minimum_the_chips_cannot_make_is_refused(table):
+    with pytest.raises(SettingsError, match="below the smallest chip, \\$5"):
+        build_table(table, {"chip_values": [5, 25], "minimum_bet": 2})
+    with pytest.raises(SettingsError, match="adds up to the table minimum of \\$12"):
+        build_table(table, {"chip_values": [5, 25], "minimum_bet": 12})
+    assert build_table(table, {"chip_values": [5, 25], "minimum_bet": 35}).minimum_bet == 35
