@@ -30,6 +30,14 @@ static int shoe_ok(const dd_bac_shoe *shoe)
         !cut_position_ok(shoe->decks, shoe->cut_from_end) || shoe->state > DD_BAC_SHOE_FINISHED ||
         shoe->rng.used > DD_RNG_BUFFER_WORDS || shoe->on_table > shoe->next || shoe->discarded > shoe->next)
         return DD_E_STATE;
+    {
+        /* Card codes index rank tables (the burn reads one directly), so a corrupted code is refused too. */
+        unsigned i, bad = 0;
+        for (i = 0; i < shoe->size; i++)
+            bad |= shoe->cards[i] >= 52;
+        if (bad)
+            return DD_E_STATE;
+    }
     return DD_OK;
 }
 
