@@ -19,7 +19,7 @@ from PySide6.QtCore import QDate, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView, QButtonGroup, QCheckBox, QComboBox, QDateEdit, QFileDialog, QGridLayout, QHBoxLayout,
-    QLineEdit, QProgressBar, QRadioButton, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget,
+    QLineEdit, QProgressBar, QRadioButton, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from .records_profiles import (MET_BACKGROUND, NONE_BACKGROUND, PARTLY_BACKGROUND, PLAIN_ERRORS, SHORT_BACKGROUND,

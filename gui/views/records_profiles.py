@@ -20,7 +20,6 @@ from __future__ import annotations
 from typing import Callable
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
     QPushButton, QSizePolicy, QToolButton, QVBoxLayout, QWidget,
@@ -634,8 +633,6 @@ class RecordsUi(QObject):
         if self.context.chosen:
             title += f" — {text}"
         self.window.setWindowTitle(title)
-        if self.progress_page is not None:
-            self.progress_page.show_trainee(self.context.trainee)
         self.window.show_message(f"{text}: answers are recorded under this name." if self.context.trainee else
                                  ("Guest practice: answers are not recorded." if self.context.guest else
                                   "No trainee chosen."))

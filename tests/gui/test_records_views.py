@@ -338,9 +338,15 @@ def test_export_runs_on_a_worker_with_progress_and_the_file_appears(qtbot, windo
     page = window.records_ui.manager_page
     page.tabs.setCurrentIndex(4)
     progress = []
+    show_progress = page._job_progress
+
+    def seen(done, total):          # every progress report the page receives (connected before the start)
+        progress.append((done, total))
+        show_progress(done, total)
+
+    page._job_progress = seen
     target = tmp_path / "answers.xlsx"
     job = page.start_export("xlsx", target)
-    job.progressed.connect(lambda done, total: progress.append((done, total)), Qt.ConnectionType.QueuedConnection)
     assert not page.export_button.isEnabled()
     with qtbot.waitSignal(page.export_finished, timeout=20000) as finished:
         pass
