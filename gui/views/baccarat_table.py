@@ -14,11 +14,13 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QTimer, Signal
 from PySide6.QtGui import (
-    QColor, QFont, QFontMetricsF, QLinearGradient, QPainter, QPainterPath, QPen, QRadialGradient,
+    QAction, QColor, QFont, QFontMetricsF, QKeySequence, QLinearGradient, QPainter, QPainterPath, QPen,
+    QRadialGradient,
 )
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from .cards import CARD_ASPECT, paint_card
+from .chips import format_money, paint_tray
 
 DESIGN_HEIGHT = 1100.0
 FELT = QColor(18, 104, 64)
@@ -79,6 +81,16 @@ def _setting(settings, name: str):
     if alias is not None and lookup(alias[0], None) is not None:
         return alias[1](lookup(alias[0], None))
     return default
+
+
+# Settings that change the game on the table: a change to any of them starts a new shoe.
+RULE_SETTINGS = ("decks", "cut_from_end", "burn", "big_table", "skip_unlucky_numbers", "commission_rate",
+                 "commission_rounding", "tie_odds", "table_min", "table_max", "chip_values")
+
+
+def rules_of(settings) -> tuple:
+    """The rule settings' values, for telling whether new settings change the game."""
+    return tuple(_setting(settings, name) for name in RULE_SETTINGS)
 
 
 def seat_labels(seats: int, skip_unlucky: bool) -> list[int]:
@@ -221,6 +233,7 @@ class BaccaratTable(QWidget):
     coup_dealt = Signal(object)     # the engine's Coup, as soon as it is dealt (before the reveal ends)
     coup_revealed = Signal(object)  # the same Coup once every card is face up
     shoe_shuffled = Signal()
+    message = Signal(str)           # plain words for the main window's status bar
 
     def __init__(self, settings=None, shoe=None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -255,6 +268,45 @@ class BaccaratTable(QWidget):
         self._keys = {Qt.Key_D: self.deal, Qt.Key_S: self.new_shoe, Qt.Key_F: self.finish_reveal}
         self._update_status()
 
+    def table_actions(self) -> list[QAction]:
+        """Entries for the main window's Table menu while this table is shown."""
+        entries = [("&Deal", "D", self.deal), ("&Shuffle a new shoe", "S", self.new_shoe),
+                   ("&Turn the cards up now", "F", self.finish_reveal)]
+        actions = []
+        for text, shortcut, slot in entries:
+            action = QAction(text, self)
+            # The table handles these keys itself (keyPressEvent); the menu shows them and offers the mouse.
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            action.triggered.connect(lambda _checked=False, run=slot: run())
+            actions.append(action)
+        return actions
+
+    def apply_settings(self, settings) -> None:
+        """Take new settings (the app's Settings, its baccarat section, or this module's BaccaratSettings).
+        A change to a rule (decks, cutting card, burn, seats, commission, tie odds, limits, chips) ends the
+        current shoe and shuffles a new one under the new rules; the felt is drawn from them at once."""
+        rules_changed = rules_of(settings) != rules_of(self.settings)
+        self.settings = settings
+        if not rules_changed:
+            self.canvas.update()
+            return
+        self._reveal_timer.stop()
+        self.coup = None
+        self.revealed = 0
+        self.burn_result = None
+        seats = 14 if _setting(settings, "big_table") else 7
+        self.seat_labels = seat_labels(seats, bool(_setting(settings, "skip_unlucky_numbers")))
+        self.geometry_ = TableGeometry(seats)
+        self._shoe = None
+        shoe = self.shoe  # a new shoe, shuffled under the new rules
+        self.shoe_shuffled.emit()
+        self._update_status()
+        self.canvas.updateGeometry()
+        self.canvas.update()
+        burn = "; press D to burn" if self._state_name() == "BURN_DUE" else "; press D to deal"
+        self.message.emit(f"New table rules: a new shoe of {shoe.decks} decks is shuffled{burn}")
+
     def keyPressEvent(self, event):
         """D deals, S shuffles a new shoe, F turns the rest of the coup face up (keys reach the table from
         any child that does not use them itself)."""
@@ -288,6 +340,7 @@ class BaccaratTable(QWidget):
         self.finish_reveal()
         if self._shoe_finished():
             self._update_status()
+            self.message.emit("The shoe is finished: press S to shuffle a new shoe")
             return None
         if self._state_name() == "BURN_DUE":
             # A fresh shoe burns before its first coup; show the burn and let the next press deal.
@@ -363,18 +416,24 @@ class BaccaratTable(QWidget):
     def reveal_complete(self) -> bool:
         return self.coup is not None and self.revealed >= len(self._deal_order())
 
-    def announcement(self) -> str:
-        if self.coup is not None and self.reveal_complete and getattr(self.coup, "last_coup", False):
-            return "LAST COUP"
+    def notice(self) -> str:
+        """What the dealer announces now, as a sentence (the banner shows it in capitals)."""
         if self._shoe is not None and self._shoe_finished() and (self.coup is None or self.reveal_complete):
-            return "SHOE FINISHED - SHUFFLE"
+            # Checked first: after the last coup the shoe is finished, and that is what the dealer must act on.
+            return "Shoe finished \u2014 press S to shuffle"
+        if self.coup is not None and getattr(self.coup, "last_coup", False):
+            return "Last coup"
         if self._shoe is not None and self._state_name() == "LAST_COUP_NEXT" and self.reveal_complete:
-            return "CUT CARD OUT: LAST COUP NEXT"
+            return "Cut card out: last coup next"
         if self._shoe is not None and self._state_name() == "BURN_DUE":
-            return "PRESS D TO BURN"
+            return "Press D to burn"
         if self.coup is None and self.burn_result is not None:
-            return "PLACE YOUR BETS"
+            return "Place your bets"
         return ""
+
+    def announcement(self) -> str:
+        """The banner's text."""
+        return self.notice().upper()
 
     def result_text(self) -> str:
         if not self.reveal_complete:
@@ -393,9 +452,9 @@ class BaccaratTable(QWidget):
         text = self.result_text()
         if text:
             parts.append(text)
-        note = self.announcement()
+        note = self.notice()
         if note:
-            parts.append(note.capitalize())
+            parts.append(note)
         self.status.setText("   ".join(parts) or "Press S to shuffle a new shoe, D to deal")
         self.deal_button.setEnabled(self._shoe is None or not self._shoe_finished() or not self.reveal_complete)
 
@@ -465,8 +524,8 @@ class BaccaratTable(QWidget):
         p.drawRoundedRect(sign, 6, 6)
         p.setPen(QColor(250, 244, 226))
         p.setFont(self._font(13))
-        p.drawText(sign.adjusted(0, 4, 0, -sign.height() / 2), Qt.AlignCenter, f"MIN ${lo:,}")
-        p.drawText(sign.adjusted(0, sign.height() / 2 - 4, 0, -4), Qt.AlignCenter, f"MAX ${hi:,}")
+        p.drawText(sign.adjusted(0, 4, 0, -sign.height() / 2), Qt.AlignCenter, f"MIN {format_money(lo)}")
+        p.drawText(sign.adjusted(0, sign.height() / 2 - 4, 0, -4), Qt.AlignCenter, f"MAX {format_money(hi)}")
 
     def _paint_seat(self, p: QPainter, g: TableGeometry, index: int, label: int) -> None:
         tie_odds = _setting(self.settings, "tie_odds")
@@ -504,23 +563,8 @@ class BaccaratTable(QWidget):
         p.restore()
 
     def _paint_dealer_side(self, p: QPainter, g: TableGeometry) -> None:
-        # Chip tray: wells of chips in the house colours.
-        tray = g.chip_tray
-        p.setPen(QPen(QColor(20, 20, 20), 2))
-        p.setBrush(QColor(48, 40, 36))
-        p.drawRoundedRect(tray, 8, 8)
-        chips = list(_setting(self.settings, "chip_values"))[:8] or [1]
-        colours = [QColor(240, 240, 240), QColor(200, 40, 40), QColor(40, 140, 60), QColor(30, 30, 30),
-                   QColor(120, 60, 160), QColor(230, 170, 40), QColor(60, 110, 200), QColor(200, 110, 160)]
-        well = tray.width() / len(chips)
-        for i, value in enumerate(chips):
-            r = QRectF(tray.left() + i * well + 6, tray.top() + 8, well - 12, tray.height() - 16)
-            p.setPen(QPen(QColor(0, 0, 0, 120), 1))
-            p.setBrush(colours[i % len(colours)])
-            p.drawRoundedRect(r, 6, 6)
-            p.setPen(QColor(10, 10, 10) if i == 0 or colours[i % len(colours)].lightness() > 150 else QColor(250, 250, 250))
-            p.setFont(self._font(15))
-            p.drawText(r, Qt.AlignCenter, f"{value:,}")
+        # Chip tray: one chip per value, in that value's colour (the same on every table).
+        paint_tray(p, g.chip_tray, _setting(self.settings, "chip_values"))
         # Numbered commission boxes, one per seat, in front of the dealer (rule 5.7(b) commission kept here).
         p.setFont(self._font(16))
         for box, label in zip(g.commission_boxes, self.seat_labels):

@@ -31,9 +31,39 @@ def format_chip(value: int) -> str:
 
 
 def format_money(amount: float) -> str:
+    """The one way every screen writes money: $12, $12.50, $1,250, -$5 (cents only when there are any)."""
+    sign = "-" if amount < 0 else ""
+    amount = abs(amount)
     if float(amount).is_integer():
-        return f"${int(amount):,}"
-    return f"${amount:,.2f}"
+        return f"{sign}${int(amount):,}"
+    return f"{sign}${amount:,.2f}"
+
+
+def format_cents(cents: int) -> str:
+    """format_money for an amount kept in whole cents (exact: no float rounding on the way)."""
+    dollars, rest = divmod(abs(int(cents)), 100)
+    sign = "-" if cents < 0 else ""
+    return f"{sign}${dollars:,}" + (f".{rest:02d}" if rest else "")
+
+
+def paint_tray(painter: QPainter, tray: QRectF, values, *, limit: int = 8) -> None:
+    """The dealer's chip tray as the baccarat and pai gow tables draw it: a dark well per value, each holding a
+    chip in that value's own colour (the same colour as in the trainee's tray and on the layout)."""
+    values = list(values)[:limit] or [1]
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(QColor(20, 20, 20), 2))
+    painter.setBrush(QColor(48, 40, 36))
+    painter.drawRoundedRect(tray, 8, 8)
+    well = tray.width() / len(values)
+    radius = min(well * 0.42, tray.height() * 0.40)
+    for i, value in enumerate(values):
+        centre = QPointF(tray.left() + (i + 0.5) * well, tray.center().y())
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(28, 22, 20))
+        painter.drawRoundedRect(QRectF(centre.x() - well / 2 + 4, tray.top() + 5, well - 8, tray.height() - 10), 6, 6)
+        paint_chip(painter, centre, radius, value)
+    painter.restore()
 
 
 def _rim_colour(base: QColor) -> QColor:

@@ -7,7 +7,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
 from PySide6.QtCore import QPointF, QRectF, Qt  # noqa: E402
-from PySide6.QtGui import QColor, QImage, QPixmap  # noqa: E402
+from PySide6.QtGui import QColor, QImage, QPainter, QPixmap  # noqa: E402
 
 from dealerdrill.core import baccarat  # noqa: E402
 from dealerdrill.views.baccarat_table import BaccaratSettings, BaccaratTable, seat_labels  # noqa: E402
@@ -160,9 +160,14 @@ def test_last_coup_is_announced_and_the_shoe_stops_until_shuffled(qtbot, monkeyp
         if coup is None or coup.last_coup:
             break
     assert coup is not None and coup.last_coup
-    assert table.announcement() == "LAST COUP"
     assert table.shoe.finished
-    assert table.deal() is None                 # no more cards until the shuffle
+    assert table.announcement() == "SHOE FINISHED \u2014 PRESS S TO SHUFFLE"
+    assert "Shoe finished \u2014 press S to shuffle" in table.status.text()
+    said = []
+    table.message.connect(said.append)
+    qtbot.keyClick(table, Qt.Key_D)             # no more cards until the shuffle, and the trainee is told
+    assert table.coup is coup and said == ["The shoe is finished: press S to shuffle a new shoe"]
+    assert table.deal() is None
     banner = on_canvas(table, table.geometry_.banner)
     image = grab(table)
     centre = image.pixelColor(int(banner.center().x()) - 60, int(banner.top()) + 6)
@@ -225,3 +230,86 @@ def test_the_apps_settings_plug_in(qtbot, monkeypatch, tmp_path):
     from dealerdrill.views import baccarat_table
     assert baccarat_table._setting(app_settings, "commission_rate") == pytest.approx(0.04)
     assert baccarat_table._setting(app_settings, "table_min") == 25
+
+
+# --- settings, menu, chips ----------------------------------------------------------------------------------
+
+class TextRecorder(QPainter):
+    """A painter that remembers every text drawn, so a test can read what the felt says."""
+
+    def __init__(self, device):
+        super().__init__(device)
+        self.texts: list[str] = []
+
+    def drawText(self, *args):
+        self.texts.append(next(a for a in reversed(args) if isinstance(a, str)))
+        return super().drawText(*args)
+
+
+def felt_texts(table) -> list[str]:
+    image = QImage(int(table.geometry_.width), int(table.geometry_.height), QImage.Format_ARGB32)
+    painter = TextRecorder(image)
+    table.paint_table(painter)
+    painter.end()
+    return painter.texts
+
+
+def test_new_rules_start_a_new_shoe_and_the_felt_shows_them(qtbot, monkeypatch, tmp_path):
+    from dataclasses import replace
+
+    from dealerdrill.settings import Settings
+    table = make_table(qtbot, monkeypatch, tmp_path)
+    table.deal()
+    table.deal()
+    assert table.coup is not None and table.shoe.remaining < 8 * 52 - 4
+    said = []
+    table.message.connect(said.append)
+    old_shoe = table.shoe
+    app = Settings()
+    app = replace(app, baccarat=replace(app.baccarat, decks=6, cut_from_end=30, burn=False, big_table=True,
+                                        commission_percent=4.0, tie_odds=9, minimum_bet=25, maximum_bet=2500,
+                                        chip_values=(5, 25, 100), animation_seconds=0.0))
+    table.apply_settings(app)
+    shoe = table.shoe
+    assert shoe is not old_shoe and table.coup is None and table.burn_result is None
+    assert (shoe.decks, shoe.cut_from_end, shoe.burns, shoe.remaining) == (6, 30, False, 6 * 52)
+    assert len(table.seat_labels) == 14 and len(table.geometry_.commission_boxes) == 14
+    assert said and "new shoe of 6 decks" in said[-1]
+    texts = felt_texts(table)
+    for words in ("BANKER PAYS 4% COMMISSION", "TIE PAYS 9 TO 1", "TIE 9 TO 1", "MIN $25", "MAX $2,500",
+                  "SHOE  312 cards", "cutting card 30 from the end", "BACCARAT"):
+        assert words in texts, words
+    assert "MINI BACCARAT" not in texts
+    assert table.deal() is not None                      # no burn under the new rules: the first press deals
+    # Settings that change no rule (the animation) leave the shoe alone.
+    remaining = table.shoe.remaining
+    table.apply_settings(replace(app, baccarat=replace(app.baccarat, animation_seconds=2.0)))
+    assert table.shoe is shoe and table.shoe.remaining == remaining
+
+
+def test_the_table_menu_offers_deal_and_shuffle_with_their_keys(qtbot, monkeypatch, tmp_path):
+    table = make_table(qtbot, monkeypatch, tmp_path)
+    actions = {a.text().replace("&", ""): a for a in table.table_actions()}
+    assert {name: a.shortcut().toString() for name, a in actions.items()} == {
+        "Deal": "D", "Shuffle a new shoe": "S", "Turn the cards up now": "F"}
+    actions["Deal"].trigger()                   # the first press burns
+    assert table.burn_result is not None
+    actions["Deal"].trigger()
+    assert table.coup is not None
+    actions["Shuffle a new shoe"].trigger()
+    assert table.coup is None and table.shoe.remaining == 8 * 52 - 1 - table.burn_result[1]
+
+
+def test_the_dealers_tray_uses_each_chips_own_colour(qtbot, monkeypatch, tmp_path):
+    from dealerdrill.views.chips import chip_colour
+    table = make_table(qtbot, monkeypatch, tmp_path, chip_values=(25, 100, 500))
+    image = grab(table)
+    tray = table.geometry_.chip_tray
+    for i, value in enumerate((25, 100, 500)):
+        # a point on the chip's body, between its rim inserts and its light inlay
+        centre = QPointF(tray.left() + (i + 0.5) * tray.width() / 3, tray.center().y())
+        radius = min(tray.width() / 3 * 0.42, tray.height() * 0.40)
+        sample = image.pixelColor(table.canvas.to_widget(centre + QPointF(radius * 0.8, 0)).toPoint())
+        expected = chip_colour(value)
+        assert abs(sample.red() - expected.red()) + abs(sample.green() - expected.green()) \
+            + abs(sample.blue() - expected.blue()) < 60, (value, sample.name(), expected.name())
