@@ -22,7 +22,7 @@ from ._errors import EngineError, InvalidCard, InvalidInput, ShoeFinished, check
 
 __all__ = [
     "Burn", "Card", "Coup", "Rounding", "Settlement", "Shoe", "ShoeState", "SimulationResult", "Suit",
-    "banker_draws", "card_value", "coup", "exact_counts", "exact_ways", "is_natural", "player_draws",
+    "banker_draws", "box_commission", "card_value", "coup", "exact_counts", "exact_ways", "is_natural", "player_draws",
     "point_count", "settle", "simulate",
 ]
 
@@ -143,6 +143,12 @@ class Settlement(NamedTuple):
     winnings: int                # paid at the odds, before commission; 0 unless won
     commission: int              # taken from a winning Banker wager
     net: int                     # what the player gains: winnings - commission, -amount if lost, 0 on push
+    paid: int = 0                # handed over now: less the commission at payment, in full with a box
+    marked: int = 0              # commission marked in the seat's commission box (0 at payment)
+
+
+COLLECTIONS = ("payment", "box")
+_COLLECTION_CODES = {"payment": lib.DD_BAC_COLLECT_AT_PAYMENT, "box": lib.DD_BAC_COLLECT_IN_BOX}
 
 
 # ---- cards and the table of play ------------------------------------------------------------------------
@@ -471,16 +477,8 @@ def _winner_code(coup_or_winner) -> int:
     return _SIDE_CODES[winner.lower()]
 
 
-def settle(bets: Iterable[tuple], coup_or_winner: Union[Coup, str], tie_odds: int = 8,
-           commission_rate=0.05, rounding_unit: int = 1,
-           rounding: Union[Rounding, str] = Rounding.PLAYER) -> list:
-    """Settle wagers [(side, amount in cents), ...] (side "player", "banker" or "tie") against a coup.
-
-    Player pays 1:1; Banker 1:1 less `commission_rate` of the wager, rounded to a multiple of
-    `rounding_unit` cents (`rounding`: in the player's favour by default); Tie pays `tie_odds` (8 or 9)
-    to 1, and Player and Banker wagers push on a tie. Returns a Settlement per wager, in order.
-    """
-    winner = _winner_code(coup_or_winner)
+def _settle_rules(tie_odds, commission_rate, rounding_unit, rounding, collection):
+    """The engine's dd_bac_settle_rules, every value checked with a readable message."""
     odds = require_int(tie_odds, "the tie odds")
     if odds not in (8, 9):
         raise InvalidInput(f"a Tie pays 8 or 9 to 1, not {odds} to 1")
@@ -489,6 +487,29 @@ def settle(bets: Iterable[tuple], coup_or_winner: Union[Coup, str], tie_odds: in
         rounding = Rounding(rounding)
     except ValueError:
         raise InvalidInput(f"rounding must be one of player, house, nearest; not {rounding!r}") from None
+    if collection not in _COLLECTION_CODES:
+        raise InvalidInput(f"the commission is collected at \"payment\" or in the \"box\", not {collection!r}")
+    return ffi.new("dd_bac_settle_rules *", {
+        "tie_odds": odds, "commission_bp": _basis_points(commission_rate),
+        "rounding_unit": unit, "rounding": _ROUNDING_CODES[rounding],
+        "collection": _COLLECTION_CODES[collection],
+    })
+
+
+def settle(bets: Iterable[tuple], coup_or_winner: Union[Coup, str], tie_odds: int = 8,
+           commission_rate=0.05, rounding_unit: int = 1,
+           rounding: Union[Rounding, str] = Rounding.PLAYER, collection: str = "payment") -> list:
+    """Settle wagers [(side, amount in cents), ...] (side "player", "banker" or "tie") against a coup.
+
+    Player pays 1:1; Banker 1:1 less `commission_rate` of the wager, rounded to a multiple of
+    `rounding_unit` cents (`rounding`: in the player's favour by default); Tie pays `tie_odds` (8 or 9)
+    to 1, and Player and Banker wagers push on a tie. `collection` says when the house takes the Banker
+    commission: "payment" (off the payment) or "box" (marked in the seat's commission box); each
+    Settlement's .paid and .marked say what is handed over now and what is marked. Returns a Settlement
+    per wager, in order.
+    """
+    winner = _winner_code(coup_or_winner)
+    rules = _settle_rules(tie_odds, commission_rate, rounding_unit, rounding, collection)
     bets = list(bets)
     wagers = ffi.new("dd_bac_wager[]", max(len(bets), 1))
     amounts = []
@@ -504,10 +525,6 @@ def settle(bets: Iterable[tuple], coup_or_winner: Union[Coup, str], tie_odds: in
         wagers[i].side = _SIDE_CODES[side.lower()]
         # Out-of-range amounts are clamped to values the engine rejects with the right code.
         wagers[i].amount = max(min(amount, MAX_AMOUNT + 1), -1)
-    rules = ffi.new("dd_bac_settle_rules *", {
-        "tie_odds": odds, "commission_bp": _basis_points(commission_rate),
-        "rounding_unit": unit, "rounding": _ROUNDING_CODES[rounding],
-    })
     out = ffi.new("dd_bac_payout[]", max(len(bets), 1))
     bad = ffi.new("size_t *")
     status = lib.dd_bac_settle(wagers, len(bets), winner, rules, out, bad)
@@ -519,5 +536,26 @@ def settle(bets: Iterable[tuple], coup_or_winner: Union[Coup, str], tie_odds: in
             lib.DD_E_OVERFLOW: f"wager {i + 1}: {amount} cents is more than the largest wager the engine "
                                f"settles ({MAX_AMOUNT})",
         })
-    return [Settlement(_RESULT_NAMES[out[i].result], out[i].winnings, out[i].commission, out[i].net)
+    return [Settlement(_RESULT_NAMES[out[i].result], out[i].winnings, out[i].commission, out[i].net,
+                       out[i].paid, out[i].marked)
             for i in range(len(bets))]
+
+
+def box_commission(banker_wins: Iterable[int], commission_rate=0.05, rounding_unit: int = 1,
+                   rounding: Union[Rounding, str] = Rounding.PLAYER) -> int:
+    """The commission a seat's commission box holds after winning Banker wagers `banker_wins` (cents):
+    each win is marked exactly and the box is collected once, so the rounding applies once."""
+    rules = _settle_rules(8, commission_rate, rounding_unit, rounding, "box")
+    given = [require_int(amount, f"Banker win {i + 1}") for i, amount in enumerate(banker_wins)]
+    # Out-of-range amounts are clamped to values the engine rejects with the right code.
+    amounts = [max(min(amount, MAX_AMOUNT + 1), -1) for amount in given]
+    owed = ffi.new("int64_t *")
+    bad = ffi.new("size_t *")
+    status = lib.dd_bac_box_commission(ffi.new("int64_t[]", amounts or [0]), len(amounts), rules, owed, bad)
+    if status != lib.DD_OK:
+        i = bad[0]
+        check(status, {
+            lib.DD_E_BAD_AMOUNT: f"Banker win {i + 1}: an amount must be at least 1 cent, not {given[i]}",
+            lib.DD_E_OVERFLOW: f"the Banker wins add up to more than the engine settles ({MAX_AMOUNT} cents)",
+        })
+    return owed[0]

@@ -15,6 +15,7 @@ Public API:
     parse_house_way(text, source="<text>") -> HouseWay   check a file's text without registering it
     analyze(way="nz", commission=0.05, player_way=None) -> Analysis
     setting_values(tiles, way="nz", commission=0.05) -> list[SettingValue]
+    bank_setting_values(tiles, way="nz", commission=0.05) -> list[SettingValue]   (the bank's side)
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ from ._errors import InvalidInput, check
 __all__ = [
     "Analysis", "HouseWay", "HouseWayError", "HouseWayRule", "HouseWaySetting", "SettingValue", "SideStats",
     "analyze", "describe_house_way", "house_way", "house_way_many", "house_ways", "load_house_way",
-    "parse_house_way", "setting_values",
+    "bank_setting_values", "parse_house_way", "setting_values",
 ]
 
 DEFAULT_WAY = "nz"
@@ -547,13 +548,14 @@ def analyze(way: str = DEFAULT_WAY, commission: float = 0.05, player_way: str | 
 
 @dataclass(frozen=True)
 class SettingValue:
+    """One setting of four tiles valued for the side holding them (a player's or the bank's)."""
     high: tuple[str, str]
     low: tuple[str, str]
     win: float
     lose: float
     push: float
-    ev: float                         # expected net per unit wagered, commission on wins deducted
-    wins: int                         # counted over the 20,475 bank hands of the other 28 tiles
+    ev: float                         # expected net per unit wagered, commission on that side's wins deducted
+    wins: int                         # counted over the 20,475 hands of the other side from the other 28 tiles
     losses: int
     pushes: int
     deals: int
@@ -563,11 +565,23 @@ class SettingValue:
 def setting_values(tiles: Sequence[str], way: str = DEFAULT_WAY, commission: float = 0.05) -> list[SettingValue]:
     """The three settings of four tiles (in paigow.settings order), each played against every bank hand
     of the remaining 28 tiles set the house way `way`."""
+    return _values(lib.dd_hw_setting_values, tiles, way, commission)
+
+
+def bank_setting_values(tiles: Sequence[str], way: str = DEFAULT_WAY,
+                        commission: float = 0.05) -> list[SettingValue]:
+    """The bank's side: the three settings of the bank's four tiles (in paigow.settings order), each
+    against every player hand of the remaining 28 tiles set the house way `way`. Wins, losses and .ev
+    are the bank's: it takes copies, and `commission` comes off its wins as in analyze()."""
+    return _values(lib.dd_hw_bank_setting_values, tiles, way, commission)
+
+
+def _values(engine_call, tiles, way, commission) -> list[SettingValue]:
     _, table = _way(way)
     rate = _commission(commission)
     ids = _four(tiles)
     out = ffi.new("dd_hw_setting_value[3]")
-    check(lib.dd_hw_setting_values(table, ffi.new("uint8_t[4]", ids), rate, out))
+    check(engine_call(table, ffi.new("uint8_t[4]", ids), rate, out))
     played = house_way(tiles, way)
     result = []
     for v in out:

@@ -90,6 +90,7 @@ class Tile:
     points: int              # dots mod 10; a Gee Joon tile may count 3 or 6
     is_gee_joon: bool
     copies: int              # tiles with this face in a set: 2, or 1 for a mixed kind
+    point_options: Tuple[int, ...] = ()  # every value the tile may count: (3, 6) for Gee Joon, else (points,)
 
 
 def _load_tiles() -> tuple[Tile, ...]:
@@ -107,6 +108,7 @@ def _load_tiles() -> tuple[Tile, ...]:
             points=info.points,
             is_gee_joon=bool(info.is_gee_joon),
             copies=info.copies,
+            point_options=tuple(info.point_options[i] for i in range(info.point_option_count)),
         ))
     return tuple(tiles)
 
@@ -502,6 +504,7 @@ from .houseway import (  # noqa: E402  (houseway imports this module lazily, so 
     HouseWayError,
     HouseWaySetting,
     analyze,
+    bank_setting_values,
     describe_house_way,
     house_way,
     house_way_many,

@@ -586,3 +586,67 @@ def test_settle_against_a_coup():
 def test_settlement_refuses_bad_input(bets, winner, rules, message):
     with pytest.raises(InvalidInput, match=message):
         baccarat.settle(bets, winner, **rules)
+
+
+# ---- what is paid now and what is marked: commission at payment or in the commission box --------------------
+
+def test_settle_says_what_is_paid_and_what_is_marked_for_each_way_of_collecting():
+    bets = [("banker", 2000), ("player", 500), ("tie", 300)]
+    at_payment = baccarat.settle(bets, "banker", collection="payment")
+    in_box = baccarat.settle(bets, "banker", collection="box")
+    # At payment the Banker winner is handed $20 less the $1 commission; with a box, the whole $20 and $1 marked.
+    assert [(s.paid, s.marked) for s in at_payment] == [(1900, 0), (0, 0), (0, 0)]
+    assert [(s.paid, s.marked) for s in in_box] == [(2000, 100), (0, 0), (0, 0)]
+    # The default is at payment, and the other figures do not depend on the collection.
+    assert baccarat.settle(bets, "banker") == at_payment
+    assert [s[:4] for s in at_payment] == [s[:4] for s in in_box]
+    # Player and Tie winners are paid in full either way; pushes and losers are paid nothing.
+    for collection in baccarat.COLLECTIONS:
+        player, banker, tie = baccarat.settle([("player", 700), ("banker", 700), ("tie", 100)], "tie",
+                                              collection=collection)
+        assert (player.paid, banker.paid, tie.paid) == (0, 0, 800)
+        assert baccarat.settle([("player", 700)], "player", collection=collection)[0].paid == 700
+    with pytest.raises(InvalidInput, match="collected at"):
+        baccarat.settle(bets, "banker", collection="later")
+
+
+def test_box_commission_is_rounded_once_on_the_total():
+    # Three Banker wins of $1.10: 5.5c each. Marked exactly, the box owes 16.5c: 16c (player) or 17c (house),
+    # not 3 x 5c or 3 x 6c as rounding coup by coup would give.
+    assert baccarat.box_commission([110, 110, 110]) == 16
+    assert baccarat.box_commission([110, 110, 110], rounding="house") == 17
+    # Rounded to a $1 chip: $11 + $12 + $7 = $30 at 5% is $1.50 -> $1 (player) or $2 (house).
+    assert baccarat.box_commission([1100, 1200, 700], rounding_unit=100) == 100
+    assert baccarat.box_commission([1100, 1200, 700], rounding_unit=100, rounding="house") == 200
+    assert baccarat.box_commission([]) == 0
+    # One win owes what settle takes from it.
+    rng = random.Random(5)
+    for _ in range(200):
+        amount = rng.randrange(1, 10**6)
+        unit, rounding = rng.choice([1, 25, 100]), rng.choice(list(baccarat.Rounding))
+        expected = baccarat.settle([("banker", amount)], "banker", rounding_unit=unit, rounding=rounding)[0]
+        assert baccarat.box_commission([amount], rounding_unit=unit, rounding=rounding) == expected.commission
+
+
+@pytest.mark.parametrize("wins, message", [
+    ([1000, 0], "Banker win 2: an amount must be at least 1 cent, not 0"),
+    ([-5], "Banker win 1: an amount must be at least 1 cent, not -5"),
+    ([baccarat.MAX_AMOUNT, 1], "add up to more than"),
+    ([10.5], "whole number"),
+])
+def test_box_commission_refuses_bad_input(wins, message):
+    with pytest.raises(InvalidInput, match=message):
+        baccarat.box_commission(wins)
+
+
+def test_box_commission_c_entry_point_refuses_null_and_bad_rules():
+    rules = ffi.new("dd_bac_settle_rules *", {"tie_odds": 8, "commission_bp": 500, "rounding_unit": 1})
+    owed = ffi.new("int64_t *")
+    assert lib.dd_bac_box_commission(ffi.NULL, 2, rules, owed, ffi.NULL) == lib.DD_E_NULL
+    assert lib.dd_bac_box_commission(ffi.new("int64_t[1]", [100]), 1, ffi.NULL, owed, ffi.NULL) == lib.DD_E_NULL
+    assert lib.dd_bac_box_commission(ffi.new("int64_t[1]", [100]), 1, rules, ffi.NULL, ffi.NULL) == lib.DD_E_NULL
+    rules.collection = 7
+    assert lib.dd_bac_box_commission(ffi.new("int64_t[1]", [100]), 1, rules, owed, ffi.NULL) == lib.DD_E_RANGE
+    payout = ffi.new("dd_bac_payout[1]")
+    wager = ffi.new("dd_bac_wager[1]", [{"side": lib.DD_BAC_BANKER, "amount": 100}])
+    assert lib.dd_bac_settle(wager, 1, lib.DD_BAC_BANKER, rules, payout, ffi.NULL) == lib.DD_E_RANGE

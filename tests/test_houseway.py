@@ -305,6 +305,60 @@ def test_setting_values_match_the_reference_exactly_on_a_sample():
         assert sum(v.house_way for v in engine) >= 1
 
 
+def test_bank_setting_values_match_the_reference_exactly_on_a_sample():
+    rng = random.Random(99)
+    parsed = ref.load("nz")
+    for _ in range(3):
+        faces = rng.sample(pg.SET, 4)
+        engine = hw.bank_setting_values(faces, "nz", 0.05)
+        assert [(v.wins, v.losses, v.pushes) for v in engine] == ref.bank_setting_counts(parsed, faces)
+        assert all(v.deals == comb(28, 4) for v in engine)
+        for v in engine:
+            # The bank's net: its wins less commission, less what it pays the players who beat it.
+            assert v.ev == pytest.approx((v.wins * 0.95 - v.losses) / v.deals, abs=1e-15)
+        assert [(v.high, v.low) for v in engine] == [(v.high, v.low) for v in hw.setting_values(faces, "nz")]
+        assert sum(v.house_way for v in engine) >= 1
+
+
+def test_the_bank_side_gains_the_copies_the_player_side_loses():
+    # Against the same house-way hands of the other side, a setting held by the bank wins every deal it
+    # wins as a player's hand, plus the copies (rule 4.6), and loses only where it loses outright.
+    rng = random.Random(4)
+    strictly_better = 0
+    for _ in range(6):
+        faces = rng.sample(pg.SET, 4)
+        for bank, player in zip(hw.bank_setting_values(faces, "nz", 0.0), hw.setting_values(faces, "nz", 0.0)):
+            assert bank.wins >= player.wins and bank.losses <= player.losses
+            strictly_better += bank.ev > player.ev
+    assert strictly_better > 0
+
+
+def test_bank_analysis_is_the_weighted_sum_of_bank_setting_values():
+    """Every bank hand's house-way value against all player hands adds up to analyze()'s banker side."""
+    result = hw.analyze("nz", 0.05)
+    wins = losses = 0
+    for faces in ALL_HANDS:
+        weight = _multiplicity(faces)
+        played = [v for v in hw.bank_setting_values(faces, "nz") if v.house_way][0]
+        wins += weight * played.wins
+        losses += weight * played.losses
+    assert (wins, losses) == (result.losses, result.wins)
+
+
+def test_bank_setting_values_c_entry_point_refuses_null_and_bad_input():
+    from dealerdrill.core._engine import ffi, lib
+
+    _, table = hw._way("nz")
+    out = ffi.new("dd_hw_setting_value[3]")
+    tiles = ffi.new("uint8_t[4]", [0, 1, 2, 3])
+    assert lib.dd_hw_bank_setting_values(ffi.NULL, tiles, 0.05, out) == lib.DD_E_NULL
+    assert lib.dd_hw_bank_setting_values(table, ffi.NULL, 0.05, out) == lib.DD_E_NULL
+    assert lib.dd_hw_bank_setting_values(table, tiles, 0.05, ffi.NULL) == lib.DD_E_NULL
+    assert lib.dd_hw_bank_setting_values(table, tiles, float("nan"), out) == lib.DD_E_RANGE
+    assert lib.dd_hw_bank_setting_values(table, ffi.new("uint8_t[4]", [0, 0, 2, 3]), 0.05, out) != lib.DD_OK
+    assert lib.dd_hw_bank_setting_values(table, ffi.new("uint8_t[4]", [0, 1, 2, 99]), 0.05, out) != lib.DD_OK
+
+
 def _multiplicity(faces) -> int:
     kinds = Counter(pg.rank(f) for f in faces)
     out = 1

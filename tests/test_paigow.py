@@ -31,6 +31,8 @@ def test_the_set_matches_the_rules_table():
         assert t.copies == ref.SET.count(t.face)
         assert t.points == ref.dots(t.face) % 10
         assert t.is_gee_joon == (t.name == "Gee Joon")
+        # The values a tile may count come from the engine's tile data (3 or 6 for Gee Joon, rule 4.2).
+        assert list(t.point_options) == [v % 10 for v in ref.point_values(t.face)]
     assert [t.id for t in paigow.TILES] == list(range(32))
 
 

@@ -61,6 +61,13 @@ typedef enum dd_bac_rounding {
     DD_BAC_ROUND_NEAREST = 2        /* to the nearest unit; an exact half goes the player's way */
 } dd_bac_rounding;
 
+/* When the house collects the commission on a winning Banker wager. */
+typedef enum dd_bac_collection {
+    DD_BAC_COLLECT_AT_PAYMENT = 0,  /* taken off the payment: the player is paid the winnings less it */
+    DD_BAC_COLLECT_IN_BOX = 1       /* marked in the seat's commission box, collected when the player
+                                       leaves or the shoe ends: the player is paid the full winnings */
+} dd_bac_collection;
+
 /* One coup. Card slots not dealt are 0. */
 typedef struct dd_bac_coup {
     uint8_t player[3];      /* Player's cards as ranks 1-13, in the order dealt */
@@ -135,6 +142,7 @@ typedef struct dd_bac_settle_rules {
     int32_t commission_bp;      /* Banker commission in basis points, 0-10000 (500 = 5%) */
     int64_t rounding_unit;      /* commission is a multiple of this (1 = whole cents), >= 1 */
     int32_t rounding;           /* dd_bac_rounding */
+    int32_t collection;         /* dd_bac_collection (0, at payment, when left unset) */
 } dd_bac_settle_rules;
 
 typedef struct dd_bac_payout {
@@ -142,6 +150,9 @@ typedef struct dd_bac_payout {
     int64_t winnings;           /* paid at the odds, before commission (0 unless won) */
     int64_t commission;         /* taken from a winning Banker wager */
     int64_t net;                /* winnings - commission; -amount when lost; 0 on a push */
+    int64_t paid;               /* handed to the player now: winnings less commission at payment, the
+                                   full winnings when the commission goes in the box; 0 unless won */
+    int64_t marked;             /* commission marked in the seat's commission box (0 at payment) */
 } dd_bac_payout;
 
 /* Point value of a rank: ace 1, 2-9 face value, 10/J/Q/K 0. DD_E_BAD_CARD outside 1-13. */
@@ -196,6 +207,12 @@ int dd_bac_simulate(uint64_t shoes, int decks, int cut_from_end, int burn, int s
  * for a side that is not Player, Banker or Tie or bad rules. */
 int dd_bac_settle(const dd_bac_wager *wagers, size_t n, int winner, const dd_bac_settle_rules *rules,
                   dd_bac_payout *out, size_t *bad_index);
+/* What a seat's commission box holds after n winning Banker wagers (amounts in banker_wins): each win is
+ * marked exactly and the box is collected once, so the rules' rounding applies once, to the commission on
+ * their sum. DD_E_BAD_AMOUNT / DD_E_OVERFLOW (*bad_index = the wager) for an amount below 1 or a sum above
+ * DD_BAC_MAX_AMOUNT; DD_E_RANGE for bad rules. n = 0 owes 0. */
+int dd_bac_box_commission(const int64_t *banker_wins, size_t n, const dd_bac_settle_rules *rules,
+                          int64_t *owed, size_t *bad_index);
 /* --- cdef end --- */
 
 /* Internal to the engine: shared by baccarat.c and baccarat_shoe.c. */

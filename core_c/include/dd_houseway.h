@@ -123,11 +123,11 @@ typedef struct dd_hw_analysis {
 typedef struct dd_hw_setting_value {
     uint8_t high[2];              /* tile ids, the higher-ranking tile first */
     uint8_t low[2];
-    int64_t wins;
+    int64_t wins;                 /* of the side holding the four tiles */
     int64_t losses;
     int64_t pushes;
-    int64_t deals;                /* 20,475 bank hands from the other 28 tiles */
-    double ev;                    /* expected net per unit wagered, commission on wins deducted */
+    int64_t deals;                /* 20,475 hands of the other side from the other 28 tiles */
+    double ev;                    /* that side's expected net per unit wagered, commission on its wins */
 } dd_hw_setting_value;
 
 /* Check and run a program; on DD_E_HOUSE_WAY the diagnosis says why (it is always filled in). */
@@ -151,6 +151,11 @@ int dd_hw_analyze(const dd_hw_table *player_way, const dd_hw_table *bank_way, do
  * 28 tiles set by `bank_way`. */
 int dd_hw_setting_values(const dd_hw_table *bank_way, const uint8_t tiles[4], double commission,
                          dd_hw_setting_value out[3]);
+/* The bank's side: the three settings of the bank's four tiles, each against every player hand of the
+ * other 28 tiles set by `player_way`; wins/losses are the bank's (it takes copies), and `commission` comes
+ * off the bank's wins as in dd_hw_analyze. */
+int dd_hw_bank_setting_values(const dd_hw_table *player_way, const uint8_t tiles[4], double commission,
+                              dd_hw_setting_value out[3]);
 /* --- cdef end --- */
 
 #endif

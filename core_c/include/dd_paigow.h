@@ -73,6 +73,8 @@ typedef struct dd_pg_tile {
     uint8_t copies;        /* tiles of this exact face in a set: 2, or 1 for the mixed kinds */
     uint8_t is_gee_joon;
     char name[12];         /* the kind's Chinese name, NUL-terminated: "Teen", "Chop Gow" */
+    uint8_t point_option_count;  /* how many values the tile may count: 2 for a Gee Joon tile, else 1 */
+    uint8_t point_options[2];    /* those values, ascending: 3 and 6 for Gee Joon (rule 4.2), else points */
 } dd_pg_tile;
 
 typedef struct dd_pg_hand {

@@ -288,6 +288,15 @@ static int64_t commission_on(int64_t amount, const dd_bac_settle_rules *rules)
     return commission > amount ? amount : commission;
 }
 
+static int valid_rules(const dd_bac_settle_rules *rules)
+{
+    return (rules->tie_odds == 8 || rules->tie_odds == 9) && rules->commission_bp >= 0 &&
+           rules->commission_bp <= DD_BAC_MAX_COMMISSION_BP && rules->rounding_unit >= 1 &&
+           rules->rounding_unit <= DD_BAC_MAX_AMOUNT && rules->rounding >= DD_BAC_ROUND_FOR_PLAYER &&
+           rules->rounding <= DD_BAC_ROUND_NEAREST && rules->collection >= DD_BAC_COLLECT_AT_PAYMENT &&
+           rules->collection <= DD_BAC_COLLECT_IN_BOX;
+}
+
 int dd_bac_settle(const dd_bac_wager *wagers, size_t n, int winner, const dd_bac_settle_rules *rules,
                   dd_bac_payout *out, size_t *bad_index)
 {
@@ -298,10 +307,7 @@ int dd_bac_settle(const dd_bac_wager *wagers, size_t n, int winner, const dd_bac
         return DD_E_NULL;
     if (winner < DD_BAC_PLAYER || winner > DD_BAC_TIE)
         return DD_E_RANGE;
-    if ((rules->tie_odds != 8 && rules->tie_odds != 9) || rules->commission_bp < 0 ||
-        rules->commission_bp > DD_BAC_MAX_COMMISSION_BP || rules->rounding_unit < 1 ||
-        rules->rounding_unit > DD_BAC_MAX_AMOUNT ||
-        rules->rounding < DD_BAC_ROUND_FOR_PLAYER || rules->rounding > DD_BAC_ROUND_NEAREST)
+    if (!valid_rules(rules))
         return DD_E_RANGE;
     /* Validate everything first so that an error never leaves half the table settled. */
     for (i = 0; i < n; i++) {
@@ -319,7 +325,7 @@ int dd_bac_settle(const dd_bac_wager *wagers, size_t n, int winner, const dd_bac
         }
     }
     for (i = 0; i < n; i++) {
-        dd_bac_payout pay = {DD_BAC_LOSE, 0, 0, 0};
+        dd_bac_payout pay = {DD_BAC_LOSE, 0, 0, 0, 0, 0};
         int64_t amount = wagers[i].amount;
         if (wagers[i].side == winner) {
             pay.result = DD_BAC_WIN;
@@ -330,7 +336,42 @@ int dd_bac_settle(const dd_bac_wager *wagers, size_t n, int winner, const dd_bac
             pay.result = DD_BAC_PUSH; /* Player and Banker wagers stand off on a tie */
         }
         pay.net = pay.result == DD_BAC_LOSE ? -amount : pay.winnings - pay.commission;
+        if (rules->collection == DD_BAC_COLLECT_IN_BOX) {
+            pay.paid = pay.winnings;
+            pay.marked = pay.commission;
+        } else {
+            pay.paid = pay.winnings - pay.commission;
+        }
         out[i] = pay;
     }
+    return DD_OK;
+}
+
+int dd_bac_box_commission(const int64_t *banker_wins, size_t n, const dd_bac_settle_rules *rules,
+                          int64_t *owed, size_t *bad_index)
+{
+    size_t i;
+    int64_t total = 0;
+    if (bad_index)
+        *bad_index = 0;
+    if (!rules || !owed || (!banker_wins && n))
+        return DD_E_NULL;
+    if (!valid_rules(rules))
+        return DD_E_RANGE;
+    for (i = 0; i < n; i++) {
+        int status = DD_OK;
+        if (banker_wins[i] < 1)
+            status = DD_E_BAD_AMOUNT;
+        else if (banker_wins[i] > DD_BAC_MAX_AMOUNT - total) /* no overflow: both sides stay <= 10^14 */
+            status = DD_E_OVERFLOW;
+        if (status != DD_OK) {
+            if (bad_index)
+                *bad_index = i;
+            return status;
+        }
+        total += banker_wins[i];
+    }
+    /* Marked exactly coup by coup, collected once: the commission on the sum, rounded once. */
+    *owed = total ? commission_on(total, rules) : 0;
     return DD_OK;
 }

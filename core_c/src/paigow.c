@@ -119,6 +119,15 @@ int dd_pg_tile_info(int tile, dd_pg_tile *out)
     out->kind = (uint8_t)kind_of(tile);
     out->is_gee_joon = (uint8_t)PG_IS_GEE_JOON(kind_of(tile));
     out->points = (uint8_t)((face[0] + face[1]) % 10);
+    if (out->is_gee_joon) {
+        /* Rule 4.2: either Gee Joon tile counts 3 or 6, whichever makes its hand better. */
+        out->point_option_count = 2;
+        out->point_options[0] = 3;
+        out->point_options[1] = 6;
+    } else {
+        out->point_option_count = 1;
+        out->point_options[0] = out->point_options[1] = out->points;
+    }
     /* Civil kinds hold two tiles of one face, military kinds one tile of each of two faces. */
     out->copies = (uint8_t)(info->face[0][0] == info->face[1][0] && info->face[0][1] == info->face[1][1] ? 2 : 1);
     strncpy(out->name, info->name, sizeof out->name - 1);

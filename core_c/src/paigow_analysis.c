@@ -121,22 +121,27 @@ int dd_hw_analyze(const dd_hw_table *player_way, const dd_hw_table *bank_way, do
     return DD_OK;
 }
 
-int dd_hw_setting_values(const dd_hw_table *bank_way, const uint8_t tiles[4], double commission,
-                         dd_hw_setting_value out[3])
+/* The three settings of `tiles`, each against every hand of the other 28 tiles set by `other_way`.
+ * as_bank = 0: the tiles are a player's, the other hands the bank's; as_bank = 1: the tiles are the
+ * bank's, the other hands players'. Counts are from the tiles' owner's side: it wins when both of its
+ * hands outrank the other side's as a player, or when both rank at least as high as a bank (the bank
+ * takes copies, rule 4.6); commission comes off the owner's wins either way, as in dd_hw_analyze. */
+static int values_of_settings(const dd_hw_table *other_way, const uint8_t tiles[4], double commission,
+                              int as_bank, dd_hw_setting_value out[3])
 {
-    hand_masks banks[DD_HW_HANDS];
+    hand_masks others[DD_HW_HANDS];
     dd_pg_setting settings[3];
     hand_masks me;
     uint8_t kinds[4];
-    int high[3], low[3], i, b, status;
+    int high[3], low[3], i, o, status;
     int64_t wins[3] = {0, 0, 0}, losses[3] = {0, 0, 0}, deals = 0;
-    if (bank_way == NULL || tiles == NULL || out == NULL)
+    if (other_way == NULL || tiles == NULL || out == NULL)
         return DD_E_NULL;
     if (!valid_commission(commission))
         return DD_E_RANGE;
     if ((status = dd_pg_settings(tiles, settings)) != DD_OK)
         return status;
-    if ((status = load_masks(bank_way, banks)) != DD_OK)
+    if ((status = load_masks(other_way, others)) != DD_OK)
         return status;
     for (i = 0; i < 4; i++)
         kinds[i] = (uint8_t)(tiles[i] / 2 + 1);
@@ -145,18 +150,22 @@ int dd_hw_setting_values(const dd_hw_table *bank_way, const uint8_t tiles[4], do
         high[i] = dd_pg_value_unchecked(settings[i].high[0], settings[i].high[1]);
         low[i] = dd_pg_value_unchecked(settings[i].low[0], settings[i].low[1]);
     }
-    for (b = 0; b < DD_HW_HANDS; b++) {
-        const hand_masks *bank = &banks[b];
+    for (o = 0; o < DD_HW_HANDS; o++) {
+        const hand_masks *other = &others[o];
         int64_t weight;
-        if ((me.pair & bank->present) | (bank->pair & me.present))
+        if ((me.pair & other->present) | (other->pair & me.present))
             continue;
-        /* the bank's single tiles of kinds the player does not hold could be either of two tiles */
-        weight = (int64_t)1 << popcount16(bank->single & (unsigned)~me.present);
+        /* the other hand's single tiles of kinds we do not hold could be either of two tiles */
+        weight = (int64_t)1 << popcount16(other->single & (unsigned)~me.present);
         deals += weight;
         for (i = 0; i < 3; i++) {
-            if (high[i] > bank->high_value && low[i] > bank->low_value)
+            int mine_higher = high[i] > other->high_value && low[i] > other->low_value;
+            int other_higher = other->high_value > high[i] && other->low_value > low[i];
+            int mine_at_least = high[i] >= other->high_value && low[i] >= other->low_value;
+            int other_at_least = other->high_value >= high[i] && other->low_value >= low[i];
+            if (as_bank ? mine_at_least : mine_higher)
                 wins[i] += weight;
-            else if (bank->high_value >= high[i] && bank->low_value >= low[i])
+            else if (as_bank ? other_higher : other_at_least)
                 losses[i] += weight;
         }
     }
@@ -170,4 +179,16 @@ int dd_hw_setting_values(const dd_hw_table *bank_way, const uint8_t tiles[4], do
         out[i].ev = ((double)wins[i] * (1.0 - commission) - (double)losses[i]) / (double)deals;
     }
     return DD_OK;
+}
+
+int dd_hw_setting_values(const dd_hw_table *bank_way, const uint8_t tiles[4], double commission,
+                         dd_hw_setting_value out[3])
+{
+    return values_of_settings(bank_way, tiles, commission, 0, out);
+}
+
+int dd_hw_bank_setting_values(const dd_hw_table *player_way, const uint8_t tiles[4], double commission,
+                              dd_hw_setting_value out[3])
+{
+    return values_of_settings(player_way, tiles, commission, 1, out);
 }

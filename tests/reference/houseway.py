@@ -256,3 +256,31 @@ def setting_counts(way: dict, faces, commission: float = 0.05):
             else:
                 counts[i][2] += 1
     return [tuple(c) for c in counts]
+
+
+def bank_setting_counts(way: dict, faces):
+    """The bank's side of setting_counts: for each of the 3 settings of the bank's tiles (pg.settings
+    order), the bank's (wins, losses, pushes) against every player hand of the other 28 tiles, walked tile
+    by tile and set by `decide`. The bank wins when both of its hands rank at least as high as the
+    player's (it takes copies), loses when both rank lower."""
+    rest = list(pg.SET)
+    for f in faces:
+        rest.remove(pg.normalise(f))
+
+    @lru_cache(maxsize=None)
+    def player_keys(kinds):
+        (high, low), _ = decide(way, faces_of_kinds(kinds))
+        return hand_key(*high), hand_key(*low)
+
+    mine = [(hand_key(*h), hand_key(*l)) for h, l in pg.settings(faces)]
+    counts = [[0, 0, 0] for _ in mine]
+    for player in combinations(rest, 4):
+        ph, pl = player_keys(kinds_of(player))
+        for i, (bh, bl) in enumerate(mine):
+            if bh >= ph and bl >= pl:
+                counts[i][0] += 1
+            elif ph > bh and pl > bl:
+                counts[i][1] += 1
+            else:
+                counts[i][2] += 1
+    return [tuple(c) for c in counts]
