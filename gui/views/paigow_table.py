@@ -1,9 +1,11 @@
 """The pai gow tiles table: 8 numbered boxes, the chung, the woodpile, three dice in their cup, and the
 trainee's four tiles to set into a high and a low hand (by dragging, or with the keyboard).
 
-The deal (woodpile, dice, which box got the first stack, every box's tiles) comes from
+The deal (woodpile, dice, which box got each stack, every box's tiles) comes from
 `dealerdrill.core.paigow.deal`; hand descriptions and legality from `paigow.hand` / `paigow.check_setting`.
-The view only shows them.
+Expose plays the dealer's part: the bank's tiles and every other box are set the house way
+(`paigow.house_way_many` with the table's way, naming the rule) and each box is judged against the bank
+(`paigow.outcomes`), the trainee's box with the trainee's own setting. The view only shows the answers.
 
 Plug in with one line:  `tabs.addTab(PaiGowTable(settings=app_settings), "Pai Gow")`.
 """
@@ -13,9 +15,11 @@ import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QLinearGradient, QPainter, QPainterPath, QPen, QRadialGradient
+from PySide6.QtGui import (QAction, QColor, QFont, QFontMetricsF, QKeySequence, QLinearGradient, QPainter,
+                           QPainterPath, QPen, QRadialGradient)
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
+from .chips import format_money, paint_tray
 from .tiles import TILE_ASPECT, paint_die, paint_tile
 
 DESIGN_WIDTH = 1600.0
@@ -29,6 +33,16 @@ BOXES = 8
 HAND_TILE_W = 60.0
 HAND_TILE_H = HAND_TILE_W * TILE_ASPECT
 CHUNG_CHARACTER = "\u838a"  # the "banker" character printed on real chung markers
+RESULT_WORDS = {"win": "wins", "lose": "loses", "push": "pushes"}
+RESULT_COLOURS = {"win": QColor(70, 190, 100), "lose": QColor(215, 60, 60), "push": QColor(150, 150, 150)}
+# Settings that change the game on the table: a change to any of them ends the deal in progress.
+RULE_SETTINGS = ("house_way", "commission_rate", "commission_rounding", "table_min", "table_max", "chip_values",
+                 "player_box", "banker_box", "count_from")
+
+
+def sentence(text: str) -> str:
+    """`text` with a capital first letter and everything else as written (tile names keep their capitals)."""
+    return text[:1].upper() + text[1:]
 
 
 @dataclass
@@ -75,6 +89,34 @@ def _setting(settings, name: str):
     if alias is not None and lookup(alias[0], None) is not None:
         return alias[1](lookup(alias[0], None))
     return default
+
+
+@dataclass(frozen=True)
+class BoxResult:
+    """One box at the showdown: how it was set, by whom, and its result against the bank."""
+    box: int
+    high: tuple[str, str]
+    low: tuple[str, str]
+    set_by: str            # "house way" or "trainee"
+    outcome: str           # "win" | "lose" | "push" for the box's wager against the bank
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """The dealer's part after Expose: the bank's hand set the house way, and every box judged against it."""
+    way: str               # house-way id
+    way_name: str
+    bank_box: int
+    bank_high: tuple[str, str]
+    bank_low: tuple[str, str]
+    rule_title: str        # the house-way rule that set the bank's tiles
+    rule_text: str
+    boxes: dict[int, BoxResult]
+    trainee_note: str      # why the trainee's box has no result (tiles not set, illegal setting), else ""
+
+
+def _setting_rules(settings) -> tuple:
+    return tuple(_setting(settings, name) for name in RULE_SETTINGS)
 
 
 class PaiGowGeometry:
@@ -218,6 +260,8 @@ class PaiGowTable(QWidget):
 
     dealt = Signal(object)            # the engine's Deal
     setting_changed = Signal(object)  # ((high), (low)) once both hands hold two tiles, else None
+    exposed_changed = Signal(object)  # the Showdown when the hands are exposed, None when hidden again
+    message = Signal(str)             # plain words for the main window's status bar
 
     def __init__(self, settings=None, engine=None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -229,13 +273,15 @@ class PaiGowTable(QWidget):
         self.placement: list[str | None] = [None] * 4  # per tile of the trainee's hand: None, "high", "low"
         self.selected = 0
         self.exposed = False                  # every box's tiles face up
+        self.showdown: Showdown | None = None  # the dealer's part, worked out when the hands are exposed
+        self._delivery_boxes: list[int] = []
         self._deliver_timer = QTimer(self)
         self._deliver_timer.timeout.connect(self._deliver_next)
         self.setFocusPolicy(Qt.StrongFocus)
         self.setAccessibleName("Pai gow table")
 
         self.deal_button = QPushButton("&New deal  [N]")
-        self.expose_button = QPushButton("E&xpose all  [X]")
+        self.expose_button = QPushButton("E&xpose  [X]")
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.deal_button.clicked.connect(self.new_deal)
@@ -260,6 +306,34 @@ class PaiGowTable(QWidget):
             Qt.Key_4: lambda: self.select(3),
         }
         self._update_status()
+
+    def table_actions(self) -> list[QAction]:
+        """Entries for the main window's Table menu while this table is shown."""
+        entries = [("&New deal", "N", self.new_deal), ("E&xpose: the bank's hand and every result", "X",
+                                                        self.toggle_exposed),
+                   ("&Finish the delivery now", "F", self.finish_delivery)]
+        actions = []
+        for text, shortcut, slot in entries:
+            action = QAction(text, self)
+            # The table handles these keys itself (keyPressEvent); the menu shows them and offers the mouse.
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            action.triggered.connect(lambda _checked=False, run=slot: run())
+            actions.append(action)
+        return actions
+
+    def apply_settings(self, settings) -> None:
+        """Take new settings (the app's Settings, its pai gow section, or this module's PaiGowSettings).
+        A change to a rule (house way, commission, limits, chips, boxes) ends the deal in progress and deals
+        again under the new rules; the felt is drawn from them at once."""
+        rules_changed = _setting_rules(settings) != _setting_rules(self.settings)
+        self.settings = settings
+        if rules_changed and self.deal_result is not None:
+            self.new_deal()
+            self.message.emit("New table rules: a new deal")
+        elif rules_changed:
+            self.message.emit("New table rules: press N for a new deal")
+        self._changed()
 
     def keyPressEvent(self, event):
         """Every action has a key: N new deal, X expose all, 1-4 or Left/Right choose a tile, H/Up and
@@ -289,11 +363,12 @@ class PaiGowTable(QWidget):
         self._deliver_timer.stop()
         count_from = _setting(self.settings, "count_from") or self._banker_box()
         self.deal_result = self.engine.deal(seed=_setting(self.settings, "seed"), count_from=int(count_from))
-        self._delivery_boxes = self._match_stacks_to_boxes(self.deal_result)
+        self._delivery_boxes = list(self.deal_result.delivered_to)  # the engine says where each stack went
         self.delivered = 0
         self.placement = [None] * 4
         self.selected = 0
         self.exposed = False
+        self.showdown = None
         self.dealt.emit(self.deal_result)
         step = int(_setting(self.settings, "deal_step_ms"))
         if step <= 0:
@@ -302,17 +377,6 @@ class PaiGowTable(QWidget):
             self._deliver_timer.start(step)
         self._changed()
         return self.deal_result
-
-    @staticmethod
-    def _match_stacks_to_boxes(deal) -> list[int]:
-        """Which box each woodpile stack went to, read off the engine's deal (stack i is the hand of that box)."""
-        unused = list(range(1, BOXES + 1))
-        boxes = []
-        for stack in deal.woodpile:
-            box = next((b for b in unused if tuple(deal.hands[b - 1]) == tuple(stack)), unused[0])
-            unused.remove(box)
-            boxes.append(box)
-        return boxes
 
     def _deliver_next(self):
         if self.delivered < BOXES:
@@ -341,9 +405,51 @@ class PaiGowTable(QWidget):
         return tuple(self.deal_result.hand_of(box))
 
     def toggle_exposed(self):
+        """Expose every box and play the dealer's part (X again turns the tiles back down)."""
+        if self.deal_result is None:
+            self.message.emit("Nothing to expose yet: press N for a new deal")
+            return
         self.finish_delivery()
         self.exposed = not self.exposed
+        self.showdown = self._work_out_showdown() if self.exposed else None
+        self.exposed_changed.emit(self.showdown)
         self._changed()
+
+    def _way(self) -> str:
+        return str(_setting(self.settings, "house_way"))
+
+    def _work_out_showdown(self) -> Showdown:
+        """Ask the engine for the bank's house-way setting and each box's result against it."""
+        engine, way = self.engine, self._way()
+        bank_box, mine = self._banker_box(), self._player_box()
+        others = [box for box in range(1, BOXES + 1) if box not in (bank_box, mine)]
+        set_house_way = engine.house_way_many([self.deal_result.hand_of(box) for box in [bank_box, *others]], way)
+        bank = set_house_way[0]
+        settings = {box: (hw.high, hw.low, "house way") for box, hw in zip(others, set_house_way[1:])}
+        note = ""
+        trainee = self.current_setting()
+        if mine == bank_box:
+            note = "your box holds the bank"
+        elif trainee is None:
+            note = "set both of your hands (two tiles each) to see your result"
+        else:
+            verdict = self.legality()
+            if verdict is not None and not verdict[0]:
+                note = f"your setting cannot be played: {verdict[1]}"
+            else:
+                settings[mine] = (trainee[0], trainee[1], "trainee")
+        boxes = sorted(settings)
+        bank_setting = (bank.high, bank.low)
+        results = engine.outcomes([((settings[b][0], settings[b][1]), bank_setting) for b in boxes])
+        try:
+            way_name = engine.describe_house_way(way).name
+        except Exception:  # a way without a description still plays; show its id
+            way_name = way
+        return Showdown(
+            way=way, way_name=way_name, bank_box=bank_box, bank_high=bank.high, bank_low=bank.low,
+            rule_title=bank.title, rule_text=bank.text,
+            boxes={b: BoxResult(b, settings[b][0], settings[b][1], settings[b][2], r) for b, r in zip(boxes, results)},
+            trainee_note=note)
 
     # --- setting the hand --------------------------------------------------------------------------------
     def select(self, index: int):
@@ -357,6 +463,9 @@ class PaiGowTable(QWidget):
     def move_tile(self, index: int, slot: str | None) -> bool:
         """Put tile `index` of the trainee's hand into the high or low hand (or back to the hand: None)."""
         if not self.player_tiles or not 0 <= index < 4:
+            return False
+        if self.exposed:
+            self.message.emit("The hands are exposed: press X to turn them back, or N for a new deal")
             return False
         if slot is not None and slot != self.placement[index] and self.placement.count(slot) >= 2:
             return False
@@ -425,11 +534,35 @@ class PaiGowTable(QWidget):
         text = f"Dice {d[0]} + {d[1]} + {d[2]} = {sum(d)}: first stack to box {self.deal_result.first_box}."
         for slot in ("high", "low"):
             if self.description(slot):
-                text += f"  {slot.capitalize()}: {self.description(slot)}."
+                text += f"  {sentence(slot)}: {self.description(slot)}."
         verdict = self.legality()
         if verdict is not None:
-            text += f"  {verdict[1].capitalize()}."
+            text += f"  {sentence(verdict[1])}."
+        if self.showdown is not None:
+            text += "\n" + self.showdown_text()
         self.status.setText(text)
+
+    def _hand_words(self, high, low) -> str:
+        describe = self.engine.hand
+        return f"high {' '.join(high)} ({describe(*high).label}), low {' '.join(low)} ({describe(*low).label})"
+
+    def showdown_text(self) -> str:
+        """The dealer's part in plain words: the bank's setting and rule, then each box's result."""
+        sd = self.showdown
+        if sd is None:
+            return ""
+        lines = [f"Bank (box {sd.bank_box}), set the {sd.way_name} house way: "
+                 f"{self._hand_words(sd.bank_high, sd.bank_low)}. Rule: {sd.rule_title}. {sentence(sd.rule_text)}"]
+        mine = self._player_box()
+        if mine in sd.boxes:
+            result = sd.boxes[mine]
+            lines.append(f"Your box {mine}: your setting {RESULT_WORDS[result.outcome]} against the bank.")
+        else:
+            lines.append(f"Your box {mine}: {sd.trainee_note}.")
+        others = [f"box {b} {RESULT_WORDS[r.outcome]}" for b, r in sorted(sd.boxes.items()) if b != mine]
+        if others:
+            lines.append(sentence(", ".join(others)) + " (each set the house way).")
+        return "\n".join(lines)
 
     # --- painting ----------------------------------------------------------------------------------------
     def _font(self, size: float, bold: bool = True, family: str = "DejaVu Sans") -> QFont:
@@ -478,16 +611,18 @@ class PaiGowTable(QWidget):
         p.drawRoundedRect(sign, 6, 6)
         p.setPen(TEXT)
         p.setFont(self._font(14))
-        p.drawText(sign.adjusted(0, 4, 0, -sign.height() / 2), Qt.AlignCenter, f"MIN ${lo:,}")
-        p.drawText(sign.adjusted(0, sign.height() / 2 - 4, 0, -4), Qt.AlignCenter, f"MAX ${hi:,}")
+        p.drawText(sign.adjusted(0, 4, 0, -sign.height() / 2), Qt.AlignCenter, f"MIN {format_money(lo)}")
+        p.drawText(sign.adjusted(0, sign.height() / 2 - 4, 0, -4), Qt.AlignCenter, f"MAX {format_money(hi)}")
 
     def _stack_faces(self, box: int) -> tuple[str, ...] | None:
         if box not in self.delivered_boxes():
             return None
         return tuple(self.deal_result.hand_of(box))
 
-    def _paint_small_tiles(self, p: QPainter, centre: QPointF, angle: float, faces, face_up: bool, width: float):
-        """Four tiles of a box: a face-down stack, or (exposed) side by side."""
+    def _paint_small_tiles(self, p: QPainter, centre: QPointF, angle: float, faces, face_up: bool, width: float,
+                           split: bool = False):
+        """Four tiles of a box: a face-down stack, or (exposed) side by side; `split` sets the high pair
+        (first two) apart from the low pair."""
         style = _setting(self.settings, "tile_style")
         height = width * TILE_ASPECT
         p.save()
@@ -495,9 +630,12 @@ class PaiGowTable(QWidget):
         p.rotate(angle)
         if face_up:
             gap = width * 0.12
-            total = 4 * width + 3 * gap
+            middle = width * 0.6 if split else gap
+            total = 4 * width + 2 * gap + middle
+            x = -total / 2
             for i, face in enumerate(faces):
-                paint_tile(p, QRectF(-total / 2 + i * (width + gap), -height / 2, width, height), face, style=style)
+                paint_tile(p, QRectF(x, -height / 2, width, height), face, style=style)
+                x += width + (middle if i == 1 else gap)
         else:
             layer = width * 0.09
             for i in range(4):  # bottom tile first, each one a little higher: a stack of four
@@ -508,10 +646,14 @@ class PaiGowTable(QWidget):
     def _paint_box(self, p: QPainter, g: PaiGowGeometry, box: int):
         angle = g.reading_angle(box)
         mine = box == self._player_box()
+        result = self.showdown.boxes.get(box) if self.showdown is not None else None
         for ring in ("wager", "tiles"):
             fill = QColor(255, 255, 255, 26 if ring == "wager" else 10)
             if mine and ring == "wager":
                 fill = QColor(255, 214, 90, 60)
+            if result is not None and ring == "wager":
+                fill = QColor(RESULT_COLOURS[result.outcome])
+                fill.setAlpha(150)
             p.setBrush(fill)
             p.setPen(QPen(LINE_GOLD, 2))
             p.drawPath(g.sector(box, ring))
@@ -531,12 +673,23 @@ class PaiGowTable(QWidget):
         p.rotate(angle)
         p.setPen(TEXT)
         p.setFont(self._font(18))
-        p.drawText(QRectF(-110, -16, 220, 32), Qt.AlignCenter, "YOUR BOX" if mine else f"BOX {box}")
+        name = "YOUR BOX" if mine else f"BOX {box}"
+        if result is not None:
+            name += f" {RESULT_WORDS[result.outcome].upper()}"
+        elif self.showdown is not None and box == self.showdown.bank_box:
+            name += " BANK"
+        p.drawText(QRectF(-110, -16, 220, 32), Qt.AlignCenter, name)
         p.restore()
         if box == self._banker_box():
             self._paint_chung(p, g.ring_centre(box, "wager") + QPointF(0, -40))
         faces = self._stack_faces(box)
-        if faces is not None and not (mine and not self.exposed):
+        if result is not None:  # set for the showdown: high pair, a gap, low pair
+            self._paint_small_tiles(p, g.ring_centre(box, "tiles"), angle, (*result.high, *result.low), True, 32,
+                                    split=True)
+        elif self.showdown is not None and box == self.showdown.bank_box:
+            self._paint_small_tiles(p, g.ring_centre(box, "tiles"), angle,
+                                    (*self.showdown.bank_high, *self.showdown.bank_low), True, 32, split=True)
+        elif faces is not None and not (mine and not self.exposed):
             self._paint_small_tiles(p, g.ring_centre(box, "tiles"), angle, faces, self.exposed, 34)
         elif faces is not None and mine:
             label_at = g.ring_centre(box, "tiles")
@@ -547,6 +700,23 @@ class PaiGowTable(QWidget):
             p.setFont(self._font(14, False))
             p.drawText(QRectF(-100, -12, 200, 24), Qt.AlignCenter, "your tiles: centre of the table")
             p.restore()
+
+    def _paint_showdown_note(self, p: QPainter, g: PaiGowGeometry, sd: Showdown):
+        """Beside box 1: whose tiles it holds and, for the bank, the house-way rule that set them."""
+        note = QRectF(g.box1.right() + 12, g.box1.top() - 4, g.limits_plaque.left() - g.box1.right() - 20, 124)
+        if sd.bank_box == 1:
+            lines = [f"BANK: {sd.way_name.upper()} WAY", sd.rule_title]
+        elif 1 in sd.boxes:
+            lines = [f"BOX 1 {RESULT_WORDS[sd.boxes[1].outcome].upper()}", "set the house way"]
+        else:
+            return
+        p.setPen(QColor(255, 214, 90))
+        p.setFont(self._font(15))
+        p.drawText(QRectF(note.left(), note.top(), note.width(), 22), Qt.AlignLeft | Qt.AlignVCenter, lines[0])
+        p.setPen(TEXT)
+        p.setFont(self._font(14, False))
+        p.drawText(QRectF(note.left(), note.top() + 24, note.width(), note.height() - 24),
+                   Qt.AlignLeft | Qt.AlignTop | Qt.TextWordWrap, lines[1])
 
     def _paint_chung(self, p: QPainter, centre: QPointF):
         radius = 26
@@ -566,24 +736,8 @@ class PaiGowTable(QWidget):
 
     def _paint_dealer_side(self, p: QPainter, g: PaiGowGeometry):
         style = _setting(self.settings, "tile_style")
-        # Chip tray.
-        tray = g.chip_tray
-        p.setPen(QPen(QColor(20, 20, 20), 2))
-        p.setBrush(QColor(48, 40, 36))
-        p.drawRoundedRect(tray, 8, 8)
-        chips = list(_setting(self.settings, "chip_values"))[:8] or [1]
-        colours = [QColor(200, 40, 40), QColor(40, 140, 60), QColor(30, 30, 30), QColor(120, 60, 160),
-                   QColor(230, 170, 40), QColor(60, 110, 200), QColor(240, 240, 240), QColor(200, 110, 160)]
-        well = tray.width() / len(chips)
-        for i, value in enumerate(chips):
-            r = QRectF(tray.left() + i * well + 6, tray.top() + 8, well - 12, tray.height() - 16)
-            colour = colours[i % len(colours)]
-            p.setPen(QPen(QColor(0, 0, 0, 120), 1))
-            p.setBrush(colour)
-            p.drawRoundedRect(r, 6, 6)
-            p.setPen(QColor(10, 10, 10) if colour.lightness() > 150 else TEXT)
-            p.setFont(self._font(15))
-            p.drawText(r, Qt.AlignCenter, f"{value:,}")
+        # Chip tray: one chip per value, in that value's colour (the same on every table).
+        paint_tray(p, g.chip_tray, _setting(self.settings, "chip_values"))
         # The woodpile: 8 stacks of 4 face down, until each stack is delivered.
         delivered_stacks = self.delivered if self.deal_result is not None else 0
         for i, rect in enumerate(g.woodpile):
@@ -614,9 +768,17 @@ class PaiGowTable(QWidget):
         if self._banker_box() == 1:
             self._paint_chung(p, QPointF(box1.left() + 26, box1.bottom() - 30))
         faces = self._stack_faces(1)
-        if faces is not None:
-            self._paint_small_tiles(p, QPointF(box1.center().x() + 24, box1.center().y()), 0, faces,
-                                    self.exposed, 34)
+        sd = self.showdown
+        box1_centre = QPointF(box1.center().x() + 24, box1.center().y())
+        if sd is not None and sd.bank_box == 1:
+            self._paint_small_tiles(p, box1_centre, 0, (*sd.bank_high, *sd.bank_low), True, 34, split=True)
+        elif sd is not None and 1 in sd.boxes:
+            result = sd.boxes[1]
+            self._paint_small_tiles(p, box1_centre, 0, (*result.high, *result.low), True, 34, split=True)
+        elif faces is not None:
+            self._paint_small_tiles(p, box1_centre, 0, faces, self.exposed, 34)
+        if sd is not None:
+            self._paint_showdown_note(p, g, sd)
         # Dice cup and the three dice.
         cup = g.dice_cup
         gradient = QRadialGradient(cup.center() - QPointF(14, 14), cup.width() * 0.7)

@@ -273,3 +273,193 @@ def test_the_apps_settings_plug_in(qtbot, monkeypatch, tmp_path):
     widget.show()
     widget.new_deal()
     assert widget.delivered == 8 and len(widget.player_tiles) == 4   # animation 0: delivered at once
+
+
+# --- the engine's delivery, the dealer's part, settings, menu ---------------------------------------------
+
+class TextRecorder(QPainter):
+    """A painter that remembers every text drawn, so a test can read what the felt says."""
+
+    def __init__(self, device):
+        super().__init__(device)
+        self.texts: list[str] = []
+
+    def drawText(self, *args):
+        self.texts.append(next(a for a in reversed(args) if isinstance(a, str)))
+        return super().drawText(*args)
+
+
+def felt_texts(table) -> list[str]:
+    image = QImage(1600, 1100, QImage.Format_ARGB32)
+    painter = TextRecorder(image)
+    table.paint_table(painter)
+    painter.end()
+    return painter.texts
+
+
+def set_hand(table, high, low):
+    """Put the trainee's tiles into the slots as (high, low) faces."""
+    tiles, remaining = table.player_tiles, list(range(4))
+    for faces, slot in ((high, "high"), (low, "low")):
+        for face in faces:
+            index = next(i for i in remaining if tiles[i] == face)
+            remaining.remove(index)
+            assert table.move_tile(index, slot)
+
+
+def test_which_box_gets_each_stack_is_what_the_engine_says(qtbot):
+    from dataclasses import replace as dc_replace
+
+    class ReversedDelivery:
+        """The real engine, but its deal reports the stacks delivered the other way round the table while
+        the hands stay as dealt. The two disagree on purpose, so the test can tell whether the table takes
+        the engine's word for where each stack went or works it out by matching tiles."""
+        def __getattr__(self, name):
+            return getattr(paigow, name)
+
+        def deal(self, seed=None, count_from=1):
+            dealt = paigow.deal(seed=seed, count_from=count_from)
+            return dc_replace(dealt, delivered_to=tuple(reversed(dealt.delivered_to)))
+
+    widget = PaiGowTable(settings=PaiGowSettings(seed=9, deal_step_ms=0), engine=ReversedDelivery())
+    qtbot.addWidget(widget)
+    widget.new_deal()
+    widget.finish_delivery()
+    widget.delivered = 3
+    assert widget.delivered_boxes() == set(widget.deal_result.delivered_to[:3])
+    assert widget.deal_result.delivered_to == tuple(reversed(paigow.deal(seed=9).delivered_to))
+
+
+def test_expose_sets_the_bank_the_house_way_and_judges_every_box(table, qtbot):
+    table.new_deal()
+    mine = table.player_tiles
+    trainee_setting = paigow.settings(mine)[0]   # the engine's first legal setting: not necessarily its way
+    set_hand(table, *trainee_setting)
+    qtbot.keyClick(table, Qt.Key_X)
+    sd = table.showdown
+    bank = paigow.house_way(table.deal_result.hand_of(1), "nz")
+    assert (sd.bank_box, sd.bank_high, sd.bank_low, sd.rule_title) == (1, bank.high, bank.low, bank.title)
+    expected = {2: paigow.outcome(trainee_setting, (bank.high, bank.low))}
+    for box in range(3, 9):
+        own = paigow.house_way(table.deal_result.hand_of(box), "nz")
+        expected[box] = paigow.outcome((own.high, own.low), (bank.high, bank.low))
+    assert {box: r.outcome for box, r in sd.boxes.items()} == expected
+    assert sd.boxes[2].set_by == "trainee" and sd.boxes[3].set_by == "house way"
+    words = {"win": "wins", "lose": "loses", "push": "pushes"}
+    text = table.status.text()
+    assert f"Your box 2: your setting {words[expected[2]]} against the bank." in text
+    assert f"Rule: {bank.title}." in text and "New Zealand house way" in text
+    for box in range(3, 9):
+        assert f"box {box} {words[expected[box]]}" in text.lower()
+    # On the felt: each box names its result and its wager area takes the result's colour.
+    texts = felt_texts(table)
+    assert f"YOUR BOX {words[expected[2]].upper()}" in texts and "BANK: NEW ZEALAND WAY" in texts
+    image = grab(table)
+    for box in range(2, 9):
+        t = table.geometry_.box_angles[box] + table.geometry_.box_half_span * 0.8
+        edge = table.geometry_.point(t, sum(table.geometry_.rings["wager"]) / 2)  # off the text
+        colour = sample(image, to_canvas(table, edge))
+        if expected[box] == "win":
+            assert colour.green() > colour.red() + 40, (box, colour.name())
+        elif expected[box] == "lose":
+            assert colour.red() > colour.green() + 40, (box, colour.name())
+        else:
+            assert abs(colour.red() - colour.green()) < 40, (box, colour.name())
+    # The hands stay as set while exposed; X turns the tiles back down.
+    assert not table.move_tile(0, None)
+    qtbot.keyClick(table, Qt.Key_X)
+    assert table.showdown is None and not table.exposed
+
+
+def test_expose_before_setting_still_judges_the_other_boxes(table):
+    table.new_deal()
+    table.toggle_exposed()
+    assert 2 not in table.showdown.boxes and set(table.showdown.boxes) == set(range(3, 9))
+    assert "Your box 2: set both of your hands" in table.status.text()
+
+
+def test_the_chosen_house_way_sets_the_bank(qtbot):
+    from dataclasses import replace
+
+    from dealerdrill.settings import Settings
+    app = Settings()
+    app = replace(app, paigow=replace(app.paigow, house_way="foxwoods", animation_seconds=0.0))
+    widget = PaiGowTable(settings=app)
+    qtbot.addWidget(widget)
+    widget.new_deal()
+    widget.toggle_exposed()
+    bank = paigow.house_way(widget.deal_result.hand_of(1), "foxwoods")
+    assert widget.showdown.way == "foxwoods" and widget.showdown.rule_title == bank.title
+    assert (widget.showdown.bank_high, widget.showdown.bank_low) == (bank.high, bank.low)
+    assert "Foxwoods house way" in widget.status.text()
+
+
+def test_new_rules_start_a_new_deal_and_the_felt_shows_them(qtbot):
+    from dataclasses import replace
+
+    from dealerdrill.settings import Settings
+    app = Settings()
+    app = replace(app, paigow=replace(app.paigow, animation_seconds=0.0))
+    widget = PaiGowTable(settings=app)
+    qtbot.addWidget(widget)
+    widget.new_deal()
+    widget.move_tile(0, "high")
+    widget.toggle_exposed()
+    first = widget.deal_result
+    said = []
+    widget.message.connect(said.append)
+    new = replace(app, paigow=replace(app.paigow, commission_percent=4.0, minimum_bet=25, maximum_bet=2500,
+                                      house_way="canberra", chip_values=(5, 25, 100)))
+    widget.apply_settings(new)
+    assert widget.deal_result is not first and widget.showdown is None and not widget.exposed
+    assert widget.placement == [None] * 4 and said == ["New table rules: a new deal"]
+    texts = felt_texts(widget)
+    for words in ("WINNING WAGERS PAY EVEN MONEY LESS 4%", "MIN $25", "MAX $2,500"):
+        assert words in texts, words
+    widget.toggle_exposed()
+    assert widget.showdown.way == "canberra"
+    dealt = widget.deal_result
+    widget.apply_settings(replace(new, paigow=replace(new.paigow, animation_seconds=1.5)))
+    assert widget.deal_result is dealt and widget.exposed     # no rule changed: the deal stays
+
+
+def test_status_keeps_the_engines_tile_names_as_written(table):
+    table.new_deal()
+    tiles = table.player_tiles
+    high, low = paigow.settings(tiles)[0]
+    if paigow.compare(high, low) == 0:  # a copy cannot be set the wrong way round; try the next deal
+        table.new_deal()
+        tiles = table.player_tiles
+        high, low = paigow.settings(tiles)[0]
+    set_hand(table, low, high)        # the wrong way round
+    with pytest.raises(paigow.IllegalSetting) as refused:
+        paigow.check_setting((low, high))
+    message = str(refused.value)
+    assert message[1:] in table.status.text() and any(c.isupper() for c in message[1:])
+
+
+def test_the_table_menu_offers_new_deal_and_expose_with_their_keys(table):
+    actions = {a.text().replace("&", ""): a for a in table.table_actions()}
+    assert sorted(a.shortcut().toString() for a in actions.values()) == ["F", "N", "X"]
+    by_key = {a.shortcut().toString(): a for a in actions.values()}
+    by_key["N"].trigger()
+    assert table.deal_result is not None
+    by_key["X"].trigger()
+    assert table.exposed and table.showdown is not None
+
+
+def test_the_dealers_tray_uses_each_chips_own_colour(qtbot):
+    from dealerdrill.views.chips import chip_colour
+    widget = PaiGowTable(settings=PaiGowSettings(chip_values=(1, 25, 100), deal_step_ms=0))
+    qtbot.addWidget(widget)
+    widget.resize(1200, 900)
+    widget.show()
+    image = grab(widget)
+    tray = widget.geometry_.chip_tray
+    for i, value in enumerate((1, 25, 100)):
+        centre = QPointF(tray.left() + (i + 0.5) * tray.width() / 3, tray.center().y())
+        radius = min(tray.width() / 3 * 0.42, tray.height() * 0.40)
+        colour = sample(image, to_canvas(widget, centre + QPointF(radius * 0.8, 0)))
+        expected = chip_colour(value)
+        assert abs(colour.red() - expected.red()) + abs(colour.green() - expected.green()) \
+            + abs(colour.blue() - expected.blue()) < 60, (value, colour.name(), expected.name())
