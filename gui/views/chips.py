@@ -177,6 +177,14 @@ class ChipTray(QWidget):
     def selected_value(self) -> int:
         return self._values[self._selected]
 
+    def select_value(self, value: int) -> bool:
+        """Select the chip of this value without announcing it (for the table's own choice, not the trainee's)."""
+        if value not in self._values:
+            return False
+        self._selected = self._values.index(value)
+        self.update()
+        return True
+
     def select_index(self, index: int) -> bool:
         if not 0 <= index < len(self._values):
             return False

@@ -36,6 +36,13 @@ def make_change(amount: int, chip_values: tuple[int, ...]) -> list[int] | None:
     return chips if amount == 0 else None
 
 
+def starting_chip(chip_values: tuple[int, ...], minimum: int) -> int:
+    """The chip to start with: the smallest that meets the table minimum on its own (the largest chip if none
+    does), so a first click places a wager the table accepts."""
+    meeting = [v for v in chip_values if v >= minimum]
+    return min(meeting) if meeting else max(chip_values)
+
+
 class RouletteTable(QWidget):
     message = Signal(str)          # plain words for the status bar
     spinFinished = Signal(int)     # the number shown, after the result is on the layout
@@ -45,6 +52,7 @@ class RouletteTable(QWidget):
                  parent: QWidget | None = None):
         super().__init__(parent)
         self._settings = RouletteSettings()
+        self._first_settings = True
         self._rng = rng
         self._bets: dict[Key, list[int]] = {}
         self._typed = ""
@@ -67,8 +75,7 @@ class RouletteTable(QWidget):
         palette.setColor(QPalette.ColorRole.Window, QColor("#06341f"))
         palette.setColor(QPalette.ColorRole.WindowText, QColor("#f2e6c4"))
         self.setPalette(palette)
-        if settings is not None:
-            self.apply_settings(settings)
+        self.apply_settings(settings if settings is not None else self._settings)
 
     # --- construction -----------------------------------------------------------------------------------
     def _button(self, text: str, tip: str, slot) -> QPushButton:
@@ -142,8 +149,12 @@ class RouletteTable(QWidget):
                 del self._bets[key]
             if dropped:
                 self._say("First four is no longer offered: its chips were returned")
+        chips_changed = (values.chip_values, values.minimum_bet) != (self.tray.values(), self._settings.minimum_bet)
         self._settings = values
         self.tray.set_values(values.chip_values)
+        if chips_changed or self._first_settings:
+            self.tray.select_value(starting_chip(values.chip_values, values.minimum_bet))
+        self._first_settings = False
         self._sync_layout()
 
     def _is_position(self, key: Key) -> bool:

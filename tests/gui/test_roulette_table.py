@@ -129,3 +129,23 @@ def test_a_new_bet_lifts_the_dolly(qtbot, roulette_table):
     assert table.layout_view.dolly() is not None
     table.place("red", [5])
     assert table.layout_view.dolly() is None and not table.layout_view.winning_keys()
+
+
+def test_the_first_chip_selected_meets_the_table_minimum(qtbot):
+    from dealerdrill.settings import RouletteSettings, Settings
+    from dealerdrill.views.roulette_table import RouletteTable
+
+    table = RouletteTable(Settings())          # NZ defaults: $5 minimum, chips from $1
+    qtbot.addWidget(table)
+    assert Settings().roulette.minimum_bet == 5 and 1 in Settings().roulette.chip_values
+    assert table.tray.selected_value() == 5
+    table.apply_settings(RouletteSettings(minimum_bet=20, chip_values=(1, 5, 10, 25, 100)))
+    assert table.tray.selected_value() == 25   # no $20 chip: the smallest chip that meets $20 alone
+    table.tray.select_index(4)                 # the trainee's own choice stays while the chips stay
+    table.apply_settings(RouletteSettings(minimum_bet=20, chip_values=(1, 5, 10, 25, 100), first_four=False))
+    assert table.tray.selected_value() == 100
+    table.apply_settings(RouletteSettings(minimum_bet=500, maximum_inside=1000, chip_values=(5, 100)))
+    assert table.tray.selected_value() == 100  # no chip meets $500 alone: the largest
+    default = RouletteTable()
+    qtbot.addWidget(default)
+    assert default.tray.selected_value() == RouletteSettings().minimum_bet
