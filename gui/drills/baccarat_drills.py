@@ -158,12 +158,19 @@ class _BaccaratDrill:
         else:
             self.rounding_unit, self.rounding = 1, baccarat.Rounding.PLAYER
         self.commission_at_payment = table.commission_collection == "at payment"
+        self.collection = "payment" if self.commission_at_payment else "box"
 
     def settle(self, bets, winner, *, rounding_unit=None, rounding=None, rate=None, tie_odds=None):
         return baccarat.settle(bets, winner, tie_odds=tie_odds or self.tie_odds,
                                commission_rate=self.commission_rate if rate is None else rate,
                                rounding_unit=rounding_unit or self.rounding_unit,
-                               rounding=rounding or self.rounding)
+                               rounding=rounding or self.rounding, collection=self.collection)
+
+    def box_commission(self, banker_wins, *, rounding_unit=None, rounding=None) -> int:
+        """The engine's commission owed by a commission box holding these winning Banker wagers."""
+        return baccarat.box_commission(banker_wins, commission_rate=self.commission_rate,
+                                       rounding_unit=rounding_unit or self.rounding_unit,
+                                       rounding=rounding or self.rounding)
 
     def rounding_words(self) -> str:
         if self.rounding_unit == 1:
@@ -294,7 +301,9 @@ class TableOfPlayDrill(_BaccaratDrill):
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
         if family is not None and family not in self.families():
             raise ValueError(f"{family!r} is not a family of {self.id}")
-        if difficulty >= 2 and (family is None or not any(family.startswith(f"banker{b}.") for b in HARD_BANKER_TOTALS)):
+        if difficulty >= 2 and family is None:
+            # Hard: the Table 2 rows that depend most on the Player's third card. A family the scheduler
+            # asks for (a natural or a Player-stands cell brought back after a mistake) is always honoured.
             family = f"banker{_choose(rng, HARD_BANKER_TOTALS)}.third{_choose(rng, THIRD_VALUES)}"
         stack = _StackedShoe(rng, self.decks)
         coups_before = rng.below(25)
@@ -322,6 +331,10 @@ class TableOfPlayDrill(_BaccaratDrill):
                "banker": "draw" if len(coup.banker) == 3 else "stand",
                "winner": coup.winner,
                "cards": {"player": list(coup.player), "banker": list(coup.banker)},
+               # The hands as dealt, [rank, suit] per card: a panel shows each hand as the engine dealt it
+               # once the trainee's call on that hand is committed.
+               "hands": {"player": [_card_data(c) for c in coup.player_cards],
+                         "banker": [_card_data(c) for c in coup.banker_cards]},
                "totals": {"player": coup.player_total, "banker": coup.banker_total},
                "natural": coup.natural}
         text = ("Decide draw or stand for the Player, then for the Banker (after the Player's third card, if "
@@ -352,15 +365,16 @@ class TableOfPlayDrill(_BaccaratDrill):
         return (f"Player {k['player']}s, Banker {k['banker']}s; Player {k['totals']['player']} against Banker "
                 f"{k['totals']['banker']}: {k['winner'].capitalize()}" + (" wins" if k["winner"] != "tie" else ""))
 
-    def _explain(self, item: Item) -> tuple[str, str]:
+    def explain(self, item: Item) -> tuple[str, str]:
         k = item.key
         p2 = baccarat.point_count(k["cards"]["player"][:2])
         b2 = baccarat.point_count(k["cards"]["banker"][:2])
         if k["natural"]:
             who = "Player" if baccarat.is_natural(p2) else "Banker"
             total = p2 if who == "Player" else b2
-            return (f"The {who} has a natural {total} (8 or 9 on the first two cards): neither hand draws. "
-                    f"Player {k['totals']['player']}, Banker {k['totals']['banker']}.", "Table of play: natural")
+            return (f"The {who} has a natural {total} (8 or 9 on the first two cards): neither hand draws "
+                    f"(Table 2: a natural cannot draw). Player {k['totals']['player']}, Banker "
+                    f"{k['totals']['banker']}.", "Table 2")
         parts = [f"The Player's first two cards count {p2}: {player_rule_sentence()}."]
         if len(k["cards"]["player"]) == 3:
             third = baccarat.card_value(k["cards"]["player"][2])
@@ -383,7 +397,7 @@ class TableOfPlayDrill(_BaccaratDrill):
             category = ErrorCategory.NATURAL_MISSED if k["natural"] else ErrorCategory.BANKER_DRAW
         elif given["winner"] != k["winner"]:
             category = ErrorCategory.WRONG_WINNER
-        explanation, rule = self._explain(item)
+        explanation, rule = self.explain(item)
         given_words = f"Player {given['player']}s, Banker {given['banker']}s, {given['winner'].capitalize()}"
         return Grade(category is None, self.describe_key(item), given_words, explanation, category, rule, seconds,
                      details={"given": given})
@@ -446,11 +460,9 @@ class CommissionDrill(_BaccaratDrill):
         return Item(self.id, family, prompt, key, text, hint)
 
     def _owed(self, banker_wins: list[int], **rules) -> int:
-        """The commission on these winning Banker wagers. A box is marked exactly and collected once, so the
-        house's rounding applies to the total: the engine's commission on the summed wagers."""
-        if not banker_wins:
-            return 0
-        return self.settle([("banker", sum(banker_wins))], "banker", **rules)[0].commission
+        """The engine's commission on these winning Banker wagers: one win's commission, or what a seat's
+        commission box owes for several (the engine rounds a box once, on the total)."""
+        return self.box_commission(banker_wins, **rules)
 
     def describe_key(self, item: Item) -> str:
         return money(item.key["owed"])
@@ -476,11 +488,17 @@ class CommissionDrill(_BaccaratDrill):
         owed = item.key["owed"]
         wins = item.key["banker_wins"]
         category = None if given == owed else self._commission_error(item, given)
-        explanation = (f"Commission is {self.percent_words()} of each winning Banker wager (rule 5.7(b)); "
-                       f"Player wins, ties and losing wagers owe none. "
-                       f"Winning Banker wagers: {', '.join(money(w) for w in wins)} = {money(sum(wins))}; "
-                       f"commission {money(owed)}, rounded {self.rounding_words()}.")
-        return Grade(category is None, money(owed), money(given), explanation, category, "5.7(b)", seconds)
+        explanation, rule = self.explain(item)
+        return Grade(category is None, money(owed), money(given), explanation, category, rule, seconds)
+
+    def explain(self, item: Item) -> tuple[str, str]:
+        owed, wins = item.key["owed"], item.key["banker_wins"]
+        total = money(wins[0]) if len(wins) == 1 else f"{' + '.join(money(w) for w in wins)} = {money(sum(wins))}"
+        box = (" A commission box is marked coup by coup and collected once, so it is rounded once, on the total."
+               if len(wins) > 1 else "")
+        return (f"Commission is {self.percent_words()} of each winning Banker wager (rule 5.7(b)); Player wins, "
+                f"ties and losing wagers owe none. Winning Banker wagers: {total}; commission {money(owed)}, "
+                f"rounded {self.rounding_words()}.{box}", "5.7(b)")
 
 
 # ---- 3. settle the table ------------------------------------------------------------------------------------
@@ -535,17 +553,19 @@ class SettleTableDrill(_BaccaratDrill):
         settlements = self.settle([(side, amount) for (_, side), amount in zip(wagers, amounts)], winner)
         rows = []
         for (seat, side), amount, s in zip(wagers, amounts, settlements):
-            pay = s.net if (s.result == "win" and self.commission_at_payment) else s.winnings
-            rows.append({"result": s.result, "pay": pay if s.result == "win" else 0, "winnings": s.winnings,
-                         "commission": s.commission})
+            # The engine says what is handed over now (less the commission at payment, in full when the
+            # commission is marked in the box) and what is marked.
+            rows.append({"result": s.result, "pay": s.paid, "winnings": s.winnings,
+                         "commission": s.commission, "marked": s.marked})
         prompt = {"winner": winner, "player": player_cards, "banker": banker_cards,
                   "totals": {"player": coup.player_total, "banker": coup.banker_total},
                   "wagers": [{"seat": seat, "side": side, "amount": amount}
                              for (seat, side), amount in zip(wagers, amounts)],
                   "tie_odds": self.tie_odds, "commission_at_payment": self.commission_at_payment}
         collected = ("taken from the payment" if self.commission_at_payment else "marked in the commission box")
-        text = (f"{winner.capitalize()} {'wins' if winner != 'tie' else ''}. Settle each wager in turn: "
-                f"the amount to pay, take or push. Banker commission is {collected}.").replace("  ", " ")
+        outcome = "A tie." if winner == "tie" else f"{winner.capitalize()} wins."
+        text = (f"{outcome} Settle each wager in turn: the amount to pay, take or push. Banker commission is "
+                f"{collected}.")
         hint = (f"Player and Banker pay even money (Banker less {self.percent_words()} commission), a Tie pays "
                 f"{self.tie_odds} to 1, and on a tie Player and Banker wagers push.")
         return Item(self.id, family, prompt, {"rows": rows}, text, hint)
@@ -597,23 +617,37 @@ class SettleTableDrill(_BaccaratDrill):
             if g != expected:
                 wrong.append(i)
                 category = category or self._wrong(wager, row, g, winner)
-        lines = []
-        for i in (wrong or range(len(rows))):
-            w, r = item.prompt["wagers"][i], rows[i]
-            lines.append(f"wager {i + 1} (seat {w['seat']}, {w['side'].capitalize()} {money(w['amount'])}): "
-                         f"{self._row_words(r)}")
-        if winner == "tie":
-            why = f"On a tie the Tie pays {self.tie_odds} to 1 and Player and Banker wagers push."
-        else:
-            why = (f"{winner.capitalize()} wins: it pays even money"
-                   + (f" less {self.percent_words()} commission" if winner == "banker" else "")
-                   + "; the other side and Tie wagers lose.")
-        commission_note = ("" if self.commission_at_payment or winner != "banker"
-                           else " Banker commission goes in the seat's commission box, not off the payment.")
+        why, rule = self._why(item)
         given_words = ", ".join(g if isinstance(g, str) else f"pay {money(g)}" for g in given)
         return Grade(category is None, self.describe_key(item), given_words,
-                     why + commission_note + " " + "; ".join(lines) + ".", category,
-                     "Wagers and payouts", seconds, details={"wrong_wagers": [i + 1 for i in wrong]})
+                     why + " " + self._lines(item, wrong or range(len(rows))), category,
+                     rule, seconds, details={"wrong_wagers": [i + 1 for i in wrong]})
+
+    def _lines(self, item: Item, indexes) -> str:
+        lines = []
+        for i in indexes:
+            w, r = item.prompt["wagers"][i], item.key["rows"][i]
+            lines.append(f"wager {i + 1} (seat {w['seat']}, {w['side'].capitalize()} {money(w['amount'])}): "
+                         f"{self._row_words(r)}")
+        return "; ".join(lines) + "."
+
+    def _why(self, item: Item) -> tuple[str, str]:
+        """The payout rule in words. The Gazette pages we have give a rule number only for the Banker
+        commission (5.7(b)); the odds themselves are cited as the project's rule summary."""
+        winner = item.prompt["winner"]
+        if winner == "tie":
+            return (f"On a tie the Tie pays {self.tie_odds} to 1 and Player and Banker wagers push "
+                    "(see: wagers and payouts).", "")
+        if winner == "player":
+            return "Player wins: it pays even money; Banker and Tie wagers lose (see: wagers and payouts).", ""
+        where = ("taken off the payment" if self.commission_at_payment
+                 else "marked in the seat's commission box, not taken off the payment")
+        return (f"Banker wins: it pays even money less {self.percent_words()} commission (rule 5.7(b)), {where}; "
+                "Player and Tie wagers lose.", "5.7(b)")
+
+    def explain(self, item: Item) -> tuple[str, str]:
+        why, rule = self._why(item)
+        return why + " " + self._lines(item, range(len(item.key["rows"]))), rule
 
 
 # ---- multiple choice support (procedure and shoe drills) ---------------------------------------------------
@@ -717,17 +751,24 @@ class ShoeProcedureDrill(_BaccaratDrill):
             if isinstance(answer, bool) or not isinstance(answer, int) or answer < 0:
                 raise ValueError("give the number of cards to burn")
             exposed = item.prompt["exposed"][0]
-            explanation = (f"The exposed card is a {_rank_name(exposed)}: burn {item.key} cards after it "
-                           f"(its point value; a ten or a face card burns ten).")
+            explanation, rule = self.explain(item)
             correct = answer == item.key
             return Grade(correct, self.describe_key(item), f"burn {answer}", explanation,
-                         None if correct else ErrorCategory.SHOE_PROCEDURE, "Shoe procedure: burn", seconds)
-        explanation = ("Rule 9.8: when the cutting card comes out during a round, that round is finished, "
-                       "\"last coup\" is announced and one more round is dealt. Rule 9.9: when it comes out as the "
-                       "first card of a round, that round is the last. After the last coup no more cards are dealt "
-                       "until the shoe is replaced or reshuffled.")
-        return _choice_grade(item, answer, seconds, ErrorCategory.SHOE_PROCEDURE, "9.8-9.9", explanation,
+                         None if correct else ErrorCategory.SHOE_PROCEDURE, rule, seconds)
+        explanation, rule = self.explain(item)
+        return _choice_grade(item, answer, seconds, ErrorCategory.SHOE_PROCEDURE, rule, explanation,
                              self.describe_key)
+
+    def explain(self, item: Item) -> tuple[str, str]:
+        if item.prompt["kind"] == "burn":
+            exposed = item.prompt["exposed"][0]
+            # No Gazette rule number covers the burn in the pages we have: cite the house procedure.
+            return (f"The exposed card is a {_rank_name(exposed)}: burn {item.key} cards after it (its point "
+                    "value; a ten or a face card burns ten; see: shoe procedure).", "")
+        return ("Rule 9.8: when the cutting card comes out during a round, that round is finished, "
+                "\"last coup\" is announced and one more round is dealt. Rule 9.9: when it comes out as the "
+                "first card of a round, that round is the last. After the last coup no more cards are dealt "
+                "until the shoe is replaced or reshuffled.", "9.8-9.9")
 
 
 # ---- 5. big-table procedure ---------------------------------------------------------------------------------
@@ -834,6 +875,10 @@ class ProcedureDrill(_BaccaratDrill):
         return item.prompt["options"][item.key - 1]
 
     def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
+        explanation, rule = self.explain(item)
+        return _choice_grade(item, answer, seconds, ErrorCategory.PROCEDURE, rule, explanation, self.describe_key)
+
+    def explain(self, item: Item) -> tuple[str, str]:
         if item.prompt["kind"] == "who":
             role = item.prompt["role"].capitalize()
             explanation = (f"Rules 8.8-8.9: the {role} is the seated player with the highest wager on the {role}'s "
@@ -845,7 +890,7 @@ class ProcedureDrill(_BaccaratDrill):
             rule = item.prompt["rule"]
             right = item.prompt["options"][item.key - 1]
             explanation = f"Rule {rule}: {right[0].lower() + right[1:]}."
-        return _choice_grade(item, answer, seconds, ErrorCategory.PROCEDURE, rule, explanation, self.describe_key)
+        return explanation, rule
 
 
 DEFAULT_TARGETS.update({

@@ -63,6 +63,10 @@ class Drill(Protocol):
     def describe_key(self, item: Item) -> str:
         """The right answer in words (shown after grading, and on a timeout)."""
 
+    def explain(self, item: Item) -> tuple[str, str]:
+        """(explanation, rule): why the key is right, citing the rule; the same words a wrong answer gets,
+        without the part about the answer given (also shown when the time runs out)."""
+
 
 _REGISTRY: dict[str, type] = {}
 
@@ -82,7 +86,8 @@ def registry() -> dict[str, type]:
     return dict(_REGISTRY)
 
 
-def timeout_grade(item: Item, expected: str, seconds: float, rule: str = "") -> Grade:
-    return Grade(correct=False, expected=expected, given="(no answer in time)",
-                 explanation="Time ran out before an answer was given.", category=ErrorCategory.TIMEOUT,
-                 rule=rule, seconds=seconds, timed_out=True)
+def timeout_grade(item: Item, expected: str, seconds: float, rule: str = "", explanation: str = "") -> Grade:
+    """A timed-out item: wrong, category TIMEOUT, with the drill's explanation of the key when given."""
+    words = "Time ran out before an answer was given." + (f" {explanation}" if explanation else "")
+    return Grade(correct=False, expected=expected, given="(no answer in time)", explanation=words,
+                 category=ErrorCategory.TIMEOUT, rule=rule, seconds=seconds, timed_out=True)

@@ -66,6 +66,10 @@ def _same_setting(high_a, low_a, high_b, low_b) -> bool:
     return _same_tiles(high_a, high_b) and _same_tiles(low_a, low_b)
 
 
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def _pick(rng, items):
     items = list(items)
     return items[rng.below(len(items))]
@@ -120,9 +124,8 @@ class TileDrill:
         if what == "tile":
             face = _pick(rng, _FACES_OF_KIND[kind_of[word]])
             info = pg.tile(face)
-            # A Gee Joon tile counts 3 or 6 (rule 4.2 note); the engine gives each tile's own pip points.
-            points = sorted({t.points for t in pg.TILES if t.is_gee_joon}) if info.is_gee_joon else [info.points]
-            key = {"name": info.name, "rank": info.rank, "points": points}
+            # Every value the tile may count, from the engine's tile data (a Gee Joon tile: 3 or 6, rule 4.2).
+            key = {"name": info.name, "rank": info.rank, "points": list(info.point_options)}
             prompt = {"kind": "tile", "tiles": [face], "names": self.names}
             return Item(self.id, family, prompt, key, text=f"Name the tile {face}, its rank and its points.",
                         hint="Ranks run from Teen (1) down to Gee Joon (16); points are the pips, last digit.")
@@ -165,29 +168,34 @@ class TileDrill:
             if given["points"] not in key["points"]:
                 wrong.append("points")
             ok = not wrong
-            face = item.prompt["tiles"][0]
-            explanation = (f"{face} is {key['name']}, individual rank {key['rank']} of 16 (rules 4.2-4.4), "
-                           f"worth {self._points_words(key)}.")
+            explanation, _ = self.explain(item)
             if wrong:
                 explanation += f" Wrong: {', '.join(wrong)}."
-            given_words = f"{given['name']}, rank {given['rank']}, {given['points']} points"
+            given_words = f"{given['name']}, rank {given['rank']}, {_plural(given['points'], 'point')}"
             return Grade(ok, self.describe_key(item), given_words, explanation,
                          None if ok else ErrorCategory.TILE_IDENTITY, rule="4.2-4.4", seconds=seconds,
                          details={"wrong": wrong})
         ok = given == key["name"]
-        tiles = item.prompt["tiles"]
-        if key["name"] == NOT_A_PAIR:
-            explanation = (f"{tiles[0]} and {tiles[1]} are tiles of different kinds, so they make no pair "
-                           f"even if their points match: the hand is {key['label']} (rule 4.2).")
-        else:
-            explanation = f"{tiles[0]} with {tiles[1]} is the {key['name']} (rule 4.2 ranks the 16 pairs)."
+        explanation, rule = self.explain(item)
         return Grade(ok, self.describe_key(item), given, explanation, None if ok else ErrorCategory.PAIR_NAME,
-                     rule="4.2", seconds=seconds)
+                     rule=rule, seconds=seconds)
+
+    def explain(self, item: Item) -> tuple[str, str]:
+        key, tiles = item.key, item.prompt["tiles"]
+        if item.prompt["kind"] == "tile":
+            return (f"{tiles[0]} is {key['name']}, individual rank {key['rank']} of 16 (rules 4.2-4.4), "
+                    f"worth {self._points_words(key)}.", "4.2-4.4")
+        if key["name"] == NOT_A_PAIR:
+            return (f"{tiles[0]} and {tiles[1]} are tiles of different kinds, so they make no pair even if their "
+                    f"points match: the hand is {key['label']} (rule 4.2).", "4.2")
+        return f"{tiles[0]} with {tiles[1]} is the {key['name']} (rule 4.2 ranks the 16 pairs).", "4.2"
 
     @staticmethod
     def _points_words(key) -> str:
         points = key["points"]
-        return f"{points[0]} points" if len(points) == 1 else f"{' or '.join(map(str, points))} points (Gee Joon)"
+        if len(points) == 1:
+            return _plural(points[0], "point")
+        return f"{' or '.join(map(str, points))} points (Gee Joon)"
 
     def describe_key(self, item: Item) -> str:
         key = item.key
@@ -268,6 +276,14 @@ class CompareDrill:
         if given not in (PLAYER, BANK):
             raise ValueError("answer 'player' or 'bank'")
         ok = given == item.key["winner"]
+        why, rule = self.explain(item)
+        category = None
+        if not ok:
+            copy = item.family in ("compare.copy", "compare.zero")
+            category = ErrorCategory.COPY_TO_BANK if copy else ErrorCategory.HAND_COMPARISON
+        return Grade(ok, self.describe_key(item), f"the {given} wins", why, category, rule=rule, seconds=seconds)
+
+    def explain(self, item: Item) -> tuple[str, str]:
         player, bank = item.prompt["player"], item.prompt["bank"]
         a, b = pg.hand(*player), pg.hand(*bank)
         rule = _COMPARE_RULES[item.family]
@@ -286,11 +302,7 @@ class CompareDrill:
                    "(rule 4.2).")
         else:
             why = f"{a.label} against {b.label}: the higher points win (rule 4.2)."
-        category = None
-        if not ok:
-            copy = item.family in ("compare.copy", "compare.zero")
-            category = ErrorCategory.COPY_TO_BANK if copy else ErrorCategory.HAND_COMPARISON
-        return Grade(ok, self.describe_key(item), f"the {given} wins", why, category, rule=rule, seconds=seconds)
+        return why, rule
 
     def describe_key(self, item: Item) -> str:
         if item.key["result"] == 0:
@@ -367,8 +379,10 @@ class HouseWayDrill:
         family = family or _pick(rng, [rule for rule, hands in pool.items() if hands])
         tiles = rng.shuffled(list(_pick(rng, pool[family])))
         setting = pg.house_way(tiles, self.way)
+        # The bank's tiles: each setting valued for the bank against every player hand of the other 28
+        # tiles, the players setting the house way, commission on the bank's wins.
         values = [{"high": list(v.high), "low": list(v.low), "ev": v.ev, "house_way": v.house_way}
-                  for v in pg.setting_values(tiles, self.way, self.commission)]
+                  for v in pg.bank_setting_values(tiles, self.way, self.commission)]
         key = {"high": list(setting.high), "low": list(setting.low), "rule": setting.rule,
                "title": setting.title, "text": setting.text, "values": values}
         way_name = pg.describe_house_way(self.way).name
@@ -377,29 +391,53 @@ class HouseWayDrill:
                     text=f"Set the bank's tiles {' '.join(tiles)} the {way_name} house way.",
                     hint="Look for pairs first, then a Wong, Gong or High Nine, then the best low hand.")
 
-    def _value_words(self, key, high, low) -> tuple[str, dict]:
+    def _value_words(self, key, high, low, correct: bool) -> tuple[str, dict]:
+        """What the settings are worth to the bank (engine values), worded so that a wrong setting is never
+        told it is the best one."""
         values = key["values"]
         house = next(v for v in values if v["house_way"])
         best = max(values, key=lambda v: v["ev"])
         mine = next((v for v in values if _same_setting(v["high"], v["low"], high, low)), None)
         gap = best["ev"] - house["ev"]
+        basis = ("(of each player's wager, against every player hand of the other 28 tiles set the house way, "
+                 "commission off the bank's wins)")
+        words = f"The house way's setting is worth {house['ev'] * 100:+.1f}% to the bank {basis}"
+        if not correct and mine is not None:
+            words += f"; your setting would be worth {mine['ev'] * 100:+.1f}%"
         if gap > 1e-9:
-            words = (f"The house way gives up {gap * 100:.1f}% here: {_show_setting(best['high'], best['low'])} "
-                     f"is worth {best['ev'] * 100:+.1f}% of the wager against {house['ev'] * 100:+.1f}% "
-                     "(every bank hand of the other 28 tiles, set the house way).")
+            words += (f"; the best setting here, {_show_setting(best['high'], best['low'])}, would be worth "
+                      f"{best['ev'] * 100:+.1f}%.")
         else:
-            words = f"This is the best setting: worth {house['ev'] * 100:+.1f}% of the wager."
+            words += "; no setting of these tiles is worth more to the bank."
         details = {"house_way_ev": house["ev"], "best_ev": best["ev"], "gives_up": max(gap, 0.0),
                    "your_ev": None if mine is None else mine["ev"]}
         return words, details
+
+    def _rule_words(self, key) -> str:
+        """The deciding rule with its title; a rule whose text only makes sense after the rules above it
+        ("Otherwise...", "When neither is possible...") is introduced by the titles of those rules."""
+        words = f"House way rule {key['rule']} (“{key['title']}”): {key['text']}"
+        rules = pg.describe_house_way(self.way).rules
+        index = next((i for i, rule in enumerate(rules) if rule.id == key["rule"]), 0)
+        text = key["text"].lstrip().lower()
+        if index and text.startswith(("otherwise", "when neither", "if neither", "if no ", "when no ")):
+            before = " and ".join(f"“{rule.title}”" for rule in rules[max(0, index - 2):index])
+            words = (f"None of the earlier house-way rules applies to these tiles (the last ones tried: {before}). "
+                     + words)
+        return words
+
+    def explain(self, item: Item) -> tuple[str, str]:
+        key = item.key
+        value_words, _ = self._value_words(key, key["high"], key["low"], True)
+        return f"{self._rule_words(key)} {value_words}", key["rule"]
 
     def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
         high, low = _parse_setting(answer, item.prompt["tiles"])
         key = item.key
         legal = pg.is_legal((high, low))
         ok = legal and _same_setting(high, low, key["high"], key["low"])
-        rule_words = f"House way rule {key['rule']} ({key['title']}): {key['text']}"
-        value_words, details = self._value_words(key, high, low)
+        rule_words = self._rule_words(key)
+        value_words, details = self._value_words(key, high, low, ok)
         category = None
         if not ok:
             if not legal:
@@ -516,9 +554,7 @@ class ExposeDrill:
                      -1: "loses to the bank's {}"}
             lines.append(f"Box {box['box']}: high {_show(box['high'])} {words[high_vs].format('high')}, low "
                          f"{_show(box['low'])} {words[low_vs].format('low')}: {expected[i]}, not {calls[i]}.")
-        explanation = ("Rule 6.1: the player wins when both hands outrank the bank's, loses when the bank's "
-                       "both outrank or copy them, and otherwise pushes; copies and 0 against 0 go to the bank "
-                       "(rules 4.6-4.7).")
+        explanation, _ = self.explain(item)
         if lines:
             explanation += " " + " ".join(lines)
         category = None
@@ -528,6 +564,11 @@ class ExposeDrill:
         given = ", ".join(f"box {b['box']} {c}" for b, c in zip(boxes, calls))
         return Grade(ok, self.describe_key(item), given, explanation, category, rule="6.1", seconds=seconds,
                      details={"wrong_boxes": [boxes[i]["box"] for i in wrong], "expected": expected})
+
+    def explain(self, item: Item) -> tuple[str, str]:
+        return ("Rule 6.1: the player wins when both hands outrank the bank's, loses when the bank's both "
+                "outrank or copy them, and otherwise pushes; copies and 0 against 0 go to the bank "
+                "(rules 4.6-4.7).", "6.1")
 
     def describe_key(self, item: Item) -> str:
         return ", ".join(f"box {b['box']} {c}" for b, c in zip(item.prompt["boxes"], item.key["calls"]))
@@ -701,30 +742,30 @@ class SettleDrill:
         order = [ErrorCategory.PAID_A_PUSH, ErrorCategory.SHORTFALL, ErrorCategory.CO_BANKER_SPLIT,
                  ErrorCategory.PAIGOW_COMMISSION, ErrorCategory.WRONG_OUTCOME, ErrorCategory.ARITHMETIC]
         category = next((c for c in order if c in found), None)
-        explanation = self._explain(item)
+        explanation, rule = self.explain(item)
         if lines:
             explanation += " " + " ".join(lines)
-        rule = "11.1" if co_box is None else ("(l)" if key["shortfall"] else "(j)-(k)")
         return Grade(ok, self.describe_key(item), self._words(item, given), explanation, category, rule=rule,
                      seconds=seconds, details={"paid": key["paid"]})
 
-    def _explain(self, item: Item) -> str:
+    def explain(self, item: Item) -> tuple[str, str]:
+        """Every figure comes from the engine's settlement summary kept in the key."""
         key, prompt = item.key, item.prompt
         words = (f"Winners are paid even money less commission ({prompt['commission']}); losing wagers go to "
                  "the losing wager area; a push leaves the wager where it is (rule 6.1(c)).")
         if prompt["co_banker_box"] is None:
-            return "House as sole banker (rule 11.1). " + words
-        wager = prompt["co_banker_wager"]
+            return "House as sole banker (rule 11.1). " + words, "11.1"
         if key["shortfall"]:
             return (words + f" Rule (l): the losing wager area holds {money(key['collected'])} but the winners are "
                     f"owed {money(key['winnings'])}; the shortfall of {money(key['shortfall'])} comes out of the "
-                    f"co-banking wager ({money(2 * wager)}: the co-banker's and the house's). What is left is split "
-                    f"in two: {money(key['house_share'])} to the float and {money(key['co_banker_share'])} back "
-                    "to the co-banker.")
+                    "co-banking wager (the co-banker's wager and the house's matching wager). What is left of it "
+                    f"is split in two: {money(key['house_share'])} to the float and "
+                    f"{money(key['co_banker_share'])} back to the co-banker.", "(l)")
         return (words + f" Rules (j)-(k): after paying the winners, {money(key['remainder'])} is left in the losing "
                 f"wager area and is split equally. The house's half ({money(key['house_share'])}) and its "
-                f"{money(wager)} wager go to the float; the co-banker gets back his {money(wager)} wager and his "
-                f"half ({money(key['co_banker_share'])}) less {money(key['co_banker_commission'])} commission.")
+                f"matching wager go to the float: {money(key['to_float'])}. The co-banker gets back his wager and "
+                f"his half ({money(key['co_banker_share'])}) less {money(key['co_banker_commission'])} "
+                f"commission: {money(key['co_banker'])}.", "(j)-(k)")
 
     @staticmethod
     def _words(item: Item, answer: dict) -> str:

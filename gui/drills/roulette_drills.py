@@ -178,10 +178,14 @@ def _amount_error(kind: WagerKind, chips: int, value: int, paid: int, expected: 
             f"{_chips(chips)} × {kind.odds} × {_money(value)} = {_money(expected)}, not {_money(paid)}")
 
 
-def _zero_note(number: int) -> str:
-    return (" Rule 5.2: on 0 every wager loses except straight up 0 and the zero combinations "
-            "(0-1, 0-2, 0-3, 0-1-2, 0-2-3 and the first four where offered), paid at their usual odds (5.3)."
-            if number == 0 else "")
+def _zero_note(number: int, first_four: bool) -> str:
+    """Rule 5.2 on 0, naming the wagers the engine says cover 0 on this layout (with or without the first
+    four)."""
+    if number != 0:
+        return ""
+    survivors = ", ".join(w.name for w in roulette.covering(0, first_four))
+    return (f" Rule 5.2: on 0 every wager loses except those covering 0 ({survivors}), which are paid at "
+            "their usual odds (5.3).")
 
 
 def _layout_bets(rng, table, number: int, featured: list[Wager], winners_wanted: int,
@@ -264,7 +268,7 @@ class PayoutDrill:
                 + "; ".join(f"{b['wager']} ({_chips(b['chips'])})" for b in bets) + ".")
         hint = ("Clear the losers, then pay outside wagers first and inside wagers from the lowest odds up "
                 "(six lines, streets, corners, splits, straight ups last). Work in chips, then multiply by "
-                "the colour value." + _zero_note(number))
+                "the colour value." + _zero_note(number, first_four))
         return Item(self.id, family, prompt, key, text, hint)
 
     # -- grading --
@@ -350,7 +354,7 @@ class PayoutDrill:
         explanation = " ".join(why for _, why in problems) or "Every winner paid right, in the dealer's order."
         if category is None:
             explanation += f" Rule 5.1 odds: {self._odds_used(item)}."
-        explanation += _zero_note(number) if category is not None else ""
+        explanation += _zero_note(number, item.prompt["first_four"]) if category is not None else ""
         return Grade(correct=category is None, expected=self.describe_key(item),
                      given=self._describe_answer(payments, total), explanation=explanation.strip(),
                      category=category, rule="5.2-5.3" if number == 0 else "5.1", seconds=seconds,
@@ -375,6 +379,13 @@ class PayoutDrill:
                 return (ErrorCategory.MISSED_A_WINNER if item.key["number"] else ErrorCategory.ZERO_RULE,
                         f"The total {_money(total)} leaves out {name} ({_money(amount)}); it is {_money(right)}.")
         return ErrorCategory.ARITHMETIC, f"The total is {_money(right)}, not {_money(total)}."
+
+    def explain(self, item: Item) -> tuple[str, str]:
+        number = item.key["number"] if "number" in item.key else item.prompt["number"]
+        text = (f"Pay: {self.describe_key(item)}. Rule 5.1 odds: {self._odds_used(item)}; outside wagers are "
+                "paid first, then inside wagers from the lowest odds up, straight ups last."
+                + _zero_note(number, item.prompt["first_four"]))
+        return text, "5.2-5.3" if number == 0 else "5.1"
 
     def _odds_used(self, item: Item) -> str:
         kinds = {roulette.classify(_hashable(p), item.prompt["first_four"]).kind for p, _ in item.key["payments"]}
@@ -496,10 +507,13 @@ class CompletesDrill:
         right = item.key["answer"]
         ask = item.prompt["ask"]
         category, why = (None, "") if given == right else self._diagnose(item, given)
-        explanation = (why + " " if why else "") + self._breakdown(item)
+        general, rule = self.explain(item)
+        explanation = (why + " " if why else "") + general
         return Grade(correct=category is None, expected=self.describe_key(item), given=self._say(ask, given),
-                     explanation=explanation, category=category,
-                     rule="5.1" + ("; 5.2-5.3" if item.key["hit"] == 0 else ""), seconds=seconds)
+                     explanation=explanation, category=category, rule=rule, seconds=seconds)
+
+    def explain(self, item: Item) -> tuple[str, str]:
+        return self._breakdown(item), "5.1" + ("; 5.2-5.3" if item.key["hit"] == 0 else "")
 
     @staticmethod
     def _say(ask: str, amount: int) -> str:
@@ -655,12 +669,19 @@ class PayoutKeysDrill:
         right = item.key["answer"]
         kind = self._kind(item.family)
         chips, value = item.prompt["chips"], item.prompt["colour_value"]
-        work = f"{_chips(chips)} × {kind.odds}" + (f" × {_money(value)}" if value != 1 else "") + f" = {_money(right)}"
+        work, rule = self.explain(item)
         if given == right:
-            return Grade(True, self.describe_key(item), _money(given), f"Rule 5.1: {work}.", None, "5.1", seconds)
+            return Grade(True, self.describe_key(item), _money(given), work, None, rule, seconds)
         category, why = _amount_error(kind, chips, value, given, right, self.table.chip_values)
-        return Grade(False, self.describe_key(item), _money(given), f"{why[0].upper()}{why[1:]}. Rule 5.1: {work}.",
-                     category, "5.1", seconds)
+        return Grade(False, self.describe_key(item), _money(given), f"{why[0].upper()}{why[1:]}. {work}",
+                     category, rule, seconds)
+
+    def explain(self, item: Item) -> tuple[str, str]:
+        kind = self._kind(item.family)
+        chips, value = item.prompt["chips"], item.prompt["colour_value"]
+        work = (f"{_chips(chips)} × {kind.odds}" + (f" × {_money(value)}" if value != 1 else "")
+                + f" = {_money(item.key['answer'])}")
+        return f"Rule 5.1: {work}.", "5.1"
 
     def describe_key(self, item: Item) -> str:
         return _money(item.key["answer"])
@@ -728,7 +749,7 @@ class WinningPositionsDrill:
         doing = "Mark every winning wager" if task == "winners" else "Mark every losing wager to clear"
         text = f"{number} wins. {doing}. On the layout: " + "; ".join(w.name for w in wagers) + "."
         hint = ("A wager wins when the number is one of those it covers; outside boxes too."
-                + _zero_note(number))
+                + _zero_note(number, first_four))
         return Item(self.id, family, prompt, key, text, hint)
 
     def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
@@ -766,11 +787,24 @@ class WinningPositionsDrill:
                              f"{', '.join(map(name, sorted(not_winners, key=str)))} lose(s) on {number} but {verb}."))
         category = _first_category(c for c, _ in problems)
         explanation = " ".join(why for _, why in problems) or "Every position marked right."
-        explanation += _zero_note(number) or " A wager wins when it covers the winning number (rules 4.7, 5.1)."
+        explanation += self._rule_words(item)
         given = ", ".join(map(name, sorted(marked, key=str))) or "nothing marked"
         return Grade(category is None, self.describe_key(item), given, explanation.strip(), category,
-                     "5.2-5.3" if number == 0 else "4.7; 5.1", seconds,
+                     self._rule(item), seconds,
                      details={"marked": [position_json(p) for p in marked]})
+
+    @staticmethod
+    def _rule_words(item: Item) -> str:
+        number = item.key["number"]
+        return (_zero_note(number, item.prompt["first_four"])
+                or " A wager wins when it covers the winning number (rules 4.7, 5.1).")
+
+    @staticmethod
+    def _rule(item: Item) -> str:
+        return "5.2-5.3" if item.key["number"] == 0 else "4.7; 5.1"
+
+    def explain(self, item: Item) -> tuple[str, str]:
+        return f"{self.describe_key(item)}.{self._rule_words(item)}", self._rule(item)
 
     def describe_key(self, item: Item) -> str:
         first_four = item.prompt["first_four"]

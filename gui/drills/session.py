@@ -136,7 +136,10 @@ class DrillSession:
         if self.current is None:
             raise DrillUsageError("there is no item on screen")
         expected = self.drill.describe_key(self.current)
-        return self._finish(None, timeout_grade(self.current, expected, seconds))
+        # The explanation a wrong answer would get, so a timed-out item still teaches something.
+        explain = getattr(self.drill, "explain", None)
+        explanation, rule = explain(self.current) if explain is not None else ("", "")
+        return self._finish(None, timeout_grade(self.current, expected, seconds, rule, explanation))
 
     def _finish(self, answer, grade: Grade) -> Grade:
         answered = AnsweredItem(self.current, answer, grade)
