@@ -3,7 +3,9 @@ emit it on Enter. No game logic here: the panels show the prompt's cards and wag
 show the engine's answer from the item's key.
 
 Keys (each panel's tooltip and help line repeat them):
-  table of play   D draw, S stand (Player first, then Banker), P / B / T winner, Backspace start again, Enter
+  table of play   D draw, S stand (Player first, then Banker), P / B / T winner, Backspace start again, Enter;
+                  once a hand's call is made the hand is shown as the engine dealt it (never a card the
+                  coup did not deal), so the next call is on the real coup
   commission      digits and . for the amount, Backspace, Enter
   settle          per wager: digits and . = pay that amount, T = take, U = push; Enter next wager
                   (Enter on the last one commits), Up / Backspace on an empty entry = back one wager
@@ -131,7 +133,8 @@ def _is_enter(key: int) -> bool:
 
 class TableOfPlayPanel(_Panel):
     KEYS = ("Keys: D = draw, S = stand (the Player first, then the Banker), then P / B / T for the winner "
-            "(Player, Banker, Tie). Enter commits; Backspace starts the coup again.")
+            "(Player, Banker, Tie). After each call the hand is shown as it was dealt. Enter commits; Backspace "
+            "starts the coup again.")
 
     def __init__(self, settings=None, parent: QWidget | None = None):
         super().__init__(settings, parent)
@@ -148,7 +151,6 @@ class TableOfPlayPanel(_Panel):
         self.choices: dict = {}
         self.player_cards = list(self.item.prompt["player"])
         self.banker_cards = list(self.item.prompt["banker"])
-        self.ahead = list(self.item.prompt["next_cards"])
         p = self.item.prompt
         self.shoe_line.setText(f"Coup {p['coup_number']} of the shoe ({p['decks']} decks); "
                                f"{p['cards_left']} cards left behind these four.")
@@ -178,9 +180,14 @@ class TableOfPlayPanel(_Panel):
             return True
         if step in ("player", "banker") and key in (Qt.Key_D, Qt.Key_S):
             self.choices[step] = "draw" if key == Qt.Key_D else "stand"
-            if key == Qt.Key_D:
-                # The shoe's next card goes to the hand that draws, as it would at the table.
-                (self.player_cards if step == "player" else self.banker_cards).append(self.ahead.pop(0))
+            # The call on this hand is committed, so the hand is now shown as the engine dealt it (with its
+            # third card if it drew one): whatever the trainee said, the next call is made on the real coup
+            # and no card the engine did not deal ever appears.
+            dealt = [list(card) for card in self.item.key["hands"][step]]
+            if step == "player":
+                self.player_cards = dealt
+            else:
+                self.banker_cards = dealt
         elif step == "winner" and key in (Qt.Key_P, Qt.Key_B, Qt.Key_T):
             self.choices["winner"] = {Qt.Key_P: "player", Qt.Key_B: "banker", Qt.Key_T: "tie"}[key]
         elif step == "done" and _is_enter(key):
@@ -193,10 +200,8 @@ class TableOfPlayPanel(_Panel):
 
     def show_grade(self, item, grade) -> None:
         self.graded = True
-        key, prompt = item.key, item.prompt
-        ahead = list(prompt["next_cards"])
-        player = list(prompt["player"]) + ([ahead.pop(0)] if key["player"] == "draw" else [])
-        banker = list(prompt["banker"]) + ([ahead.pop(0)] if key["banker"] == "draw" else [])
+        key = item.key
+        player, banker = key["hands"]["player"], key["hands"]["banker"]
         self.player_box.set_cards(player, f"{key['totals']['player']}", marked=key["winner"] in ("player", "tie"))
         self.banker_box.set_cards(banker, f"{key['totals']['banker']}", marked=key["winner"] in ("banker", "tie"))
         colour = RIGHT_GREEN if grade.correct else "#b01c1c"

@@ -11,11 +11,12 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
-    QComboBox, QFormLayout, QGridLayout, QLabel, QLineEdit, QSizePolicy, QSpinBox, QVBoxLayout, QWidget,
+    QComboBox, QFormLayout, QGridLayout, QLabel, QLineEdit, QSizePolicy, QVBoxLayout, QWidget,
 )
 
 from dealerdrill.drills.paigow_drills import money
 
+from .drill_panels_keys import NumberEntry, NumberSpinBox
 from .tiles import TILE_ASPECT, paint_tile
 
 FELT = QColor(22, 78, 52)
@@ -166,9 +167,9 @@ class TilesPanel(_Panel):
         super().__init__(settings, parent)
         self.strip = _TileStrip(self)
         self.name = QComboBox(self)
-        self.rank = QSpinBox(self)
+        self.rank = NumberSpinBox(self)   # letters (H for the hint) go on to the drill page
         self.rank.setRange(1, 16)
-        self.points = QSpinBox(self)
+        self.points = NumberSpinBox(self)
         self.points.setRange(0, 9)
         self.feedback = QLabel(self)
         self.feedback.setWordWrap(True)
@@ -567,7 +568,7 @@ class SettlePanel(_Panel):
                 widget.deleteLater()
 
     def _edit(self) -> QLineEdit:
-        edit = QLineEdit(self.grid_host)
+        edit = NumberEntry(".$,", self.grid_host)   # letters (H for the hint) go on to the drill page
         edit.setPlaceholderText("0.00")
         edit.setMinimumWidth(100)
         edit.setMaximumWidth(140)

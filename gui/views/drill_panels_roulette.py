@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRegularExpression, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QRegularExpressionValidator
-from PySide6.QtWidgets import QLabel, QLineEdit, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from dealerdrill.core import roulette
 
 from .chips import format_money, paint_badge
+from .drill_panels_keys import NumberEntry
 from .roulette_layout import CHIP_RADIUS, RouletteLayoutView
 
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -384,7 +385,7 @@ class _QuestionPanel(_Panel):
 
     def __init__(self, settings=None, parent=None, with_layout: bool = False):
         super().__init__(settings, parent)
-        self.entry = QLineEdit()
+        self.entry = NumberEntry()  # letters (H for the hint) go on to the drill page
         self.entry.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,9}"), self.entry))
         self.entry.setPlaceholderText("amount")
         self.entry.returnPressed.connect(self._commit)

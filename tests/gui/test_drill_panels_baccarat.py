@@ -51,8 +51,10 @@ def test_table_of_play_by_keyboard(qtbot, family):
     before = len(panel.player_box.cards)
     for hand in ("player", "banker"):
         qtbot.keyClick(panel, Qt.Key_D if item.key[hand] == "draw" else Qt.Key_S)
-    # The shoe's next card is dealt to a hand the trainee draws for.
+    # Each hand is shown as the engine dealt it once its call is made.
     assert len(panel.player_box.cards) == before + (item.key["player"] == "draw")
+    assert panel.player_box.cards == [tuple(c) for c in item.key["hands"]["player"]]
+    assert panel.banker_box.cards == [tuple(c) for c in item.key["hands"]["banker"]]
     qtbot.keyClick(panel, {"player": Qt.Key_P, "banker": Qt.Key_B, "tie": Qt.Key_T}[item.key["winner"]])
     answer = commit(qtbot, panel, emitted)
     grade = drill.grade(item, answer)
@@ -73,6 +75,45 @@ def test_table_of_play_backspace_starts_again_and_wrong_answers_reach_the_drill(
     qtbot.keyClicks(panel, wrong + "sp")
     answer = commit(qtbot, panel, emitted)
     assert not drill.grade(item, answer).correct
+
+
+def _item_where(drill, family, wanted):
+    rng = Rng(23)
+    for _ in range(200):
+        item = drill.generate(rng, 1, family)
+        if wanted(item.key):
+            return item
+    raise AssertionError("no such coup")
+
+
+def test_a_wrong_player_call_never_deals_a_card_the_engine_did_not(qtbot):
+    """The trainee says stand when the Player draws: the panel shows the Player's real three cards (the
+    call is committed), the Banker keeps its own cards, and the Banker call is made on the real coup."""
+    drill = TableOfPlayDrill()
+    item = _item_where(drill, "banker5.third4", lambda k: k["player"] == "draw" and k["banker"] == "draw")
+    panel, emitted = open_panel(qtbot, drill)
+    panel.show_item(item)
+    qtbot.keyClick(panel, Qt.Key_S)                      # wrong: the Player draws
+    assert panel.player_box.cards == [tuple(c) for c in item.key["hands"]["player"]]
+    assert len(panel.player_box.cards) == 3
+    assert panel.banker_box.cards == [tuple(c) for c in item.prompt["banker"]]   # no card given to the Banker
+    qtbot.keyClick(panel, Qt.Key_D)
+    assert panel.banker_box.cards == [tuple(c) for c in item.key["hands"]["banker"]]
+    qtbot.keyClick(panel, {"player": Qt.Key_P, "banker": Qt.Key_B, "tie": Qt.Key_T}[item.key["winner"]])
+    grade = drill.grade(item, commit(qtbot, panel, emitted))
+    assert not grade.correct and grade.category.name == "PLAYER_DRAW"
+
+
+def test_a_draw_called_for_a_standing_banker_deals_no_card(qtbot):
+    drill = TableOfPlayDrill()
+    item = _item_where(drill, "banker6.third2", lambda k: k["player"] == "draw" and k["banker"] == "stand")
+    panel, emitted = open_panel(qtbot, drill)
+    panel.show_item(item)
+    qtbot.keyClick(panel, Qt.Key_D)
+    qtbot.keyClick(panel, Qt.Key_D)                      # wrong: Banker 6 stands on a 2
+    assert panel.banker_box.cards == [tuple(c) for c in item.prompt["banker"]]
+    every_card = panel.player_box.cards + panel.banker_box.cards
+    assert every_card == [tuple(c) for c in item.key["hands"]["player"] + item.key["hands"]["banker"]]
 
 
 def test_commission_by_keyboard(qtbot):

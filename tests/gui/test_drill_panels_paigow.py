@@ -2,7 +2,7 @@
 emitted answer graded correct by the drill; nothing is emitted before Enter or for an unfinished answer."""
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
 
 from dealerdrill.core import Rng
 from dealerdrill.drills.paigow_drills import CompareDrill, ExposeDrill, HouseWayDrill, SettleDrill, TileDrill
@@ -168,13 +168,63 @@ def test_settlement_by_keyboard(qtbot, family):
     assert all(label.text().startswith("\u2713") for label in panel.right_labels)
 
 
-def test_settlement_panel_refuses_words(qtbot):
+def test_settlement_panel_refuses_what_is_no_amount(qtbot):
     drill = SettleDrill()
     item = drill.generate(Rng(7), 1, "settle.house")
     panel = open_panel(qtbot, drill, item)
     qtbot.keyClicks(focused(), "ten dollars")
+    assert focused().text() == ""   # letters never enter an amount field (they belong to the page)
+    qtbot.keyClicks(focused(), "1.2.5")
     assert no_answer_on(qtbot, panel)
     assert "not an amount" in panel.feedback.text()
+
+
+class Page(QWidget):
+    """Stands for the drill page: records the keys that reach it (H asks for the hint there)."""
+
+    def __init__(self):
+        super().__init__()
+        self.keys = []
+
+    def keyPressEvent(self, event):  # noqa: N802 (Qt name)
+        self.keys.append(event.key())
+
+
+def open_in_page(qtbot, drill, item):
+    page = Page()
+    qtbot.addWidget(page)
+    panel = PANELS[drill.id](parent=page)
+    QVBoxLayout(page).addWidget(panel)
+    page.resize(panel.sizeHint().expandedTo(panel.minimumSize()))
+    page.show()
+    qtbot.waitExposed(page)
+    page.activateWindow()
+    qtbot.waitUntil(page.isActiveWindow, timeout=2000)
+    panel.show_item(item)
+    panel.setFocus()
+    return page, panel
+
+
+def test_number_fields_pass_h_on_to_the_page(qtbot):
+    drill = SettleDrill()
+    item = drill.generate(Rng(7), 1, "settle.house")
+    page, panel = open_in_page(qtbot, drill, item)
+    field = focused()
+    assert field is panel.edits[0]
+    qtbot.keyClicks(field, "h")
+    assert page.keys == [Qt.Key_H] and field.text() == ""
+    qtbot.keyClicks(field, "12.50")
+    assert field.text() == "12.50" and page.keys == [Qt.Key_H]   # digits stay in the field
+
+    tiles = TileDrill()
+    tile_item = tiles.generate(Rng(1), 1, "tile.teen")
+    page, panel = open_in_page(qtbot, tiles, tile_item)
+    for spin in (panel.rank, panel.points):
+        spin.setFocus()
+        qtbot.waitUntil(spin.hasFocus)
+        before = spin.value()
+        qtbot.keyClicks(spin, "h")
+        assert page.keys[-1] == Qt.Key_H and spin.value() == before
 
 
 def test_dollar_parsing():

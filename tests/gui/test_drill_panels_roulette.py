@@ -169,6 +169,34 @@ def test_numeric_questions_with_the_keyboard(qtbot, drill_class, family):
         assert grade.expected in panel.status.text()
 
 
+def test_the_number_entry_passes_letters_such_as_h_on_to_the_page(qtbot):
+    """H asks the drill page for a hint: the numeric entry must not swallow it."""
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+    class Page(QWidget):
+        def __init__(self):
+            super().__init__()
+            self.keys = []
+
+        def keyPressEvent(self, event):  # noqa: N802 (Qt name)
+            self.keys.append(event.key())
+
+    page = Page()
+    qtbot.addWidget(page)
+    drill = PayoutKeysDrill()
+    panel = PANELS[drill.id](parent=page)
+    QVBoxLayout(page).addWidget(panel)
+    page.resize(700, 500)
+    page.show()
+    qtbot.waitExposed(page)
+    panel.show_item(drill.generate(Rng(3), 1, "roulette.keys.35"))
+    panel.entry.setFocus()
+    qtbot.keyClicks(panel.entry, "h")
+    assert page.keys == [Qt.Key.Key_H] and panel.entry.text() == ""
+    qtbot.keyClicks(panel.entry, "35")
+    assert panel.entry.text() == "35" and page.keys == [Qt.Key.Key_H]
+
+
 def test_a_picture_is_drawn_before_the_answer_and_a_complete_only_after(qtbot):
     drill = CompletesDrill()
     panel = make_panel(qtbot, drill.id)
