@@ -36,3 +36,18 @@ clean:
 # builds in one checkout never overwrite each other's output half-written).
 engine: $(VENV)/bin/python
 	flock /tmp/dealerdrill-build.lock $(PY) setup.py -q build_ext --inplace --force 2>&1 | grep -vE 'Warning|warn|^\s*$$' || true
+
+# Hardening of the C engine (no Python): `make c-tests` runs the plain C tests of every entry point and
+# replays the fuzz corpus; `make sanitize` does the same built with AddressSanitizer + UBSan; `make fuzz`
+# fuzzes every harness for FUZZ_SECONDS in all (libFuzzer when clang is installed). See docs/fuzzing.md.
+.PHONY: c-tests sanitize fuzz
+FUZZ_SECONDS ?= 60
+
+c-tests:
+	core_c/tests/run_c_tests.sh plain
+
+sanitize:
+	core_c/tests/run_c_tests.sh sanitize
+
+fuzz:
+	core_c/fuzz/run_fuzz.sh $(FUZZ_SECONDS)

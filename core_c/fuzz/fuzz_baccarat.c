@@ -179,6 +179,7 @@ static void fuzz_settle(fuzz_input *in)
     dd_bac_settle_rules rules;
     size_t n = take_u8(in) % 25, i, bad = 99;
     memset(wagers, 0, sizeof wagers);
+    memset(&rules, 0, sizeof rules); /* fields this harness does not set keep their default, 0 */
     int winner = take_int_in(in, 0, 2), status;
     rules.tie_odds = take_int_in(in, 8, 9);
     rules.commission_bp = take_int_in(in, 0, DD_BAC_MAX_COMMISSION_BP);

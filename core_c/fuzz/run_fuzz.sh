@@ -20,6 +20,7 @@ OUT=${FUZZ_OUT:-build/fuzz}
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 CFLAGS="-std=c11 -g -O1 -Icore_c/include -Icore_c/fuzz"
 mkdir -p "$OUT/artifacts"
+OUT=$(cd "$OUT" && pwd)
 
 set -- $HARNESSES
 COUNT=$#
@@ -60,8 +61,9 @@ for h in $HARNESSES; do
     else
         gcc $CFLAGS $SAN "core_c/fuzz/fuzz_$h.c" core_c/fuzz/standalone_main.c core_c/src/*.c -o "$exe"
         if [ -n "${FUZZ_RUNS:-}" ]; then limit="-runs=$FUZZ_RUNS"; else limit="-max_total_time=$PER_HARNESS"; fi
-        if ! (cd "$OUT/artifacts" && ASAN_OPTIONS=detect_leaks=1 "../fuzz_$h" $limit -max_len=$max_len \
-                "../../../$seeds" "../../../$regressions" >"../fuzz_$h.log" 2>&1); then
+        root=$PWD
+        if ! (cd "$OUT/artifacts" && ASAN_OPTIONS=detect_leaks=1 "$exe" $limit -max_len=$max_len \
+                "$root/$seeds" "$root/$regressions" >"$OUT/fuzz_$h.log" 2>&1); then
             tail -n 60 "$OUT/fuzz_$h.log"
             echo "fuzz: $h FAILED (input saved as $OUT/artifacts/standalone-crash-input)"
             exit 1

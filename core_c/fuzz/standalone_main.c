@@ -224,6 +224,10 @@ int main(int argc, char **argv)
         run_one(buf, size, 1);
     }
     remove("standalone-crash-input");
+    free(buf);
+    for (a = 0; (size_t)a < corpus_count; a++)
+        free(corpus[a].data);
+    free(corpus);
     printf("replayed %zu inputs, ran %llu mutated inputs: no crash\n", corpus_count, i);
     return 0;
 }

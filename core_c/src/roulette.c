@@ -175,15 +175,16 @@ int dd_roulette_kind_info(int kind, int32_t *odds_out, int32_t *covers_out, int 
 
 int dd_roulette_outside_mask(int kind, int which, uint64_t *mask_out)
 {
-    static const uint64_t columns[3] = {COLUMN_1, COLUMN_2, COLUMN_3};
-    static const uint64_t dozens[3] = {DOZEN_1, DOZEN_2, DOZEN_3};
+    /* One table indexed by kind rather than `(column ? columns : dozens)[i]`: gcc's UBSan object-size
+     * check misjudges the size behind that conditional and reports a valid read. */
+    static const uint64_t groups[2][3] = {{COLUMN_1, COLUMN_2, COLUMN_3}, {DOZEN_1, DOZEN_2, DOZEN_3}};
     uint64_t mask;
     if (!mask_out)
         return DD_E_NULL;
     if (kind == DD_ROULETTE_COLUMN || kind == DD_ROULETTE_DOZEN) {
         if (which < 1 || which > 3)
             return DD_E_RANGE;
-        mask = (kind == DD_ROULETTE_COLUMN ? columns : dozens)[which - 1];
+        mask = groups[kind == DD_ROULETTE_DOZEN][which - 1];
     } else {
         if (which != 0)
             return DD_E_RANGE;
