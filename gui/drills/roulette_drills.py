@@ -381,7 +381,7 @@ class PayoutDrill:
         return ErrorCategory.ARITHMETIC, f"The total is {_money(right)}, not {_money(total)}."
 
     def explain(self, item: Item) -> tuple[str, str]:
-        number = item.key["number"] if "number" in item.key else item.prompt["number"]
+        number = item.key["number"]
         text = (f"Pay: {self.describe_key(item)}. Rule 5.1 odds: {self._odds_used(item)}; outside wagers are "
                 "paid first, then inside wagers from the lowest odds up, straight ups last."
                 + _zero_note(number, item.prompt["first_four"]))
