@@ -121,7 +121,8 @@ def answer_records(records, f: RecordFilter) -> list[AnswerRecord]:
 
 
 def session_summaries(records, f: RecordFilter, *, uuids: tuple[str, ...] | None = None,
-                      newest_first: bool = False, limit: int | None = None) -> list[SessionSummary]:
+                      newest_first: bool = False, limit: int | None = None,
+                      with_median: bool = True) -> list[SessionSummary]:
     """Sessions started in the filter's period (or exactly those `uuids`), with counts and sign-offs."""
     import json
 
@@ -142,18 +143,26 @@ def session_summaries(records, f: RecordFilter, *, uuids: tuple[str, ...] | None
     ids = [r[0] for r in rows]
     seconds: dict[int, list[float]] = defaultdict(list)
     correct: dict[int, int] = defaultdict(int)
+    counts: dict[int, int] = defaultdict(int)
     for chunk_start in range(0, len(ids), 500):  # SQLite caps the number of parameters
         chunk = ids[chunk_start:chunk_start + 500]
-        for session_id, answer_seconds, answer_correct in records._read(
-                f"SELECT session_id, seconds, correct FROM answers WHERE session_id IN "
-                f"({', '.join('?' * len(chunk))})", chunk):
-            seconds[session_id].append(answer_seconds)
-            correct[session_id] += answer_correct
+        marks = ', '.join('?' * len(chunk))
+        if with_median:
+            for session_id, answer_seconds, answer_correct in records._read(
+                    f"SELECT session_id, seconds, correct FROM answers WHERE session_id IN ({marks})", chunk):
+                seconds[session_id].append(answer_seconds)
+                correct[session_id] += answer_correct
+        else:   # counts only (readiness): summed inside SQLite
+            for session_id, count, right in records._read(
+                    f"SELECT session_id, COUNT(*), SUM(correct) FROM answers WHERE session_id IN ({marks}) "
+                    f"GROUP BY session_id", chunk):
+                counts[session_id], correct[session_id] = count, right
     summaries = []
     for (sid, uuid, name, drill, game, mode, started, finished, target, settings, workstation, manager,
          signed_at, note) in rows:
         summaries.append(SessionSummary(
-            uuid, name, drill, game, mode, from_text(started), from_text(finished), len(seconds[sid]),
+            uuid, name, drill, game, mode, from_text(started), from_text(finished),
+            len(seconds[sid]) if with_median else counts[sid],
             correct[sid], _median(seconds[sid]), Target.from_dict(json.loads(target or "{}")),
             json.loads(settings or "{}"), workstation, manager, from_text(signed_at), note or ""))
     return summaries
@@ -264,54 +273,195 @@ def _selected_trainees(records, f: RecordFilter):
     return [t for t in everyone if f.include_archived or not t.archived or f.trainees is not None]
 
 
+def _trainee_ids(records, trainees) -> dict[int, str]:
+    """Internal id -> name of the given Trainee objects."""
+    wanted = {t.uuid for t in trainees}
+    return {row[0]: row[2] for row in records._read("SELECT id, uuid, name FROM trainees") if row[1] in wanted}
+
+
+def _facts_where(f: RecordFilter) -> tuple[str, list]:
+    """WHERE clause over answer_facts (the narrow copy of answers, schema version 3) for the filter's
+    period, game, drill and mode (not its trainees: the callers give one trainee at a time)."""
+    from .store import mode_value, to_text
+
+    clauses, parameters = [], []
+    for column, value in (("game", f.game), ("drill", f.drill), ("mode", mode_value(f.mode) if f.mode else None)):
+        if value:
+            clauses.append(f"{column} = ?")
+            parameters.append(value)
+    if f.date_from is not None:
+        clauses.append("answered_at >= ?")
+        parameters.append(to_text(local_day_start(f.date_from)))
+    if f.date_to is not None:
+        clauses.append("answered_at < ?")
+        parameters.append(to_text(local_day_start(f.date_to + timedelta(days=1))))
+    return " AND ".join(clauses) or "1", parameters
+
+
+def _median_seconds(records, trainee_id: int, drill: str, where: str, parameters: list, count: int) -> float:
+    """The median time of `count` answers of one trainee on one drill: the middle one or two of the
+    (trainee, drill, seconds)-ordered answer_facts range, without reading the rest into Python."""
+    if count <= 0:
+        return 0.0
+    rows = records._read(f"SELECT seconds FROM answer_facts WHERE trainee_id = ? AND drill = ? AND {where} "
+                         f"ORDER BY seconds LIMIT ? OFFSET ?",
+                         [trainee_id, drill, *parameters, 2 - count % 2, (count - 1) // 2])
+    return float(sum(r[0] for r in rows) / len(rows)) if rows else 0.0
+
+
+def _hour_after(text: str) -> str:
+    """The first whole UTC hour at or after a stored time, as an answer_hours key ('YYYY-MM-DDTHH')."""
+    hour = text[:13]
+    if text[13:].strip("0:.Z") == "":
+        return hour
+    moment = datetime.strptime(hour, "%Y-%m-%dT%H") + timedelta(hours=1)
+    return moment.strftime("%Y-%m-%dT%H")
+
+
+def _pair_totals(records, f: RecordFilter, trainee_ids: dict[int, str]):
+    """(trainee_id, drill) -> [answered, correct, last answered_at text] for the filter (its trainees
+    ignored: trainee_ids decides). Whole hours come from answer_hours; the answers of a part hour at either
+    end of the period are counted one by one, so the totals are exact whatever the time zone."""
+    from .store import mode_value, to_text
+
+    clauses, parameters = [], []
+    ids = sorted(trainee_ids)
+    if len(ids) <= 500:                # beyond that a full scan costs the same; the others are dropped below
+        clauses.append(f"trainee_id IN ({', '.join('?' * len(ids))})" if ids else "0")
+        parameters.extend(ids)
+    for column, value in (("game", f.game), ("drill", f.drill), ("mode", mode_value(f.mode) if f.mode else None)):
+        if value:
+            clauses.append(f"{column} = ?")
+            parameters.append(value)
+    start = to_text(local_day_start(f.date_from)) if f.date_from is not None else None
+    end = to_text(local_day_start(f.date_to + timedelta(days=1))) if f.date_to is not None else None
+    hour_clauses, hour_parameters = list(clauses), list(parameters)
+    part_ranges = []
+    if start is not None:
+        first_hour = _hour_after(start)
+        hour_clauses.append("hour >= ?")
+        hour_parameters.append(first_hour)
+        if first_hour != start[:13]:
+            part_ranges.append((start, first_hour + ":00:00.000000Z"))
+    if end is not None:
+        hour_clauses.append("hour < ?")
+        hour_parameters.append(end[:13])
+        if _hour_after(end) != end[:13]:
+            part_ranges.append((end[:13] + ":00:00.000000Z", end))
+    if start is not None and end is not None:
+        if start >= end:
+            return {}
+        if start[:13] == end[:13]:          # both ends in one hour: that part hour once
+            part_ranges = [(start, end)]
+    totals: dict[tuple[int, str], list] = {}
+
+    def add(trainee_id, drill, answered, correct, last):
+        if trainee_id not in trainee_ids:
+            return
+        entry = totals.setdefault((trainee_id, drill), [0, 0, last])
+        entry[0] += answered
+        entry[1] += correct
+        entry[2] = max(entry[2], last)
+
+    for row in records._read("SELECT trainee_id, drill, SUM(answered), SUM(correct), MAX(last_at) FROM answer_hours "
+                             f"WHERE {' AND '.join(hour_clauses) or '1'} GROUP BY trainee_id, drill", hour_parameters):
+        add(*row)
+    session_clauses = [c.replace("trainee_id", "s.trainee_id").replace("game", "s.game").replace(
+        "drill", "s.drill").replace("mode", "s.mode") for c in clauses]
+    for low, high in part_ranges:
+        low, high = max(low, start or low), min(high, end or high)
+        if low >= high:
+            continue
+        for row in records._read(
+                "SELECT s.trainee_id, s.drill, COUNT(*), SUM(a.correct), MAX(a.answered_at) FROM answers a "
+                "JOIN sessions s ON s.id = a.session_id WHERE a.answered_at >= ? AND a.answered_at < ? "
+                f"{''.join(' AND ' + c for c in session_clauses)} GROUP BY s.trainee_id, s.drill",
+                [low, high, *parameters]):
+            add(*row)
+    return totals
+
+
+def _latest_answers(records, trainee_id: int, drill: str, f: RecordFilter, limit: int) -> list[tuple[int, float]]:
+    """(correct, seconds) of the trainee's latest `limit` answers on the drill in the filter's period, newest
+    first ("latest" by session start, then item order). Walks the trainee's sessions of the drill newest
+    first through sessions_by_trainee_drill and stops at `limit`: the cost does not grow with the history."""
+    from .store import mode_value, to_text
+
+    clauses, parameters = ["s.trainee_id = ?", "s.drill = ?"], [trainee_id, drill]
+    if f.mode:
+        clauses.append("s.mode = ?")
+        parameters.append(mode_value(f.mode))
+    if f.date_from is not None:
+        start = to_text(local_day_start(f.date_from))
+        # A session finished before the period holds no answer in it (answers come before the finish).
+        clauses += ["(s.finished_at IS NULL OR s.finished_at >= ?)", "a.answered_at >= ?"]
+        parameters += [start, start]
+    if f.date_to is not None:
+        end = to_text(local_day_start(f.date_to + timedelta(days=1)))
+        clauses += ["s.started_at < ?", "a.answered_at < ?"]     # no answer comes before its session
+        parameters += [end, end]
+    return records._read("SELECT a.correct, a.seconds FROM sessions s JOIN answers a ON a.session_id = s.id "
+                         f"WHERE {' AND '.join(clauses)} ORDER BY s.started_at DESC, s.id DESC, a.seq DESC "
+                         f"LIMIT {int(limit)}", parameters)
+
+
 def roster(records, f: RecordFilter) -> list[RosterEntry]:
     """Each selected trainee's readiness per game (games and drills narrowed by the filter)."""
+    from .store import from_text
+
     trainees = _selected_trainees(records, f)
+    ids = _trainee_ids(records, trainees)
+    id_of = {name.casefold(): trainee_id for trainee_id, name in ids.items()}
     open_filter = RecordFilter(f.date_from, f.date_to, f.game, f.drill, f.mode, None, True)
-    facts_by: dict[tuple[str, str], list[_Fact]] = defaultdict(list)
-    last_active: dict[str, datetime] = {}
-    answered: dict[str, int] = defaultdict(int)
-    for fact in _facts(records, open_filter):
-        key = fact.trainee.casefold()
-        facts_by[(key, fact.drill)].append(fact)
-        last_active[key] = fact.answered_at
-        answered[key] += 1
+    totals = _pair_totals(records, open_filter, ids)
+    answered: dict[int, int] = defaultdict(int)
+    last_active: dict[int, str] = {}
+    for (trainee_id, _), (count, _, last) in totals.items():
+        answered[trainee_id] += count
+        last_active[trainee_id] = max(last_active.get(trainee_id, last), last)
     tests_by: dict[tuple[str, str], list[SessionSummary]] = defaultdict(list)
-    for attempt in session_summaries(records, open_filter):
-        if attempt.mode == "test":
+    if not f.mode or str(getattr(f.mode, "value", f.mode)) == "test":
+        test_filter = RecordFilter(f.date_from, f.date_to, f.game, f.drill, "test", None, True)
+        for attempt in session_summaries(records, test_filter, with_median=False):
             tests_by[(attempt.trainee.casefold(), attempt.drill)].append(attempt)
     drills_by_game: dict[str, list] = defaultdict(list)
     for info in records.drill_infos().values():
         if (f.game is None or info.game == f.game) and (f.drill is None or info.id == f.drill):
             drills_by_game[info.game].append(info)
+    targets = {info.id: records.target(info.id) for infos in drills_by_game.values() for info in infos}
     entries = []
     for trainee in trainees:
         key = trainee.name.casefold()
+        trainee_id = id_of[key]
         games = {}
         for game, infos in sorted(drills_by_game.items()):
             readiness = []
             for info in infos:
-                latest = facts_by[(key, info.id)][-READINESS_ANSWERS:]
+                latest = (_latest_answers(records, trainee_id, info.id, open_filter, READINESS_ANSWERS)
+                          if (trainee_id, info.id) in totals else [])
                 passed = [t for t in tests_by[(key, info.id)] if t.passed]
                 readiness.append(DrillReadiness(
-                    info.id, info.title, records.target(info.id), len(latest),
-                    sum(x.correct for x in latest) / len(latest) if latest else 0.0,
-                    _median(x.seconds for x in latest), bool(passed), any(t.signed_by for t in passed)))
+                    info.id, info.title, targets[info.id], len(latest),
+                    sum(c for c, _ in latest) / len(latest) if latest else 0.0,
+                    _median(x for _, x in latest), bool(passed), any(t.signed_by for t in passed)))
             games[game] = GameReadiness(game, tuple(readiness))
-        entries.append(RosterEntry(trainee, last_active.get(key), answered[key], games))
+        entries.append(RosterEntry(trainee, from_text(last_active.get(trainee_id)), answered[trainee_id], games))
     return entries
 
 
 def cohort(records, f: RecordFilter) -> list[CohortRow]:
-    """Every selected trainee x every drill they answered in the period (trainee, then drill order)."""
-    names = {t.name.casefold(): t.name for t in _selected_trainees(records, f)}
+    """Every selected trainee x every drill they answered in the period (trainee, then drill order).
+    Counted in answer_facts: one grouped scan of the narrow table and one short OFFSET read per median."""
+    ids = _trainee_ids(records, _selected_trainees(records, f))
     open_filter = RecordFilter(f.date_from, f.date_to, f.game, f.drill, f.mode, None, True)
-    groups: dict[tuple[str, str], list[_Fact]] = defaultdict(list)
-    for fact in _facts(records, open_filter):
-        if fact.trainee.casefold() in names:
-            groups[(fact.trainee.casefold(), fact.drill)].append(fact)
+    totals = _pair_totals(records, open_filter, ids)
+    where, parameters = _facts_where(open_filter)
+    targets: dict[str, Target] = {}
     rows = []
-    for (key, drill), group in sorted(groups.items()):
-        rows.append(CohortRow(names[key], drill, group[0].game, len(group), sum(x.correct for x in group),
-                              _median(x.seconds for x in group), records.target(drill)))
+    for (trainee_id, drill), (count, correct, _) in sorted(totals.items(),
+                                                           key=lambda kv: (ids[kv[0][0]].casefold(), kv[0][1])):
+        if drill not in targets:
+            targets[drill] = records.target(drill)
+        rows.append(CohortRow(ids[trainee_id], drill, records.drill_info(drill).game, count, correct,
+                              _median_seconds(records, trainee_id, drill, where, parameters, count), targets[drill]))
     return rows

@@ -28,6 +28,26 @@ class RecordsError(RuntimeError):
     the message says what happened and what to do, in plain words."""
 
 
+class RecordsDamagedError(RecordsError):
+    """The file is not an SQLite database, or SQLite finds it damaged (quick_check, "malformed")."""
+
+
+class RecordsLockedError(RecordsError):
+    """Another program holds the file's lock longer than the busy timeout."""
+
+
+class RecordsReadOnlyError(RecordsError):
+    """The file (or its folder) cannot be written, or the records were opened read-only on purpose."""
+
+
+class RecordsFullError(RecordsError):
+    """The disk (or a size limit) refused to grow the file: the change was not stored."""
+
+
+class RecordsNewerError(RecordsError):
+    """The file was written by a newer Dealer Drill (a higher schema version)."""
+
+
 _V1 = """
 CREATE TABLE trainees (
     id          INTEGER PRIMARY KEY,
@@ -125,38 +145,116 @@ CREATE TRIGGER audit_is_permanent_delete BEFORE DELETE ON audit
 BEGIN SELECT RAISE(ABORT, 'the audit log cannot be deleted'); END;
 """
 
+_V3 = """
+CREATE INDEX sessions_by_trainee_drill ON sessions(trainee_id, drill, started_at, id);
+CREATE INDEX sessions_by_mode ON sessions(mode, started_at);
+-- A narrow copy of the columns the manager's views count, one row per answer, kept in step by the
+-- trigger below (answers are never changed or deleted, so inserting is the only step to follow).
+-- Ordered by trainee, drill and time taken: counting a cohort reads this small table instead of the wide
+-- answers, and a median is an OFFSET into one (trainee, drill) range rather than a sort.
+CREATE TABLE answer_facts (
+    trainee_id   INTEGER NOT NULL,
+    drill        TEXT NOT NULL,
+    seconds      REAL NOT NULL,
+    answer_id    INTEGER NOT NULL,
+    game         TEXT NOT NULL,
+    mode         TEXT NOT NULL,
+    correct      INTEGER NOT NULL,
+    answered_at  TEXT NOT NULL,
+    session_id   INTEGER NOT NULL,
+    PRIMARY KEY (trainee_id, drill, seconds, answer_id)
+) WITHOUT ROWID;
+-- Counts per trainee, drill and mode for each UTC hour ('YYYY-MM-DDTHH'): a roster or cohort over any period
+-- adds up whole hours here and counts only the answers of a part hour at the period's ends one by one.
+CREATE TABLE answer_hours (
+    trainee_id  INTEGER NOT NULL,
+    drill       TEXT NOT NULL,
+    mode        TEXT NOT NULL,
+    hour        TEXT NOT NULL,
+    game        TEXT NOT NULL,
+    answered    INTEGER NOT NULL,
+    correct     INTEGER NOT NULL,
+    last_at     TEXT NOT NULL,
+    PRIMARY KEY (trainee_id, drill, mode, hour)
+) WITHOUT ROWID;
+CREATE TRIGGER answers_feed_answer_facts AFTER INSERT ON answers
+BEGIN
+    INSERT INTO answer_facts (trainee_id, drill, seconds, answer_id, game, mode, correct, answered_at, session_id)
+    SELECT s.trainee_id, s.drill, NEW.seconds, NEW.id, s.game, s.mode, NEW.correct, NEW.answered_at, s.id
+    FROM sessions s WHERE s.id = NEW.session_id;
+    INSERT INTO answer_hours (trainee_id, drill, mode, hour, game, answered, correct, last_at)
+    SELECT s.trainee_id, s.drill, s.mode, substr(NEW.answered_at, 1, 13), s.game, 1, NEW.correct, NEW.answered_at
+    FROM sessions s WHERE s.id = NEW.session_id
+    ON CONFLICT (trainee_id, drill, mode, hour) DO UPDATE SET answered = answered + 1,
+        correct = correct + excluded.correct, last_at = max(last_at, excluded.last_at);
+END;
+INSERT INTO answer_facts (trainee_id, drill, seconds, answer_id, game, mode, correct, answered_at, session_id)
+SELECT s.trainee_id, s.drill, a.seconds, a.id, s.game, s.mode, a.correct, a.answered_at, s.id
+FROM answers a JOIN sessions s ON s.id = a.session_id;
+INSERT INTO answer_hours (trainee_id, drill, mode, hour, game, answered, correct, last_at)
+SELECT trainee_id, drill, mode, substr(answered_at, 1, 13), MIN(game), COUNT(*), SUM(correct), MAX(answered_at)
+FROM answer_facts GROUP BY trainee_id, drill, mode, substr(answered_at, 1, 13);
+"""
+
 # Version 1: trainees, sessions and answers (recording). Version 2: management (archiving, targets,
-# sign-offs, scheduler memory, audit log).
-MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+# sign-offs, scheduler memory, audit log). Version 3: indexes and the answer_facts table for the manager's
+# views on large records (issue 7: 200 trainees, 2 million answers).
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-def connect(path: Path) -> sqlite3.Connection:
-    """Open (creating if needed) and upgrade the database at `path`; RecordsError when it cannot be used."""
+def connect(path: Path, *, read_only: bool = False, check: bool = True) -> sqlite3.Connection:
+    """Open (creating if needed) and upgrade the database at `path`; a RecordsError subclass when it cannot
+    be used. `read_only` opens an existing file without ever writing to it (no upgrade either); `check`
+    runs PRAGMA quick_check (it reads the whole file: about a second per 600 MB, so clones skip it)."""
     path = Path(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: no implicit transactions; every write says BEGIN IMMEDIATE ... COMMIT itself,
-        # so each answer is committed exactly when record_answer returns.
-        connection = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000,
-                                     check_same_thread=True)
+        if read_only:
+            if not path.exists():
+                raise RecordsError(f"There is no records file at {path}.")
+            # mode=ro: SQLite never writes, not even the -wal/-shm files' contents.
+            connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
+                                         timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=True)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # isolation_level=None: no implicit transactions; every write says BEGIN IMMEDIATE ... COMMIT
+            # itself, so each answer is committed exactly when record_answer returns.
+            connection = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000,
+                                         check_same_thread=True)
+    except RecordsError:
+        raise
     except (OSError, sqlite3.Error) as error:
+        if isinstance(error, PermissionError):
+            raise RecordsReadOnlyError(f"The records folder {path.parent} cannot be written ({error}).") from None
         raise RecordsError(f"The records file {path} cannot be opened ({error}). Check that the folder "
                            f"exists and that you may write to it.") from None
     try:
         connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        if str(mode).lower() != "wal":
-            raise RecordsError(f"The records file {path} cannot use write-ahead logging (journal mode "
-                               f"{mode}); put the data folder on a local disk.")
-        connection.execute("PRAGMA synchronous = FULL")
-        connection.execute("PRAGMA foreign_keys = ON")
-        migrate(connection, path)
-        problem = connection.execute("PRAGMA quick_check").fetchone()[0]
-        if problem != "ok":
-            raise RecordsError(f"The records file {path} is damaged ({problem}). Keep a copy of it, then "
-                               f"restore it from a backup.")
-    except sqlite3.DatabaseError as error:
+        if read_only:
+            connection.execute("PRAGMA query_only = ON")
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise _newer(path, version)
+            if version < SCHEMA_VERSION:
+                raise RecordsReadOnlyError(f"The records file {path} is from an earlier Dealer Drill and cannot "
+                                           f"be upgraded because it is read-only.")
+        else:
+            mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise RecordsError(f"The records file {path} cannot use write-ahead logging (journal mode "
+                                   f"{mode}); put the data folder on a local disk.")
+            connection.execute("PRAGMA synchronous = FULL")
+            connection.execute("PRAGMA foreign_keys = ON")
+            migrate(connection, path)
+            # Find out now, not at the first answer, whether the file can be written: taking the write
+            # lock fails at once on a read-only file (and waits for the busy timeout on a locked one).
+            connection.execute("BEGIN IMMEDIATE")
+            connection.execute("ROLLBACK")
+        if check:
+            problem = connection.execute("PRAGMA quick_check").fetchone()[0]
+            if problem != "ok":
+                raise RecordsDamagedError(f"The records file {path} is damaged ({problem}).")
+    except sqlite3.Error as error:
         connection.close()
         raise _explain(error, path) from None
     except RecordsError:
@@ -165,14 +263,18 @@ def connect(path: Path) -> sqlite3.Connection:
     return connection
 
 
-def migrate(connection: sqlite3.Connection, path: Path | str = "the records file") -> int:
-    """Bring the database up to SCHEMA_VERSION one step at a time (each step one transaction);
+def _newer(path, version: int) -> RecordsNewerError:
+    return RecordsNewerError(f"{path} was written by a newer Dealer Drill (records version {version}; this one "
+                             f"reads up to {SCHEMA_VERSION}). Update Dealer Drill on this workstation.")
+
+
+def migrate(connection: sqlite3.Connection, path: Path | str = "the records file", upto: int | None = None) -> int:
+    """Bring the database up to SCHEMA_VERSION (or `upto`) one step at a time (each step one transaction);
     returns the version it started from."""
     start = connection.execute("PRAGMA user_version").fetchone()[0]
     if start > SCHEMA_VERSION:
-        raise RecordsError(f"{path} was written by a newer Dealer Drill (records version {start}; this one "
-                           f"reads up to {SCHEMA_VERSION}). Update Dealer Drill on this workstation.")
-    for version in range(start, SCHEMA_VERSION):
+        raise _newer(path, start)
+    for version in range(start, SCHEMA_VERSION if upto is None else upto):
         connection.execute("BEGIN IMMEDIATE")
         try:
             for statement in _statements(MIGRATIONS[version]):
@@ -204,13 +306,22 @@ def _statements(script: str) -> list[str]:
 def _explain(error: sqlite3.Error, path: Path) -> RecordsError:
     text = str(error).lower()
     if "locked" in text or "busy" in text:
-        return RecordsError(f"The records file {path} is in use by another program that does not let go "
-                            f"of it. Close other copies of Dealer Drill and try again.")
+        return RecordsLockedError(f"The records file {path} is in use by another program that does not let go "
+                                  f"of it. Close other copies of Dealer Drill and try again.")
     if "not a database" in text or "malformed" in text or "corrupt" in text:
-        return RecordsError(f"The records file {path} is damaged or is not a Dealer Drill records file. "
-                            f"Keep a copy of it, then restore it from a backup.")
+        return RecordsDamagedError(f"The records file {path} is damaged or is not a Dealer Drill records file "
+                                   f"({error}).")
     if "readonly" in text or "read-only" in text:
-        return RecordsError(f"The records file {path} is read-only; Dealer Drill must be able to write to it.")
+        return RecordsReadOnlyError(f"The records file {path} is read-only; Dealer Drill must be able to write "
+                                    f"to it to record answers.")
+    if "full" in text:
+        return RecordsFullError(f"The disk holding the records ({path.parent}) is full, so the last change was "
+                                f"NOT stored. Everything stored before it is safe. Free some space on that disk, "
+                                f"then carry on.")
+    if "disk i/o" in text:
+        return RecordsError(f"The disk holding the records ({path.parent}) reported an error, so the last change "
+                            f"was not stored (the disk may be full or failing). Everything stored before it is "
+                            f"safe. Check the disk, then carry on.")
     return RecordsError(f"The records file {path} cannot be used: {error}.")
 
 

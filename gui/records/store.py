@@ -24,13 +24,16 @@ Nothing here deletes or changes a recorded answer; the database refuses it too (
 """
 from __future__ import annotations
 
+import dataclasses
 import json
+import os
 import socket
 import sqlite3
 import uuid as uuid_module
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
+from time import monotonic as _monotonic, sleep as _sleep
 from typing import Any, Callable, Iterator
 
 from dealerdrill.drills.targets import Target, default_target
@@ -39,7 +42,8 @@ from . import pin as pin_module
 from . import queries
 from .models import (AuditEntry, DrillInfo, ManagerSession, RecordFilter, SessionSummary, TargetInfo,
                      Trainee)
-from .schema import RecordsError, connect, explain
+from .schema import (RecordsDamagedError, RecordsError, RecordsLockedError, RecordsNewerError,
+                     RecordsReadOnlyError, connect, explain)
 
 DATABASE_NAME = "records.sqlite3"
 MAX_NAME_LENGTH = 60
@@ -50,6 +54,26 @@ def default_database_path() -> Path:
     from dealerdrill import paths
 
     return paths.data_dir() / DATABASE_NAME
+
+
+def set_aside_damaged(path: Path, moment: datetime | None = None) -> list[Path]:
+    """Rename a damaged records file and its -wal/-shm companions to PATH.corrupt-YYYYmmdd-HHMMSS
+    (-wal/-shm), so that SQLite can still open the copy with its log; returns the new paths, the main
+    file first. Nothing is deleted; a second damaged file in the same second gets a -2, -3... suffix."""
+    path = Path(path)
+    stamp = (moment or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    base = path.with_name(f"{path.name}.corrupt-{stamp}")
+    number = 1
+    while any(Path(f"{base}{suffix}").exists() for suffix in ("", "-wal", "-shm")):
+        number += 1
+        base = path.with_name(f"{path.name}.corrupt-{stamp}-{number}")
+    kept = []
+    for suffix in ("", "-wal", "-shm"):
+        source = Path(f"{path}{suffix}")
+        if source.exists():
+            os.replace(source, f"{base}{suffix}")
+            kept.append(Path(f"{base}{suffix}"))
+    return kept
 
 
 def utc_now() -> datetime:
@@ -101,17 +125,88 @@ class UnknownTraineeError(LookupError):
 
 class Records:
     def __init__(self, path: str | Path | None = None, *, clock: Callable[[], datetime] | None = None,
-                 workstation: str | None = None):
+                 workstation: str | None = None, read_only: bool = False, check: bool = True):
         """Open (create, upgrade) the records at `path` (default data_dir()/records.sqlite3). The manager
-        PIN file sits next to it (manager-pin.json). `clock` returns aware datetimes (tests set it)."""
+        PIN file sits next to it (manager-pin.json). `clock` returns aware datetimes (tests set it).
+        `read_only` opens an existing file without writing (every change is then refused with
+        RecordsReadOnlyError); `check` runs SQLite's quick_check on the whole file first.
+        Raises a RecordsError subclass when the file cannot be used; the app uses open_for_app instead."""
         self.path = Path(path) if path is not None else default_database_path()
         self.pin_path = self.path.parent / pin_module.PIN_FILE_NAME
         self.clock = clock or utc_now
         self.workstation = workstation if workstation is not None else socket.gethostname()
-        self._connection = connect(self.path)
+        self.read_only = read_only
+        self._connection = connect(self.path, read_only=read_only, check=check)
         self._issued: set[str] = set()
         self._drill_infos: dict[str, DrillInfo] | None = None
-        self._note_pin_reset()
+        self._recorded_drills: tuple[tuple, dict[str, DrillInfo]] | None = None
+        if not read_only:
+            self._note_pin_reset()
+
+    @classmethod
+    def open_for_app(cls, path: str | Path | None = None, *, clock: Callable[[], datetime] | None = None,
+                     workstation: str | None = None,
+                     lock_wait_seconds: float = 10.0) -> tuple["Records | None", list[str]]:
+        """The records for the program's start-up: never raises. Returns (records or None, notices), the
+        notices being plain sentences to show the person at the desk (empty when all is well).
+
+        - damaged file: it is moved aside (records.sqlite3.corrupt-YYYYmmdd-HHMMSS, with its -wal/-shm),
+          never deleted; a new, empty records file is started; the notice says where the copy is.
+        - read-only file or folder: the records open read-only (progress can be seen, nothing is recorded;
+          every change raises RecordsReadOnlyError); the notice says so.
+        - locked by another program: tried again for about lock_wait_seconds, then (None, [why]).
+        - from a newer Dealer Drill, or unusable for another reason: (None, [why]); the file is untouched.
+        """
+        path = Path(path) if path is not None else None
+        try:
+            target = path if path is not None else default_database_path()
+        except OSError as error:
+            return None, [f"The training records folder cannot be made ({error}), so answers are not "
+                          f"recorded now."]
+        options = dict(clock=clock, workstation=workstation)
+        deadline = _monotonic() + lock_wait_seconds
+        while True:
+            try:
+                return cls(target, **options), []
+            except RecordsLockedError as error:
+                if _monotonic() >= deadline:
+                    return None, [f"{error} Answers are not recorded until Dealer Drill is restarted."]
+                _sleep(0.5)
+            except RecordsDamagedError as error:
+                return cls._start_afresh(target, error, options)
+            except RecordsNewerError as error:
+                return None, [f"{error} Answers are not recorded meanwhile; the file was not changed."]
+            except RecordsError as error:
+                if not target.exists():
+                    return None, [f"{error} Answers are not recorded now."]
+                try:
+                    records = cls(target, read_only=True, check=False, **options)
+                except RecordsDamagedError as damaged:
+                    return cls._start_afresh(target, damaged, options)
+                except RecordsError as second:
+                    return None, [f"{error} ({second}) Answers are not recorded now."]
+                return records, [f"The training records at {target} can only be read, not written ({error}). "
+                                 f"Progress can be looked at, but answers are NOT recorded until the file and its "
+                                 f"folder can be written again."]
+            except Exception as error:   # start-up must go on whatever happened; say what it was
+                return None, [f"The training records cannot be opened ({type(error).__name__}: {error}), so "
+                              f"answers are not recorded now."]
+
+    @classmethod
+    def _start_afresh(cls, target: Path, error: RecordsError, options: dict) -> tuple["Records | None", list[str]]:
+        try:
+            kept = set_aside_damaged(target)
+        except OSError as move_error:
+            return None, [f"{error} It could not be moved aside ({move_error}), so answers are not recorded "
+                          f"now. Copy it somewhere safe, delete it, and start Dealer Drill again."]
+        notice = (f"{error} It was kept, unchanged, as {kept[0]}"
+                  + (f" (with {', '.join(p.name for p in kept[1:])})" if kept[1:] else "")
+                  + ", and a new, empty records file was started. Earlier answers are in that copy: give it "
+                    "to whoever looks after the workstation's backups.")
+        try:
+            return cls(target, **options), [notice]
+        except RecordsError as again:
+            return None, [notice, f"The new records file cannot be started either: {again}"]
 
     # ------------------------------------------------------------------------------------ plumbing
 
@@ -126,11 +221,15 @@ class Records:
 
     def clone(self) -> "Records":
         """A new Records on the same file, for use in another thread (exports, imports)."""
-        return Records(self.path, clock=self.clock, workstation=self.workstation)
+        return Records(self.path, clock=self.clock, workstation=self.workstation, read_only=self.read_only,
+                       check=False)
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One transaction, committed (and synced: synchronous=FULL) before the block's caller returns."""
+        if self.read_only:
+            raise RecordsReadOnlyError(f"The records at {self.path} are open read-only: nothing can be changed "
+                                       f"or recorded until the file and its folder can be written again.")
         try:
             self._connection.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
@@ -435,10 +534,15 @@ class Records:
     def drill_infos(self) -> dict[str, DrillInfo]:
         """Every drill known here: the registered drills (if the game modules load) and every drill
         that has records (a drill from a newer version, imported from elsewhere, still shows)."""
-        infos = dict(self._registered_drills())
-        for drill, game in self._read("SELECT DISTINCT drill, game FROM sessions"):
-            infos.setdefault(drill, DrillInfo(drill, game, _title_from_id(drill)))
-        return dict(sorted(infos.items()))
+        # Asked for once per row by the views, so remembered until the file changes (data_version moves
+        # when another connection commits, total_changes when this one does).
+        version = (self._read("PRAGMA data_version")[0][0], self._connection.total_changes)
+        if self._recorded_drills is None or self._recorded_drills[0] != version:
+            infos = dict(self._registered_drills())
+            for drill, game in self._read("SELECT DISTINCT drill, game FROM sessions"):
+                infos.setdefault(drill, DrillInfo(drill, game, _title_from_id(drill)))
+            self._recorded_drills = (version, dict(sorted(infos.items())))
+        return dict(self._recorded_drills[1])
 
     def drill_info(self, drill_id: str) -> DrillInfo:
         return self.drill_infos().get(drill_id) or DrillInfo(drill_id, drill_id.split(".", 1)[0],
@@ -476,7 +580,9 @@ class Records:
     def test_attempts(self, filter: RecordFilter | None = None):
         """Test-mode sessions (results and sign-offs), oldest first."""
         base = filter or RecordFilter()
-        return [s for s in queries.session_summaries(self, base) if s.mode == "test"]
+        if base.mode and mode_value(base.mode) != "test":
+            return []
+        return queries.session_summaries(self, dataclasses.replace(base, mode="test"))
 
     def skill_progress(self, trainee: str, filter: RecordFilter | None = None):
         return queries.skill_progress(self, trainee, filter or RecordFilter())
