@@ -200,6 +200,23 @@ static void fuzz_settle(fuzz_input *in)
     } else if (status != DD_E_RANGE || n) {
         require(bad <= n);
     }
+    {
+        /* The commission box over the same amounts as Banker wins. */
+        int64_t wins[24], owed = -1, sum = 0;
+        int overflow = 0;
+        for (i = 0; i < n; i++)
+            wins[i] = wagers[i].amount;
+        status = dd_bac_box_commission(wins, n, &rules, &owed, &bad);
+        for (i = 0; i < n && status == DD_OK; i++) {
+            if (wins[i] > DD_BAC_MAX_AMOUNT - sum)
+                overflow = 1;
+            else
+                sum += wins[i];
+        }
+        if (status == DD_OK)
+            require(!overflow && owed >= 0 && owed <= sum);
+        require(dd_bac_box_commission(wins, n, &rules, NULL, &bad) == DD_E_NULL);
+    }
     require(dd_bac_settle(wagers, n, winner, NULL, out, &bad) == DD_E_NULL);
     if (n)
         require(dd_bac_settle(NULL, n, winner, &rules, out, NULL) == DD_E_NULL);

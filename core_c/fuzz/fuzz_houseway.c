@@ -108,6 +108,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (status == DD_OK)
                 for (i = 0; i < 3; i++)
                     require(values[i].deals > 0 && values[i].wins + values[i].losses <= values[i].deals);
+            status = dd_hw_bank_setting_values(&table, tiles, commission, values);
+            if (status == DD_OK)
+                for (i = 0; i < 3; i++)
+                    require(values[i].deals > 0 && values[i].wins + values[i].losses <= values[i].deals);
             break;
         }
         case 5:
@@ -126,6 +130,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             require(dd_hw_hand_kinds(0, NULL) == DD_E_NULL && dd_hw_hand_index(NULL, &index) == DD_E_NULL);
             require(dd_hw_analyze(&table, NULL, 0.05, NULL) == DD_E_NULL);
             require(dd_hw_setting_values(&table, tiles, 0.05, NULL) == DD_E_NULL);
+            require(dd_hw_bank_setting_values(NULL, tiles, 0.05, NULL) == DD_E_NULL);
             break;
         }
     }

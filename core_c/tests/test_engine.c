@@ -641,6 +641,29 @@ static void test_baccarat_settle(void)
     rules.rounding = DD_BAC_ROUND_FOR_HOUSE;
     EXPECT(dd_bac_settle(wagers, 3, DD_BAC_TIE, &rules, out, &bad), DD_OK);
     CHECK(out[2].winnings == 9 * (int64_t)DD_BAC_MAX_AMOUNT);
+
+    /* The commission box: the sum of the Banker wins, commission rounded once. */
+    {
+        int64_t wins[3] = {100, 100, 100}, owed = -1;
+        rules.commission_bp = 500;
+        rules.rounding = DD_BAC_ROUND_FOR_PLAYER;
+        EXPECT(dd_bac_box_commission(wins, 3, NULL, &owed, &bad), DD_E_NULL);
+        EXPECT(dd_bac_box_commission(wins, 3, &rules, NULL, &bad), DD_E_NULL);
+        EXPECT(dd_bac_box_commission(NULL, 3, &rules, &owed, &bad), DD_E_NULL);
+        EXPECT(dd_bac_box_commission(NULL, 0, &rules, &owed, NULL), DD_OK);
+        CHECK(owed == 0);
+        EXPECT(dd_bac_box_commission(wins, 3, &bad_rules, &owed, &bad), DD_E_RANGE);
+        EXPECT(dd_bac_box_commission(wins, 3, &rules, &owed, &bad), DD_OK);
+        CHECK(owed == 15);
+        wins[1] = 0;
+        EXPECT(dd_bac_box_commission(wins, 3, &rules, &owed, &bad), DD_E_BAD_AMOUNT);
+        CHECK(bad == 1);
+        wins[1] = DD_BAC_MAX_AMOUNT; /* the sum passes the limit at the second win */
+        EXPECT(dd_bac_box_commission(wins, 3, &rules, &owed, &bad), DD_E_OVERFLOW);
+        CHECK(bad == 1);
+        wins[1] = INT64_MAX;
+        EXPECT(dd_bac_box_commission(wins, 3, &rules, &owed, &bad), DD_E_OVERFLOW);
+    }
 }
 
 /* ---- pai gow ------------------------------------------------------------------------------------------- */
@@ -886,8 +909,22 @@ static void test_houseway(void)
     EXPECT(dd_hw_setting_values(&table, tiles, NAN, values), DD_E_RANGE);
     EXPECT(dd_hw_setting_values(&table, tiles, 0.05, values), DD_OK);
     CHECK(values[0].deals == 20475);
+    EXPECT(dd_hw_bank_setting_values(NULL, tiles, 0.05, values), DD_E_NULL);
+    EXPECT(dd_hw_bank_setting_values(&table, NULL, 0.05, values), DD_E_NULL);
+    EXPECT(dd_hw_bank_setting_values(&table, tiles, 0.05, NULL), DD_E_NULL);
+    EXPECT(dd_hw_bank_setting_values(&table, tiles, NAN, values), DD_E_RANGE);
+    EXPECT(dd_hw_bank_setting_values(&table, tiles, 2.0, values), DD_E_RANGE);
+    corrupt = table;
+    memset(corrupt.key, 0xFF, sizeof corrupt.key);
+    EXPECT(dd_hw_bank_setting_values(&corrupt, tiles, 0.05, values), DD_E_STATE);
+    corrupt.key[0] = table.key[0];
+    corrupt.rule_count = -3;
+    EXPECT(dd_hw_bank_setting_values(&corrupt, tiles, 0.05, values), DD_E_STATE);
+    EXPECT(dd_hw_bank_setting_values(&table, tiles, 0.05, values), DD_OK);
+    CHECK(values[0].deals == 20475);
     tiles[1] = tiles[0];
     EXPECT(dd_hw_setting_values(&table, tiles, 0.05, values), DD_E_DUPLICATE_TILE);
+    EXPECT(dd_hw_bank_setting_values(&table, tiles, 0.05, values), DD_E_DUPLICATE_TILE);
 }
 
 int main(void)
