@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import paths
+from .money import format_money
 
 ROUNDING_CHOICES = (
     ("cents", "Exact, to the cent"),
@@ -143,9 +144,7 @@ def _shown(number) -> str:
     return str(number)
 
 
-def _dollars(amount: int) -> str:
-    # Whole dollars exactly as views.chips.format_money writes them (that module needs Qt; this one must not).
-    return f"${amount:,}"
+_dollars = format_money
 
 
 def _number(value, kind, label, meta):

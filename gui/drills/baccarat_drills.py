@@ -17,6 +17,7 @@ from decimal import Decimal, InvalidOperation
 from dealerdrill.core import baccarat
 from dealerdrill.settings import Settings
 
+from ..money import format_cents
 from .base import Grade, Item, register
 from .targets import DEFAULT_TARGETS, Target
 from .taxonomy import ErrorCategory
@@ -32,12 +33,7 @@ HARD_BANKER_TOTALS = (3, 4, 5, 6)   # the Table 2 rows that depend on the Player
 
 # ---- small helpers (presentation and arithmetic only, no game rule) ----------------------------------------
 
-def money(cents: int) -> str:
-    """$12, $12.50, $1,250."""
-    sign = "-" if cents < 0 else ""
-    cents = abs(cents)
-    dollars, rest = divmod(cents, 100)
-    return f"{sign}${dollars:,}" + (f".{rest:02d}" if rest else "")
+money = format_cents  # $12, $12.50, $1,250: the app's one money format
 
 
 def parse_money(value, what: str = "the amount") -> int:

@@ -15,6 +15,7 @@ from typing import Any
 
 from dealerdrill.core import paigow as pg
 
+from ..money import format_cents
 from .base import Grade, Item, register
 from .targets import DEFAULT_TARGETS, Target
 from .taxonomy import ErrorCategory
@@ -37,9 +38,7 @@ def _section(settings):
     return getattr(settings, "paigow", settings)
 
 
-def money(cents: int) -> str:
-    sign = "-" if cents < 0 else ""
-    return f"{sign}${abs(cents) / 100:,.2f}"
+money = format_cents  # $12, $12.50, $1,250: the app's one money format
 
 
 def _faces(hand) -> tuple[str, ...]:

@@ -20,6 +20,7 @@ from typing import Any, Iterable
 from dealerdrill.core import roulette
 from dealerdrill.core.roulette import Wager, WagerKind
 
+from ..money import format_money
 from .base import Grade, Item, register
 from .targets import DEFAULT_TARGETS, Target
 from .taxonomy import ErrorCategory
@@ -55,8 +56,7 @@ def _table(settings):
     return settings.roulette
 
 
-def _money(amount: int) -> str:
-    return f"${amount:,}"
+_money = format_money  # whole dollars: $1,250
 
 
 def _chips(count: int) -> str:

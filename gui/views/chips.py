@@ -7,6 +7,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from ..money import format_cents, format_money  # noqa: F401  (re-exported for the views)
+
 # Common casino colours by value; other values get a colour from the spare list by their position.
 CHIP_COLOURS = {
     1: "#f4f1e8", 2: "#f0a8c8", 5: "#c8202a", 10: "#1f5fbf", 20: "#e8d24a", 25: "#17884a",
@@ -28,22 +30,6 @@ def format_chip(value: int) -> str:
         thousands = value / 1000
         return f"{thousands:g}K"
     return str(value)
-
-
-def format_money(amount: float) -> str:
-    """The one way every screen writes money: $12, $12.50, $1,250, -$5 (cents only when there are any)."""
-    sign = "-" if amount < 0 else ""
-    amount = abs(amount)
-    if float(amount).is_integer():
-        return f"{sign}${int(amount):,}"
-    return f"{sign}${amount:,.2f}"
-
-
-def format_cents(cents: int) -> str:
-    """format_money for an amount kept in whole cents (exact: no float rounding on the way)."""
-    dollars, rest = divmod(abs(int(cents)), 100)
-    sign = "-" if cents < 0 else ""
-    return f"{sign}${dollars:,}" + (f".{rest:02d}" if rest else "")
 
 
 def paint_tray(painter: QPainter, tray: QRectF, values, *, limit: int = 8) -> None:
