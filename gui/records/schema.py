@@ -208,13 +208,12 @@ def connect(path: Path, *, read_only: bool = False, check: bool = True) -> sqlit
     be used. `read_only` opens an existing file without ever writing to it (no upgrade either); `check`
     runs PRAGMA quick_check (it reads the whole file: about a second per 600 MB, so clones skip it)."""
     path = Path(path)
+    _check_header(path)
     try:
         if read_only:
             if not path.exists():
                 raise RecordsError(f"There is no records file at {path}.")
-            # mode=ro: SQLite never writes, not even the -wal/-shm files' contents.
-            connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
-                                         timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=True)
+            connection = _open_read_only(path)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             # isolation_level=None: no implicit transactions; every write says BEGIN IMMEDIATE ... COMMIT
@@ -261,6 +260,44 @@ def connect(path: Path, *, read_only: bool = False, check: bool = True) -> sqlit
         connection.close()
         raise
     return connection
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _check_header(path: Path) -> None:
+    """A file that does not start like an SQLite database is refused before SQLite opens it: SQLite would
+    otherwise treat its -wal file as an unusable log and may delete it, and the damaged file is to be kept
+    whole, log included."""
+    try:
+        with open(path, "rb") as handle:
+            start = handle.read(len(SQLITE_HEADER))
+    except FileNotFoundError:
+        return
+    except OSError:
+        return          # unreadable: connecting says why
+    if start and start != SQLITE_HEADER:
+        raise RecordsDamagedError(f"The records file {path} is damaged or is not a Dealer Drill records file "
+                                  f"(it does not start like an SQLite database).")
+
+
+def _open_read_only(path: Path) -> sqlite3.Connection:
+    """mode=ro: SQLite never writes. A WAL file still needs its -shm index, which SQLite cannot create in a
+    folder it may not write to; when no -wal file holds anything (the last program closed cleanly), the file
+    alone is the whole database and immutable=1 reads it without the index."""
+    uri = path.resolve().as_uri()
+    connection = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None,
+                                 timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=True)
+    try:
+        connection.execute("PRAGMA user_version").fetchone()
+        return connection
+    except sqlite3.OperationalError:
+        connection.close()
+        log = Path(f"{path}-wal")
+        if log.exists() and log.stat().st_size > 0:
+            raise
+    return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None,
+                           timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=True)
 
 
 def _newer(path, version: int) -> RecordsNewerError:

@@ -183,11 +183,11 @@ class Records:
                     records = cls(target, read_only=True, check=False, **options)
                 except RecordsDamagedError as damaged:
                     return cls._start_afresh(target, damaged, options)
-                except RecordsError as second:
-                    return None, [f"{error} ({second}) Answers are not recorded now."]
-                return records, [f"The training records at {target} can only be read, not written ({error}). "
-                                 f"Progress can be looked at, but answers are NOT recorded until the file and its "
-                                 f"folder can be written again."]
+                except RecordsError:
+                    return None, [f"{error} Answers are not recorded now."]
+                return records, [f"The training records at {target} can only be read, not written (the file or "
+                                 f"its folder is read-only). Progress can be looked at, but answers are NOT "
+                                 f"recorded until the file and its folder can be written again."]
             except Exception as error:   # start-up must go on whatever happened; say what it was
                 return None, [f"The training records cannot be opened ({type(error).__name__}: {error}), so "
                               f"answers are not recorded now."]

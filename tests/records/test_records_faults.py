@@ -1,0 +1,467 @@
+"""Records under faults (issue 7): damaged, read-only, locked and newer files at start-up, a full disk, an
+export killed half-way, and import files that are broken, hostile or someone else's."""
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import textwrap
+import threading
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+from dealerdrill.exports import export
+from dealerdrill.records import RecordFilter, Records, import_records, schema, synthetic
+from dealerdrill.records.schema import RecordsFullError, RecordsReadOnlyError
+
+DRILL = "baccarat.table_of_play"
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _fill(records, answer_factory, trainee="Aroha", count=5) -> list[str]:
+    if trainee not in [t.name for t in records.trainees()]:
+        records.create_trainee(trainee)
+    session = records.start_session(trainee, DRILL, "practice")
+    return [records.record_answer(session, answer_factory(DRILL, f"banker{n % 8}.third{n % 10}", n % 2 == 0))
+            for n in range(count)]
+
+
+# ------------------------------------------------------------------------------------------ start-up
+
+def test_a_damaged_file_is_kept_aside_with_its_log_and_a_fresh_file_is_started(tmp_path):
+    path = tmp_path / "records.sqlite3"
+    path.write_bytes(b"not SQLite: a disk block of someone's holiday photos " * 200)
+    Path(f"{path}-wal").write_bytes(b"half a log")
+    Path(f"{path}-shm").write_bytes(b"an index")
+    originals = {suffix: _digest(Path(f"{path}{suffix}")) for suffix in ("", "-wal", "-shm")}
+
+    records, notices = Records.open_for_app(path)
+    try:
+        kept = sorted(tmp_path.glob("records.sqlite3.corrupt-*"))
+        assert len(kept) == 3
+        main = next(p for p in kept if not p.name.endswith(("-wal", "-shm")))
+        assert main.name[len("records.sqlite3.corrupt-"):].replace("-", "").isdigit()   # YYYYmmdd-HHMMSS
+        for suffix, digest in originals.items():
+            assert _digest(Path(f"{main}{suffix}")) == digest                         # kept byte for byte
+        [notice] = notices
+        assert "damaged" in notice and str(main) in notice and "new, empty records file" in notice
+        assert records is not None and not records.read_only
+        records.create_trainee("After The Damage")
+        assert [t.name for t in records.trainees()] == ["After The Damage"]
+    finally:
+        records.close()
+
+
+def test_damage_inside_a_real_database_is_found_by_the_check_and_kept(tmp_path, answer_factory):
+    path = tmp_path / "records.sqlite3"
+    with Records(path) as records:
+        _fill(records, answer_factory, count=400)
+    pages = path.stat().st_size // 4096
+    with open(path, "r+b") as handle:            # scribble over b-tree pages, keep the header
+        for page in range(2, pages, 3):
+            handle.seek(page * 4096 + 100)
+            handle.write(b"\xff" * 600)
+    damaged = _digest(path)
+
+    records, notices = Records.open_for_app(path)
+    try:
+        [kept] = [p for p in tmp_path.glob("records.sqlite3.corrupt-*") if not p.name.endswith(("-wal", "-shm"))]
+        assert _digest(kept) == damaged and str(kept) in notices[0]
+        assert records.answers() == [] and records.trainees() == []
+    finally:
+        records.close()
+    # A second damaged file in the same second does not overwrite the first copy.
+    path.write_bytes(b"garbage again" * 500)
+    records, notices = Records.open_for_app(path)
+    records.close()
+    assert len([p for p in tmp_path.glob("records.sqlite3.corrupt-*") if not p.name.endswith(("-wal", "-shm"))]) == 2
+
+
+def test_a_file_from_a_newer_version_is_left_alone_and_explained(tmp_path):
+    path = tmp_path / "records.sqlite3"
+    Records(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 1}")
+    before = _digest(path)
+    records, notices = Records.open_for_app(path)
+    assert records is None and "newer Dealer Drill" in notices[0] and "not changed" in notices[0]
+    assert _digest(path) == before and not list(tmp_path.glob("*.corrupt-*"))
+
+
+def test_a_locked_file_is_waited_for_then_explained(tmp_path, monkeypatch):
+    monkeypatch.setattr(schema, "BUSY_TIMEOUT_MS", 100)
+    path = tmp_path / "records.sqlite3"
+    Records(path).close()
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")          # another program keeps the write lock
+    try:
+        started = time.monotonic()
+        records, notices = Records.open_for_app(path, lock_wait_seconds=0.6)
+        assert records is None and "in use by another program" in notices[0]
+        assert time.monotonic() - started >= 0.6      # it did try again before giving up
+        # Released while waiting: the same call then succeeds without a notice.
+        threading.Timer(0.5, lambda: other.execute("ROLLBACK")).start()
+        records, notices = Records.open_for_app(path, lock_wait_seconds=10)
+        assert records is not None and notices == []
+        records.create_trainee("Kiri")
+        records.close()
+    finally:
+        other.close()
+    assert not list(tmp_path.glob("*.corrupt-*"))
+
+
+READ_ONLY_CHILD = textwrap.dedent("""
+    import json, os, sys
+    from dealerdrill.records import Records
+    import dealerdrill.records.queries, dealerdrill.drills.base
+    if os.geteuid() == 0:     # root may write anywhere: become "nobody" (after the imports, which need root's
+        os.setgroups([])      # Python installation) so that the file's permissions apply
+        os.setgid(65534)
+        os.setuid(65534)
+    records, notices = Records.open_for_app(sys.argv[1])
+    out = {"read_only": records.read_only, "notices": notices,
+           "answers": len(records.answers()), "trainees": [t.name for t in records.trainees()]}
+    try:
+        records.create_trainee("Sneaky Write")
+    except Exception as error:
+        out["refused"] = [type(error).__name__, str(error)]
+    print(json.dumps(out))
+""")
+
+
+def test_a_read_only_file_and_folder_open_read_only_and_refuse_changes_plainly(answer_factory):
+    # A folder the test's user cannot write: as root (CI) the child becomes "nobody", since root may write
+    # anywhere, and the folder belongs to root; otherwise the folder and file are made read-only.
+    folder = Path(tempfile.mkdtemp(prefix="dealerdrill-readonly-"))
+    try:
+        path = folder / "records.sqlite3"
+        with Records(path) as records:
+            ids = _fill(records, answer_factory, count=6)
+        before = _digest(path)
+        if os.geteuid() == 0:
+            os.chmod(folder, 0o755)
+        else:
+            os.chmod(path, 0o444)
+            os.chmod(folder, 0o555)
+        done = subprocess.run([sys.executable, "-c", READ_ONLY_CHILD, str(path)], capture_output=True, text=True,
+                              timeout=120)
+        assert done.returncode == 0, done.stderr
+        out = json.loads(done.stdout)
+        assert out["read_only"] is True and out["answers"] == len(ids) and out["trainees"] == ["Aroha"]
+        assert "can only be read" in out["notices"][0] and "NOT recorded" in out["notices"][0]
+        assert out["refused"][0] == "RecordsReadOnlyError" and "read-only" in out["refused"][1]
+        assert _digest(path) == before
+    finally:
+        os.chmod(folder, 0o755)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_records_opened_read_only_refuse_every_change(tmp_path, answer_factory):
+    path = tmp_path / "records.sqlite3"
+    with Records(path) as records:
+        _fill(records, answer_factory, count=3)
+    with Records(path, read_only=True) as records:
+        assert len(records.answers()) == 3
+        for change in (lambda: records.create_trainee("X"),
+                       lambda: records.start_session("Aroha", DRILL, "practice"),
+                       lambda: records.set_pin("2468", name="Mere")):
+            with pytest.raises(RecordsReadOnlyError, match="open read-only"):
+                change()
+        assert records.clone().read_only
+
+
+# ------------------------------------------------------------------------------------------ full disk
+
+def test_a_full_disk_refuses_the_answer_plainly_keeps_the_others_and_recovers(records, answer_factory):
+    stored = _fill(records, answer_factory, count=10)
+    session = records.start_session("Aroha", DRILL, "timed")
+    connection = records._connection
+    pages = connection.execute("PRAGMA page_count").fetchone()[0]
+    connection.execute(f"PRAGMA max_page_count = {pages}")     # the disk is full from here on
+    with pytest.raises(RecordsFullError, match="full, so the last change was NOT stored") as refused:
+        for number in range(500):
+            stored.append(records.record_answer(session, answer_factory(DRILL, "banker1.third2", True)))
+    assert "Everything stored before it is safe" in str(refused.value)
+    assert [a.uuid for a in records.answers()] == stored            # every earlier answer, nothing half-written
+    connection.execute("PRAGMA max_page_count = 1073741823")        # space freed
+    stored.append(records.record_answer(session, answer_factory(DRILL, "banker1.third2", False)))
+    assert [a.uuid for a in records.answers()] == stored
+    assert [a.seq for a in records.answers() if a.session_uuid == session] == \
+           list(range(1, len([a for a in records.answers() if a.session_uuid == session]) + 1))
+    assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+FILE_SIZE_CHILD = textwrap.dedent("""
+    import resource, signal, sys
+    sys.path.insert(0, sys.argv[2])
+    from conftest import make_answer
+    from dealerdrill.records import Records, RecordsError
+    records = Records(sys.argv[1], check=False)
+    session = records.start_session("Aroha", "baccarat.table_of_play", "practice")
+    # The operating system refuses to let any file grow past its current size: a full disk, as the
+    # program sees one (EFBIG instead of ENOSPC; SIGXFSZ ignored so the write fails instead of killing us).
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    limit = max(p.stat().st_size for p in __import__("pathlib").Path(sys.argv[1]).parent.iterdir())
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    stored = 0
+    try:
+        for n in range(100000):
+            records.record_answer(session, make_answer("baccarat.table_of_play", "banker1.third2", True))
+            stored += 1
+    except RecordsError as error:
+        print(stored, "|", error)
+""")
+
+
+def test_a_file_that_cannot_grow_gives_a_plain_error_and_loses_nothing_committed(tmp_path, answer_factory):
+    path = tmp_path / "records.sqlite3"
+    with Records(path) as records:
+        _fill(records, answer_factory, count=4)
+    done = subprocess.run([sys.executable, "-c", FILE_SIZE_CHILD, str(path), str(Path(__file__).parent)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    stored, message = done.stdout.split("|", 1)
+    assert "the last change was" in message and "stored" in message and "safe" in message
+    with Records(path) as records:
+        assert len(records.answers()) == 4 + int(stored)
+        assert records._connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        _fill(records, answer_factory, count=2)       # and the records go on once the disk has room
+        assert len(records.answers()) == 6 + int(stored)
+
+
+# ------------------------------------------------------------------------------------------ killed export
+
+EXPORT_CHILD = textwrap.dedent("""
+    import sys
+    from dealerdrill.exports import export
+    from dealerdrill.records import Records, RecordFilter
+    records = Records(sys.argv[1], check=False)
+    print("exporting", flush=True)
+    export(records, sys.argv[2], sys.argv[3], RecordFilter())
+    print("finished", flush=True)
+""")
+
+
+@pytest.mark.parametrize("format", ["json", "xlsx"])
+def test_an_export_killed_half_way_leaves_the_old_file_and_the_records_intact(tmp_path, format):
+    path = synthetic.generate(tmp_path / "records.sqlite3", synthetic.Plan(trainees=12, answers=40_000))
+    target = tmp_path / f"cohort.{format}"
+    target.write_bytes(b"last week's export")
+    partial = target.with_name(f".{target.name}.part")
+    with Records(path, check=False) as records:
+        answers_before = records._read("SELECT COUNT(*) FROM answers")[0][0]
+    child = subprocess.Popen([sys.executable, "-c", EXPORT_CHILD, str(path), format, str(target)],
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "exporting"
+        deadline = time.monotonic() + 100
+        while not (partial.exists() and partial.stat().st_size > 0):     # writing has begun
+            assert child.poll() is None and time.monotonic() < deadline, "the export ended before it was caught"
+            time.sleep(0.002)
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    assert child.returncode == -signal.SIGKILL
+    assert target.read_bytes() == b"last week's export"                  # never half a file under the name
+    with Records(path) as records:                                         # quick_check passes
+        assert records._read("SELECT COUNT(*) FROM answers")[0][0] == answers_before
+        # The next export to the same name replaces the leftover temporary file and completes.
+        written = export(records, format, target, RecordFilter(trainees=(synthetic.trainee_name(1),)))
+    assert written == [target] and target.read_bytes() != b"last week's export" and not partial.exists()
+
+
+# ------------------------------------------------------------------------------------------ import files
+
+def _records_file(**overrides) -> dict:
+    document = {
+        "format": "dealerdrill-records", "version": 1, "exported_at": "2026-03-02T09:00:00.000000Z",
+        "workstation": "pit-2",
+        "trainees": [{"uuid": "t-1", "name": "Hemi", "created_at": "2026-03-01T09:00:00.000000Z"}],
+        "sessions": [{"uuid": "s-1", "trainee": "Hemi", "drill": DRILL, "game": "baccarat", "mode": "practice",
+                      "settings": "{}", "target": "{}", "workstation": "pit-2",
+                      "started_at": "2026-03-01T10:00:00.000000Z", "finished_at": "2026-03-01T10:05:00.000000Z"}],
+        "answers": [{"uuid": f"a-{n}", "session": "s-1", "seq": n, "family": "banker6.third7",
+                     "item": '{"text": "Q"}', "answer": '"draw"', "expected": "draw", "given": "draw",
+                     "correct": True, "category": None, "rule": "Table 2", "seconds": 2.5, "timed_out": False,
+                     "answered_at": f"2026-03-01T10:0{n}:00.000000Z"} for n in (1, 2)],
+        "signoffs": [],
+    }
+    for dotted, value in overrides.items():
+        part, index, key = (dotted.split(".") + [None, None])[:3]
+        if index is None:
+            document[part] = value
+        else:
+            document[part][int(index)][key] = value
+    return document
+
+
+def _state(records) -> tuple:
+    db = records._connection
+    return tuple(db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+                 for table in ("trainees", "sessions", "answers", "signoffs", "audit", "answer_facts"))
+
+
+BAD_FILES = {
+    "truncated JSON": (lambda: json.dumps(_records_file())[:300], "not a Dealer Drill records file"),
+    "empty file": (lambda: "", "not a Dealer Drill records file"),
+    "a JSON list": (lambda: "[1, 2, 3]", "not a Dealer Drill records file"),
+    "another program's JSON": (lambda: '{"name": "my-app", "dependencies": {"left-pad": "1.0"}}',
+                               "not a Dealer Drill records file"),
+    "wrong version": (lambda: json.dumps(_records_file(version=7)), "version 7"),
+    "deeply nested": (lambda: "[" * 100_000 + "]" * 100_000, "not a Dealer Drill records file"),
+    "answer without seconds": (lambda: json.dumps(_records_file(**{"answers.1.seconds": None})),
+                               "answer 2 has no 'seconds'"),
+    "seconds as words": (lambda: json.dumps(_records_file(**{"answers.0.seconds": "quick"})), "'seconds'"),
+    "negative seconds": (lambda: json.dumps(_records_file(**{"answers.0.seconds": -3})), "'seconds'"),
+    "endless seconds": (lambda: json.dumps(_records_file(**{"answers.0.seconds": 1e308})), "'seconds'"),
+    "huge item number": (lambda: json.dumps(_records_file(**{"answers.0.seq": 10 ** 30})), "'seq'"),
+    "item number true": (lambda: json.dumps(_records_file(**{"answers.0.seq": True})), "'seq'"),
+    "correct as text": (lambda: json.dumps(_records_file(**{"answers.0.correct": "yes"})), "'correct'"),
+    "time as words": (lambda: json.dumps(_records_file(**{"answers.0.answered_at": "yesterday"})),
+                      "not a date and time"),
+    "unknown mode": (lambda: json.dumps(_records_file(**{"sessions.0.mode": "cheat"})), "'mode'"),
+    "impossible target": (lambda: json.dumps(_records_file(**{"sessions.0.target": '{"seconds": -5}'})),
+                          "not a usable target"),
+    "settings not an object": (lambda: json.dumps(_records_file(**{"sessions.0.settings": "[1, 2]"})),
+                               "'settings' is not a JSON object"),
+    "name with terminal escapes": (lambda: json.dumps(_records_file(**{"trainees.0.name": "Hemi\x1b[2J",
+                                                                       "sessions.0.trainee": "Hemi\x1b[2J"})),
+                                   "control characters"),
+    "name far too long": (lambda: json.dumps(_records_file(**{"trainees.0.name": "H" * 5000})), "at most 60"),
+    "huge answer text": (lambda: json.dumps(_records_file(**{"answers.0.given": "x" * 100_000})),
+                         "longer than 4096"),
+    "session of an unlisted trainee": (lambda: json.dumps(_records_file(**{"sessions.0.trainee": "Nobody"})),
+                                       "does not list"),
+    "answer of an unlisted session": (lambda: json.dumps(_records_file(**{"answers.0.session": "s-9"})),
+                                      "does not list"),
+    "trainees not a list": (lambda: json.dumps(_records_file(trainees={"name": "Hemi"})), "not a list"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_FILES))
+def test_a_bad_import_file_gives_a_plain_message_and_changes_nothing(records, answer_factory, tmp_path, case):
+    _fill(records, answer_factory, count=3)
+    make, expected = BAD_FILES[case]
+    path = tmp_path / "incoming.json"
+    path.write_text(make(), encoding="utf-8")
+    before = _state(records)
+    with pytest.raises(ValueError) as refused:
+        import_records(records, path)
+    assert expected in str(refused.value) and "Nothing was imported" in str(refused.value)
+    assert len(str(refused.value)) < 600                       # a sentence, not a dump of the file
+    assert _state(records) == before
+    import_records(records, tmp_path / _good_file(tmp_path))  # and a good file still goes in afterwards
+    assert _state(records)[2] == before[2] + 2
+
+
+def _good_file(folder: Path) -> str:
+    (folder / "good.json").write_text(json.dumps(_records_file()), encoding="utf-8")
+    return "good.json"
+
+
+def test_other_kinds_of_file_are_named_for_what_they_are(records, answer_factory, tmp_path):
+    _fill(records, answer_factory, count=2)
+    csv_path = export(records, "csv", tmp_path / "ours.csv")[0]
+    xlsx_path = export(records, "xlsx", tmp_path / "ours.xlsx")[0]
+    pdf_path = export(records, "pdf", tmp_path / "ours.pdf", RecordFilter(trainees=("Aroha",)))[0]
+    binary = tmp_path / "noise.json"
+    binary.write_bytes(bytes(range(256)) * 50)
+    before = _state(records)
+    for path, words in ((csv_path, "a CSV export"), (xlsx_path, "a spreadsheet"), (pdf_path, "a PDF"),
+                        (records.path, "a records database itself"), (binary, "not a Dealer Drill records file")):
+        with pytest.raises(ValueError, match=words):
+            import_records(records, path)
+    assert _state(records) == before
+
+
+def test_formula_like_names_import_as_plain_text_and_export_neutralised(records, tmp_path):
+    hostile = '=HYPERLINK("http://example.invalid","payroll")'
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(_records_file(**{"trainees.0.name": hostile, "sessions.0.trainee": hostile,
+                                                "answers.0.given": "@SUM(A1:A9)"})), encoding="utf-8")
+    result = import_records(records, path)
+    assert (result.trainees_added, result.answers_added) == (1, 2)
+    assert records.trainee(hostile).name == hostile                 # stored exactly as given
+    out = export(records, "csv", tmp_path / "out.csv")[0]
+    with open(out, encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert {row["trainee"] for row in rows} == {"'" + hostile}
+    assert "'@SUM(A1:A9)" in {row["given"] for row in rows}
+
+
+def test_imported_times_are_stored_in_the_one_form_that_sorts(records, tmp_path):
+    path = tmp_path / "offset.json"
+    path.write_text(json.dumps(_records_file(**{"answers.0.answered_at": "2026-03-01T23:01:00+13:00"})),
+                    encoding="utf-8")
+    import_records(records, path)
+    [first, second] = records.answers()
+    assert first.answered_at.isoformat() == "2026-03-01T10:01:00+00:00"
+    assert records._read("SELECT answered_at FROM answers ORDER BY answered_at")[0][0] == \
+           "2026-03-01T10:01:00.000000Z"
+
+
+# ------------------------------------------------------------------------------------------ summaries
+
+def test_the_summary_tables_match_the_answers_exactly_in_any_time_zone(tmp_path, monkeypatch, clock,
+                                                                       answer_factory):
+    """answer_hours adds whole UTC hours; the part hours at a period's ends are counted one by one. In a
+    half-hour time zone every local midnight falls mid-hour, so both paths are used."""
+    monkeypatch.setenv("TZ", "Asia/Kolkata")
+    time.tzset()
+    try:
+        path = tmp_path / "records.sqlite3"
+        with Records(path, clock=clock) as records:
+            for day in range(4):
+                for trainee in ("Aroha", "Hemi"):
+                    _fill(records, answer_factory, trainee=trainee, count=7 + day)
+                    clock.advance(minutes=50)
+                clock.advance(hours=22, minutes=20)
+            everything = records.answers(RecordFilter(include_archived=True))
+            days = sorted({a.answered_at.astimezone().date() for a in everything})
+            for first, last in ((days[0], days[0]), (days[1], days[2]), (days[1], None), (None, days[2])):
+                wanted = [a for a in everything if (first is None or a.answered_at.astimezone().date() >= first)
+                          and (last is None or a.answered_at.astimezone().date() <= last)]
+                selection = RecordFilter(date_from=first, date_to=last)
+                cohort = {(r.trainee, r.drill): (r.answered, r.correct) for r in records.cohort(selection)}
+                expected = {}
+                for a in wanted:
+                    answered, correct = expected.get((a.trainee, a.drill), (0, 0))
+                    expected[(a.trainee, a.drill)] = (answered + 1, correct + a.correct)
+                assert cohort == expected, (first, last)
+                roster = {e.trainee.name: e.answered for e in records.roster(selection)}
+                assert roster == {name: sum(1 for a in wanted if a.trainee == name) for name in ("Aroha", "Hemi")}
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+
+
+def test_summary_tables_follow_imports_and_upgrades(tmp_path, answer_factory):
+    path = tmp_path / "records.sqlite3"
+    with Records(path) as records:
+        _fill(records, answer_factory, count=9)
+        import_records(records, tmp_path / _good_file(tmp_path))
+        db = records._connection
+        assert db.execute("SELECT COUNT(*), SUM(correct) FROM answer_facts").fetchone() == \
+               db.execute("SELECT COUNT(*), SUM(correct) FROM answers").fetchone()
+        assert db.execute("SELECT SUM(answered), SUM(correct) FROM answer_hours").fetchone() == \
+               db.execute("SELECT COUNT(*), SUM(correct) FROM answers").fetchone()
+    # Back to version 2 (as an older Dealer Drill left it): the upgrade derives the tables from the answers.
+    with sqlite3.connect(path) as db:
+        db.executescript("DROP TRIGGER answers_feed_answer_facts; DROP TABLE answer_facts; DROP TABLE answer_hours;"
+                         "DROP INDEX sessions_by_trainee_drill; DROP INDEX sessions_by_mode; PRAGMA user_version = 2;")
+    with Records(path) as records:
+        cohort = records.cohort()
+        assert sum(r.answered for r in cohort) == 11 and {r.trainee for r in cohort} == {"Aroha", "Hemi"}
