@@ -12,14 +12,15 @@ cancelled or failed export leaves no half file.
 from __future__ import annotations
 
 import csv
-import io
 import json
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
 from dealerdrill.records.merge import ExportCancelled, write_atomically
 from dealerdrill.records.models import AnswerRecord, RecordFilter, SessionSummary
+from dealerdrill.records.queries import count_answers, iter_answer_records
 
 from .cells import is_formula_like, neutralise
 
@@ -53,8 +54,8 @@ def session_row(s: SessionSummary) -> list:
             local_time(s.signed_at), s.workstation]
 
 
-def _rows(records, f: RecordFilter):
-    return [answer_row(a) for a in records.answers(f)], [session_row(s) for s in records.sessions(f)]
+def _sessions(records, f: RecordFilter) -> list[list]:
+    return [session_row(s) for s in records.sessions(f)]
 
 
 def sessions_csv_path(path: str | Path) -> Path:
@@ -70,63 +71,113 @@ def _csv_text(value) -> object:
     return neutralise(value)
 
 
+def _replace_all(temporaries: list[tuple[Path, Path]]) -> list[Path]:
+    """Rename every finished temporary file into place (all written and synced first)."""
+    for temporary, target in temporaries:
+        os.replace(temporary, target)
+    return [target for _, target in temporaries]
+
+
+def _temporary(path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path.with_name(f".{path.name}.part")
+
+
 def export_csv(records, path: str | Path, f: RecordFilter | None = None, progress: Progress | None = None,
                cancel: Cancel | None = None) -> list[Path]:
-    """Write the answers to `path` and the session summaries next to it; returns both paths."""
+    """Write the answers to `path` and the session summaries next to it; returns both paths. The answers
+    stream from the database to the file (millions of rows never sit in memory); both files are written
+    under temporary names and renamed only when both are complete."""
     f = f or RecordFilter()
-    answers, sessions = _rows(records, f)
-    ticker = _Ticker(len(answers) + len(sessions), progress, cancel)
-    written = []
-    for target, columns, rows in ((Path(path), ANSWER_COLUMNS, answers),
-                                  (sessions_csv_path(path), SESSION_COLUMNS, sessions)):
-        buffer = io.StringIO(newline="")
-        writer = csv.writer(buffer, dialect="excel")  # comma, double quotes, CRLF: what Excel expects
-        writer.writerow(columns)
-        for row in rows:
-            writer.writerow([_csv_text(v) for v in row])
-            ticker.tick()
-        ticker.check()
-        written.append(write_atomically(target, lambda handle: handle.write(buffer.getvalue()),
-                                        newline="", encoding="utf-8-sig"))
-    return written
+    sessions = _sessions(records, f)
+    ticker = _Ticker(count_answers(records, f) + len(sessions), progress, cancel)
+    targets = [Path(path), sessions_csv_path(path)]
+    temporaries = [(_temporary(target), target) for target in targets]
+    try:
+        for (temporary, _), columns, rows in ((temporaries[0], ANSWER_COLUMNS, None),
+                                              (temporaries[1], SESSION_COLUMNS, sessions)):
+            with open(temporary, "w", encoding="utf-8-sig", newline="") as handle:
+                writer = csv.writer(handle, dialect="excel")  # comma, double quotes, CRLF: what Excel expects
+                writer.writerow(columns)
+                source = rows if rows is not None else (answer_row(a) for a in iter_answer_records(records, f))
+                for row in source:
+                    writer.writerow([_csv_text(v) for v in row])
+                    ticker.tick()
+                ticker.check()
+                handle.flush()
+                os.fsync(handle.fileno())
+        return _replace_all(temporaries)
+    except BaseException:
+        for temporary, _ in temporaries:
+            temporary.unlink(missing_ok=True)
+        raise
+
+
+EXCEL_MAX_ROWS = 1_048_576      # per sheet, header included: more answers go on "Answers 2", "Answers 3", ...
 
 
 def export_xlsx(records, path: str | Path, f: RecordFilter | None = None, progress: Progress | None = None,
                 cancel: Cancel | None = None) -> list[Path]:
-    """One workbook, sheets "Answers" and "Sessions"; returns [path]."""
+    """One workbook, sheets "Answers" (continued on "Answers 2"... past Excel's row limit) and "Sessions";
+    returns [path]. Written in openpyxl's write-only mode, row by row, so memory stays flat."""
     from openpyxl import Workbook
+    from openpyxl.cell import WriteOnlyCell
     from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
     from openpyxl.utils import get_column_letter
 
     f = f or RecordFilter()
-    answers, sessions = _rows(records, f)
-    ticker = _Ticker(len(answers) + len(sessions), progress, cancel)
-    workbook = Workbook()
-    workbook.remove(workbook.active)
-    for title, columns, rows in (("Answers", ANSWER_COLUMNS, answers), ("Sessions", SESSION_COLUMNS, sessions)):
+    sessions = _sessions(records, f)
+    ticker = _Ticker(count_answers(records, f) + len(sessions), progress, cancel)
+    workbook = Workbook(write_only=True)
+
+    def new_sheet(title, columns):
         sheet = workbook.create_sheet(title)
-        sheet.append(list(columns))
-        for line, row in enumerate(rows, start=2):
-            for column, value in enumerate(row, start=1):
-                cell = sheet.cell(row=line, column=column)
-                if isinstance(value, str):
-                    value = ILLEGAL_CHARACTERS_RE.sub("", value)
-                    cell.value = value
-                    # openpyxl reads "=..." as a formula; force text, and mark it as Excel's quote-prefixed
-                    # text so that editing the cell later does not turn it into a formula either.
-                    cell.data_type = "s"
-                    if is_formula_like(value):
-                        cell.quotePrefix = True
-                else:
-                    cell.value = value
-                    if isinstance(value, datetime):
-                        cell.number_format = "yyyy-mm-dd hh:mm:ss"
-            ticker.tick()
-        sheet.freeze_panes = "A2"
-        sheet.auto_filter.ref = sheet.dimensions
         for column, name in enumerate(columns, start=1):
             sheet.column_dimensions[get_column_letter(column)].width = max(10, min(40, len(name) + 4))
-    ticker.check()
+        sheet.freeze_panes = "A2"
+        sheet.append(list(columns))
+        return sheet
+
+    def cells(sheet, row):
+        out = []
+        for value in row:
+            if isinstance(value, str):
+                if ILLEGAL_CHARACTERS_RE.search(value):
+                    value = ILLEGAL_CHARACTERS_RE.sub("", value)
+                if is_formula_like(value):
+                    # openpyxl would write "=..." as a formula: a text cell with Excel's quote prefix keeps the
+                    # exact text and stays text when the cell is edited later.
+                    cell = WriteOnlyCell(sheet, value=value)
+                    cell.data_type = "s"
+                    cell.quotePrefix = True
+                    value = cell
+            out.append(value)
+        return out
+
+    def finish(sheet, columns, lines):
+        sheet.auto_filter.ref = f"A1:{get_column_letter(len(columns))}{max(1, lines)}"
+
+    try:
+        for title, columns, rows in (("Answers", ANSWER_COLUMNS, None), ("Sessions", SESSION_COLUMNS, sessions)):
+            source = rows if rows is not None else (answer_row(a) for a in iter_answer_records(records, f))
+            part, sheet, lines = 1, new_sheet(title, columns), 1
+            for row in source:
+                if lines == EXCEL_MAX_ROWS:
+                    finish(sheet, columns, lines)
+                    part += 1
+                    sheet, lines = new_sheet(f"{title} {part}", columns), 1
+                sheet.append(cells(sheet, row))
+                lines += 1
+                ticker.tick()
+            finish(sheet, columns, lines)
+        ticker.check()
+    except BaseException:
+        for sheet in workbook.worksheets:   # write-only sheets keep a temporary file open until closed
+            try:
+                sheet.close()
+            except Exception:
+                pass
+        raise
     return [write_atomically(path, workbook.save, binary=True)]
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
+from datetime import timedelta
 from pathlib import Path
 from typing import Callable
 
@@ -31,27 +33,37 @@ def dump_records(records, path: str | Path, f: RecordFilter | None = None,
                  progress: Callable[[int, int], None] | None = None,
                  cancel: Callable[[], bool] | None = None) -> Path:
     """Write the records the filter selects (answers in the period and their sessions) as a JSON
-    records file. Written to a temporary file and renamed, so a cancelled or failed export leaves nothing."""
+    records file. The answers stream from the database to the file, one compact object per line, so
+    millions of answers never sit in memory. Written to a temporary file and renamed, so a cancelled,
+    failed or killed export leaves nothing under the name."""
+    from .queries import _ANSWERS_FROM, count_answers, local_day_start
+    from .schema import explain
     from .store import to_text
 
     f = f or RecordFilter()
     where, parameters = _where(records, f, None, "a.answered_at")
-    answer_rows = records._read(
-        "SELECT a.uuid, s.uuid, a.seq, a.family, a.item, a.answer, a.expected, a.given, a.correct, a.category, "
-        "a.rule, a.seconds, a.timed_out, a.answered_at FROM answers a JOIN sessions s ON a.session_id = s.id "
-        "JOIN trainees t ON s.trainee_id = t.id" + where + " ORDER BY a.answered_at, s.id, a.seq", parameters)
+    time_clauses, time_parameters = [], []
+    if f.date_from is not None:
+        time_clauses.append("a.answered_at >= ?")
+        time_parameters.append(to_text(local_day_start(f.date_from)))
+    if f.date_to is not None:
+        time_clauses.append("a.answered_at < ?")
+        time_parameters.append(to_text(local_day_start(f.date_to + timedelta(days=1))))
+    answer_time = " AND ".join(time_clauses)
     session_where, session_parameters = _where(records, RecordFilter(None, None, f.game, f.drill, f.mode,
                                                                      f.trainees, f.include_archived),
                                                None, "s.started_at")
-    wanted_sessions = {row[1] for row in answer_rows}
-    session_rows = [r for r in records._read(
+    # Sessions with at least one selected answer (found through the session index, not by reading answers).
+    session_rows = records._read(
         "SELECT s.uuid, t.name, s.drill, s.game, s.mode, s.settings, s.target, s.workstation, s.started_at, "
         "s.finished_at, so.manager, so.signed_at, so.note FROM sessions s JOIN trainees t ON s.trainee_id = t.id "
-        "LEFT JOIN signoffs so ON so.session_id = s.id" + session_where + " ORDER BY s.started_at, s.id",
-        session_parameters) if r[0] in wanted_sessions]
+        "LEFT JOIN signoffs so ON so.session_id = s.id" + session_where
+        + (" AND " if session_where else " WHERE ")
+        + "EXISTS (SELECT 1 FROM answers a WHERE a.session_id = s.id" + (f" AND {answer_time}" if answer_time else "")
+        + ") ORDER BY s.started_at, s.id", session_parameters + time_parameters)
     names = {r[1].casefold() for r in session_rows}
     trainees = [t for t in records.trainees(include_archived=True) if t.name.casefold() in names]
-    total = len(answer_rows) + len(session_rows)
+    total = count_answers(records, f) + len(session_rows)
     done = 0
 
     def step(count: int) -> None:
@@ -62,30 +74,46 @@ def dump_records(records, path: str | Path, f: RecordFilter | None = None,
         if progress:
             progress(done, total)
 
-    document = {
-        "format": FORMAT_NAME, "version": FORMAT_VERSION, "exported_at": to_text(records.clock()),
-        "workstation": records.workstation,
-        "trainees": [{"uuid": t.uuid, "name": t.name, "created_at": to_text(t.created_at)} for t in trainees],
-        "sessions": [], "answers": [], "signoffs": [],
-    }
-    for r in session_rows:
-        document["sessions"].append({"uuid": r[0], "trainee": r[1], "drill": r[2], "game": r[3], "mode": r[4],
-                                     "settings": r[5], "target": r[6], "workstation": r[7], "started_at": r[8],
-                                     "finished_at": r[9]})
-        if r[10] is not None:
-            document["signoffs"].append({"session": r[0], "manager": r[10], "signed_at": r[11], "note": r[12]})
-    step(len(session_rows))
-    for start in range(0, len(answer_rows), _CHUNK):
-        for r in answer_rows[start:start + _CHUNK]:
-            document["answers"].append({"uuid": r[0], "session": r[1], "seq": r[2], "family": r[3], "item": r[4],
-                                        "answer": r[5], "expected": r[6], "given": r[7], "correct": bool(r[8]),
-                                        "category": r[9], "rule": r[10], "seconds": r[11],
-                                        "timed_out": bool(r[12]), "answered_at": r[13]})
-        step(len(answer_rows[start:start + _CHUNK]))
+    def line(value) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+    def write(handle) -> None:
+        head = {"format": FORMAT_NAME, "version": FORMAT_VERSION, "exported_at": to_text(records.clock()),
+                "workstation": records.workstation}
+        handle.write("{\n" + "".join(f"{line(k)}: {line(v)},\n" for k, v in head.items()))
+        handle.write('"trainees": [\n' + ",\n".join(
+            line({"uuid": t.uuid, "name": t.name, "created_at": to_text(t.created_at)}) for t in trainees) + "\n],\n")
+        handle.write('"sessions": [\n' + ",\n".join(
+            line({"uuid": r[0], "trainee": r[1], "drill": r[2], "game": r[3], "mode": r[4], "settings": r[5],
+                  "target": r[6], "workstation": r[7], "started_at": r[8], "finished_at": r[9]})
+            for r in session_rows) + "\n],\n")
+        handle.write('"signoffs": [\n' + ",\n".join(
+            line({"session": r[0], "manager": r[10], "signed_at": r[11], "note": r[12]})
+            for r in session_rows if r[10] is not None) + "\n],\n")
+        step(len(session_rows))
+        handle.write('"answers": [\n')
+        try:
+            cursor = records._connection.execute(
+                "SELECT a.uuid, s.uuid, a.seq, a.family, a.item, a.answer, a.expected, a.given, a.correct, "
+                "a.category, a.rule, a.seconds, a.timed_out, a.answered_at" + _ANSWERS_FROM + where
+                + " ORDER BY a.answered_at, s.id, a.seq", parameters)
+            first = True
+            while rows := cursor.fetchmany(_CHUNK):
+                handle.write(("" if first else ",\n") + ",\n".join(line(
+                    {"uuid": r[0], "session": r[1], "seq": r[2], "family": r[3], "item": r[4], "answer": r[5],
+                     "expected": r[6], "given": r[7], "correct": bool(r[8]), "category": r[9], "rule": r[10],
+                     "seconds": r[11], "timed_out": bool(r[12]), "answered_at": r[13]}) for r in rows))
+                first = False
+                step(len(rows))
+        except sqlite3.Error as error:
+            raise explain(error, records.path) from None
+        handle.write("\n]\n}\n")
+        if cancel and cancel():
+            raise ExportCancelled("export cancelled")
+
     if cancel and cancel():
         raise ExportCancelled("export cancelled")
-    return write_atomically(path, lambda handle: json.dump(document, handle, ensure_ascii=False, indent=1),
-                            newline="\n")
+    return write_atomically(path, write, newline="\n")
 
 
 def write_atomically(path: str | Path, write, *, newline: str | None = None, binary: bool = False,

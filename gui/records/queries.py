@@ -14,6 +14,7 @@ Definitions a manager sees (documented here once):
 """
 from __future__ import annotations
 
+import sqlite3
 import statistics
 from collections import defaultdict
 from dataclasses import dataclass
@@ -118,6 +119,35 @@ def answer_records(records, f: RecordFilter) -> list[AnswerRecord]:
     return [AnswerRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], json_or_text(r[8]), json_or_text(r[9]),
                          r[10], r[11], bool(r[12]), r[13], r[14], r[15], bool(r[16]), from_text(r[17]))
             for r in rows]
+
+
+def iter_answer_records(records, f: RecordFilter, batch: int = 5000):
+    """The answers of answer_records, oldest first, a batch at a time: an export of millions of answers
+    never holds them all in memory."""
+    from .schema import explain
+    from .store import from_text, json_or_text
+
+    where, parameters = _where(records, f, None, "a.answered_at")
+    try:
+        cursor = records._connection.execute(
+            "SELECT a.uuid, s.uuid, t.name, s.drill, s.game, s.mode, a.seq, a.family, a.item, a.answer, a.expected, "
+            "a.given, a.correct, a.category, a.rule, a.seconds, a.timed_out, a.answered_at" + _ANSWERS_FROM + where
+            + " ORDER BY a.answered_at, s.id, a.seq", parameters)
+        while True:
+            rows = cursor.fetchmany(batch)
+            if not rows:
+                return
+            for r in rows:
+                yield AnswerRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], json_or_text(r[8]),
+                                   json_or_text(r[9]), r[10], r[11], bool(r[12]), r[13], r[14], r[15], bool(r[16]),
+                                   from_text(r[17]))
+    except sqlite3.Error as error:
+        raise explain(error, records.path) from None
+
+
+def count_answers(records, f: RecordFilter) -> int:
+    where, parameters = _where(records, f, None, "a.answered_at")
+    return records._read("SELECT COUNT(*)" + _ANSWERS_FROM + where, parameters)[0][0]
 
 
 def session_summaries(records, f: RecordFilter, *, uuids: tuple[str, ...] | None = None,

@@ -148,6 +148,8 @@ BEGIN SELECT RAISE(ABORT, 'the audit log cannot be deleted'); END;
 _V3 = """
 CREATE INDEX sessions_by_trainee_drill ON sessions(trainee_id, drill, started_at, id);
 CREATE INDEX sessions_by_mode ON sessions(mode, started_at);
+-- Session summaries (items, right answers, median time) read from this index alone, not the wide rows.
+CREATE INDEX answers_by_session_scores ON answers(session_id, correct, seconds);
 -- A narrow copy of the columns the manager's views count, one row per answer, kept in step by the
 -- trigger below (answers are never changed or deleted, so inserting is the only step to follow).
 -- Ordered by trainee, drill and time taken: counting a cohort reads this small table instead of the wide

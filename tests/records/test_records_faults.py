@@ -461,7 +461,8 @@ def test_summary_tables_follow_imports_and_upgrades(tmp_path, answer_factory):
     # Back to version 2 (as an older Dealer Drill left it): the upgrade derives the tables from the answers.
     with sqlite3.connect(path) as db:
         db.executescript("DROP TRIGGER answers_feed_answer_facts; DROP TABLE answer_facts; DROP TABLE answer_hours;"
-                         "DROP INDEX sessions_by_trainee_drill; DROP INDEX sessions_by_mode; PRAGMA user_version = 2;")
+                         "DROP INDEX sessions_by_trainee_drill; DROP INDEX sessions_by_mode; DROP INDEX answers_by_session_scores;"
+                         "PRAGMA user_version = 2;")
     with Records(path) as records:
         cohort = records.cohort()
         assert sum(r.answered for r in cohort) == 11 and {r.trainee for r in cohort} == {"Aroha", "Hemi"}
