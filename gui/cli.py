@@ -52,8 +52,16 @@ def main(argv: list[str] | None = None) -> int:
     arguments = parser().parse_args(sys.argv[1:] if argv is None else argv)
     from dealerdrill.records import Records, RecordFilter, RecordsError, UnknownTraineeError
 
+    from dealerdrill.records.schema import RecordsDamagedError
+
     try:
         records = Records()
+    except RecordsDamagedError as error:
+        # The command line never moves the file aside itself: that is the window's start-up, which tells
+        # the person at the desk where the copy went.
+        print(f"dealerdrill: {error} Start Dealer Drill's window once: it keeps a copy of the damaged file "
+              f"and starts a new one.", file=sys.stderr)
+        return 1
     except RecordsError as error:
         print(f"dealerdrill: {error}", file=sys.stderr)
         return 1

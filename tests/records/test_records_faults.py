@@ -466,3 +466,15 @@ def test_summary_tables_follow_imports_and_upgrades(tmp_path, answer_factory):
     with Records(path) as records:
         cohort = records.cohort()
         assert sum(r.answered for r in cohort) == 11 and {r.trainee for r in cohort} == {"Aroha", "Hemi"}
+
+
+def test_the_command_line_explains_a_damaged_file_and_leaves_it_where_it_is(tmp_path):
+    home = tmp_path / "home"
+    (home / "data").mkdir(parents=True)
+    damaged = home / "data" / "records.sqlite3"
+    damaged.write_bytes(b"\x00garbage" * 1000)
+    done = subprocess.run([sys.executable, "-m", "dealerdrill", "export", "--format", "csv", "--all", "--out",
+                           str(tmp_path / "x.csv")], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "DEALERDRILL_HOME": str(home)})
+    assert done.returncode == 1 and "damaged" in done.stderr and "Traceback" not in done.stderr
+    assert damaged.read_bytes() == b"\x00garbage" * 1000 and not (tmp_path / "x.csv").exists()
