@@ -36,12 +36,12 @@ def dump_records(records, path: str | Path, f: RecordFilter | None = None,
     records file. The answers stream from the database to the file, one compact object per line, so
     millions of answers never sit in memory. Written to a temporary file and renamed, so a cancelled,
     failed or killed export leaves nothing under the name."""
-    from .queries import _ANSWERS_FROM, count_answers, local_day_start
+    from .queries import _ANSWERS_FROM, count_answers, local_day_start, streaming_order
     from .schema import explain
     from .store import to_text
 
     f = f or RecordFilter()
-    where, parameters = _where(records, f, None, "a.answered_at")
+    stream_where, stream_parameters, order = streaming_order(records, f)
     time_clauses, time_parameters = [], []
     if f.date_from is not None:
         time_clauses.append("a.answered_at >= ?")
@@ -95,8 +95,8 @@ def dump_records(records, path: str | Path, f: RecordFilter | None = None,
         try:
             cursor = records._connection.execute(
                 "SELECT a.uuid, s.uuid, a.seq, a.family, a.item, a.answer, a.expected, a.given, a.correct, "
-                "a.category, a.rule, a.seconds, a.timed_out, a.answered_at" + _ANSWERS_FROM + where
-                + " ORDER BY a.answered_at, s.id, a.seq", parameters)
+                "a.category, a.rule, a.seconds, a.timed_out, a.answered_at" + _ANSWERS_FROM + stream_where
+                + order, stream_parameters)
             first = True
             while rows := cursor.fetchmany(_CHUNK):
                 handle.write(("" if first else ",\n") + ",\n".join(line(
