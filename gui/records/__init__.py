@@ -9,13 +9,16 @@ from .models import (AnswerRecord, AuditEntry, Breakdown, CohortRow, DrillInfo, 
                      Heatmap, HeatmapCell, ImportResult, ManagerSession, RecordFilter, RosterEntry, SessionSummary,
                      SkillProgress, Streaks, TargetInfo, Trainee, TrendPoint)
 from .pin import PIN_FILE_NAME, PinFileError
-from .schema import SCHEMA_VERSION, RecordsError
+from .schema import (SCHEMA_VERSION, RecordsDamagedError, RecordsError, RecordsFullError, RecordsLockedError,
+                     RecordsNewerError, RecordsReadOnlyError)
 from .store import DATABASE_NAME, Records, UnknownTraineeError, default_database_path
 
 __all__ = [
     "AnswerRecord", "AuditEntry", "Breakdown", "CohortRow", "DATABASE_NAME", "DrillInfo", "DrillReadiness",
     "ExportCancelled", "GameReadiness", "Heatmap", "HeatmapCell", "ImportResult", "ManagerSession",
-    "PIN_FILE_NAME", "PinFileError", "RecordFilter", "Records", "RecordsError", "RosterEntry", "SCHEMA_VERSION",
+    "PIN_FILE_NAME", "PinFileError", "RecordFilter", "Records", "RecordsDamagedError", "RecordsError",
+    "RecordsFullError", "RecordsLockedError", "RecordsNewerError", "RecordsReadOnlyError", "RosterEntry",
+    "SCHEMA_VERSION",
     "SessionSummary", "SkillProgress", "Streaks", "TargetInfo", "Trainee", "TrendPoint", "UnknownTraineeError",
     "default_database_path", "dump_records", "import_records",
 ]
