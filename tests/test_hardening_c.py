@@ -53,14 +53,11 @@ def test_fuzz_harness_replays_its_corpus_and_regressions(harness, tmp_path):
     inputs = [p for folder in folders if folder.is_dir() for p in folder.iterdir()]
     assert inputs, "every harness has a seed corpus"
     # A few thousand blind mutations too (deterministic), so a harness that cannot run at all shows here.
-    result = subprocess.run([str(exe), "-runs=3000", "-seed=7", *map(str, folders_present(folders))],
+    present = [str(folder) for folder in folders if folder.is_dir()]
+    result = subprocess.run([str(exe), "-runs=3000", "-seed=7", *present],
                             capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert result.returncode == 0, result.stderr[-3000:]
     assert f"replayed {len(inputs)} inputs, ran 3000 mutated inputs: no crash" in result.stdout
-
-
-def folders_present(folders):
-    return [folder for folder in folders if folder.is_dir()]
 
 
 def test_regression_inputs_are_kept_for_the_findings():
