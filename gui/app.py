@@ -197,6 +197,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.sections)
         self._build_menus()
         self.records_ui.install()
+        # The Manager page's house ways are table settings: it reads and applies them through the window.
+        self.records_ui.manager_page.connect_settings(self.settings, self.apply_settings)
         self.tabs.currentChanged.connect(self._table_changed)
         self._table_changed(self.tabs.currentIndex())
         self.statusBar().showMessage("Ready. Help ▸ Keys lists every key.")

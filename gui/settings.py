@@ -4,6 +4,12 @@ Each table has a frozen dataclass; every field carries its label and limits in `
 dialog can build its form and `validate` can check a value without either knowing the fields by name.
 A bad or unreadable settings file never stops the program: the faulty values fall back to their defaults
 and the caller gets a plain message saying what happened.
+
+House ways: the shipped ones (HOUSE_WAY_CHOICES) plus the files a training manager loaded. The paths of
+loaded files are part of the Pai Gow settings (`house_way_files`); reading the settings loads them again,
+so the choice of `house_way` is checked against the ways that exist now (`house_way_choices()`). A file
+that has gone or no longer loads is dropped with a plain message, and a house way that is no longer
+available falls back to New Zealand.
 """
 from __future__ import annotations
 
@@ -32,6 +38,7 @@ HOUSE_WAY_CHOICES = (
     ("foxwoods", "Foxwoods"),
     ("canberra", "Canberra"),
 )
+DEFAULT_HOUSE_WAY = "nz"
 MAX_CHIP_VALUES = 6  # the chip tray has one key (1-6) per value
 
 
@@ -39,8 +46,10 @@ class SettingsError(ValueError):
     """A setting with a value the tables cannot use; the message names the setting in plain words."""
 
 
-def _setting(default, label: str, *, low=None, high=None, choices=None, help_text: str = ""):
-    meta = {"label": label, "low": low, "high": high, "choices": choices, "help": help_text}
+def _setting(default, label: str, *, low=None, high=None, choices=None, help_text: str = "", kind: str = ""):
+    """A settings field. `choices` is a tuple of (value, label) or a function returning one (choices that
+    change while the program runs); kind "paths" is a list of file names kept by the program, not typed."""
+    meta = {"label": label, "low": low, "high": high, "choices": choices, "help": help_text, "kind": kind}
     if isinstance(default, tuple):
         return field(default_factory=lambda: default, metadata=meta)
     return field(default=default, metadata=meta)
@@ -80,13 +89,15 @@ class BaccaratSettings:
 
 @dataclass(frozen=True)
 class PaiGowSettings:
-    house_way: str = _setting("nz", "House way", choices=HOUSE_WAY_CHOICES)
+    house_way: str = _setting(DEFAULT_HOUSE_WAY, "House way", choices=lambda: house_way_choices())
     commission_percent: float = _setting(5.0, "Commission on winning wagers (%)", low=0.0, high=10.0)
     commission_rounding: str = _setting("cents", "Commission rounding", choices=ROUNDING_CHOICES)
     minimum_bet: int = _setting(10, "Table minimum ($)", low=1, high=100_000)
     maximum_bet: int = _setting(5_000, "Table maximum ($)", low=1, high=1_000_000)
     chip_values: tuple[int, ...] = _setting((1, 5, 25, 100, 500, 1000), "Chip values ($)", low=1, high=1_000_000)
     animation_seconds: float = _setting(0.6, "Tile animation (seconds, 0 = none)", low=0.0, high=10.0)
+    # Loaded by the manager page; kept so the ways come back at the next start. Not typed in the dialog.
+    house_way_files: tuple[str, ...] = _setting((), "House-way files loaded by a manager", kind="paths")
 
 
 TABLE_SETTINGS = {"roulette": RouletteSettings, "baccarat": BaccaratSettings, "paigow": PaiGowSettings}
@@ -111,6 +122,17 @@ def default_of(f) -> Any:
     return f.default_factory() if f.default is MISSING else f.default
 
 
+def choices_of(f) -> tuple[tuple[str, str], ...]:
+    """The field's (value, label) choices as they are now; () for a field without choices."""
+    choices = f.metadata["choices"]
+    return tuple(choices() if callable(choices) else choices or ())
+
+
+def is_typed(f) -> bool:
+    """Whether a person sets this field in the settings dialog (file lists are kept by the program)."""
+    return f.metadata.get("kind") != "paths"
+
+
 def check_value(f, value: Any) -> Any:
     """The value converted to the field's type, or SettingsError saying in plain words what is wrong."""
     meta = f.metadata
@@ -121,10 +143,14 @@ def check_value(f, value: Any) -> Any:
             raise SettingsError(f"{label}: choose yes or no")
         return value
     if meta["choices"]:
-        allowed = [choice for choice, _ in meta["choices"]]
+        allowed = [choice for choice, _ in choices_of(f)]
         if value not in allowed:
             raise SettingsError(f"{label}: {value!r} is not one of {', '.join(allowed)}")
         return value
+    if meta.get("kind") == "paths":
+        if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) and v for v in value):
+            raise SettingsError(f"{label}: not a list of file names")
+        return tuple(dict.fromkeys(value))   # each file once, in the order they were loaded
     if isinstance(default, tuple):
         if not isinstance(value, (list, tuple)) or not value:
             raise SettingsError(f"{label}: give at least one value")
@@ -220,14 +246,23 @@ def from_dict(data: Any) -> tuple[Settings, list[str]]:
             problems.append(f"{TABLE_TITLES[table]} settings were unreadable; the defaults are used.")
             raw = {}
         values = {}
+        if table == "paigow":
+            # The loaded ways come first: the house way is checked against the ways that exist now.
+            values["house_way_files"] = _restore_house_way_files(raw, problems)
         for f in fields(cls):
+            if f.name in values:
+                continue
             if f.name not in raw:
                 values[f.name] = default_of(f)
                 continue
             try:
                 values[f.name] = check_value(f, raw[f.name])
             except SettingsError as error:
-                problems.append(f"{TABLE_TITLES[table]}: {error}; the default is used.")
+                if f.name == "house_way" and isinstance(raw[f.name], str):
+                    problems.append(f"{TABLE_TITLES[table]}: the house way {raw[f.name]!r} is no longer "
+                                    f"available; {_house_way_name(DEFAULT_HOUSE_WAY)} is used.")
+                else:
+                    problems.append(f"{TABLE_TITLES[table]}: {error}; the default is used.")
                 values[f.name] = default_of(f)
         result = cls(**values)
         try:
@@ -269,3 +304,103 @@ def save_settings(settings: Settings, path: Path | None = None) -> Path:
 
 def with_table(settings: Settings, table: str, values: Any) -> Settings:
     return replace(settings, **{table: values})
+
+
+# --- house ways loaded from files -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LoadedHouseWay:
+    """A house way a manager loaded from a file: its id, its name and the file (an absolute path)."""
+    id: str
+    name: str
+    path: str
+
+
+# The loaded ways on offer, id -> way, in the order they were loaded. The engine keeps every way it has
+# checked for the life of the program; this is what the program offers (a forgotten way is not).
+_LOADED_WAYS: dict[str, LoadedHouseWay] = {}
+
+
+def house_way_choices() -> tuple[tuple[str, str], ...]:
+    """(id, label) of every house way on offer: the shipped ones, then the loaded files."""
+    return HOUSE_WAY_CHOICES + tuple((way.id, f"{way.name} (loaded file)") for way in _LOADED_WAYS.values())
+
+
+def loaded_house_ways() -> list[LoadedHouseWay]:
+    return list(_LOADED_WAYS.values())
+
+
+def _house_way_name(way_id: str) -> str:
+    for choice, label in HOUSE_WAY_CHOICES:
+        if choice == way_id:
+            return label
+    loaded = _LOADED_WAYS.get(way_id)
+    return loaded.name if loaded else way_id
+
+
+def load_house_way_file(path: str | Path) -> LoadedHouseWay:
+    """Have the engine check a house-way file in full and offer its way (replacing an earlier file that
+    gave the same id). A refused file raises the engine's HouseWayError (a ValueError) whose message names
+    the file, the rule and the reason; nothing on offer changes then."""
+    from dealerdrill.core import paigow
+
+    where = str(Path(path).expanduser().absolute())
+    way_id = paigow.load_house_way(where)
+    loaded = LoadedHouseWay(way_id, paigow.describe_house_way(way_id).name, where)
+    _LOADED_WAYS.pop(way_id, None)   # a file loaded again goes to the end, as a newly loaded one would
+    _LOADED_WAYS[way_id] = loaded
+    return loaded
+
+
+def forget_house_way(way_id: str) -> LoadedHouseWay:
+    """Stop offering a loaded way; SettingsError for a shipped way or one that is not on offer."""
+    if any(way_id == choice for choice, _ in HOUSE_WAY_CHOICES):
+        raise SettingsError(f"{_house_way_name(way_id)} is shipped with the program and cannot be forgotten")
+    try:
+        return _LOADED_WAYS.pop(way_id)
+    except KeyError:
+        raise SettingsError(f"there is no loaded house way {way_id!r}") from None
+
+
+def with_loaded_house_ways(settings: Settings) -> tuple[Settings, str | None]:
+    """The settings with `house_way_files` listing the loaded ways on offer now, and a house way that is
+    no longer on offer replaced by New Zealand (with a message saying so, else None)."""
+    section = settings.paigow
+    files = tuple(way.path for way in _LOADED_WAYS.values())
+    way, note = section.house_way, None
+    if way not in {choice for choice, _ in house_way_choices()}:
+        note = (f"The Pai Gow table's house way {way!r} is no longer available; "
+                f"{_house_way_name(DEFAULT_HOUSE_WAY)} is used.")
+        way = DEFAULT_HOUSE_WAY
+    return replace(settings, paigow=replace(section, house_way=way, house_way_files=files)), note
+
+
+def _restore_house_way_files(raw: dict[str, Any], problems: list[str]) -> tuple[str, ...]:
+    """Load again the files the saved settings name (what is on offer becomes exactly those that load);
+    each file that has gone or is now refused is dropped with a message. The paths that loaded."""
+    _LOADED_WAYS.clear()
+    field_of = {f.name: f for f in fields(PaiGowSettings)}["house_way_files"]
+    try:
+        remembered = check_value(field_of, raw.get("house_way_files", ()))
+    except SettingsError as error:
+        problems.append(f"Pai Gow: {error}; no loaded house way is offered.")
+        return ()
+    for path in remembered:
+        if not Path(path).is_file():
+            problems.append(f"Pai Gow: the house-way file {path} is no longer there, so its house way is no "
+                            "longer offered (load it again from the Manager page once it is back).")
+            continue
+        offered_before = set(_LOADED_WAYS)
+        try:
+            loaded = load_house_way_file(path)
+        except ValueError as error:
+            reason = str(error)
+            for shown in (f"{path}: ", f"{Path(path).absolute()}: "):   # the engine names the file first
+                reason = reason.removeprefix(shown)
+            problems.append(f"Pai Gow: the house-way file {path} no longer loads ({reason}), so its house way "
+                            "is no longer offered.")
+            continue
+        if loaded.id in offered_before:
+            problems.append(f"Pai Gow: two house-way files give the house way {loaded.id!r}; the later one, "
+                            f"{path}, is used.")
+    return tuple(way.path for way in _LOADED_WAYS.values())

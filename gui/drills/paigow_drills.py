@@ -311,20 +311,24 @@ class CompareDrill:
 
 # ------------------------------------------------------------------------------------------ house way
 
-_HAND_POOLS: dict[str, dict[str, list[tuple[str, ...]]]] = {}
+# way id -> (the way as described when the pool was made, the pool)
+_HAND_POOLS: dict[str, tuple[object, dict[str, list[tuple[str, ...]]]]] = {}
 
 
 def house_way_pool(way: str) -> dict[str, list[tuple[str, ...]]]:
     """Every four-tile deal (35,960) set by the engine and sorted by the rule that decided it; one call
-    into the engine per way, kept for the life of the program."""
-    pool = _HAND_POOLS.get(way)
-    if pool is None:
-        faces = [t.face for t in pg.TILES]
-        hands = [tuple(faces[i] for i in combo) for combo in itertools.combinations(range(len(faces)), 4)]
-        pool = {rule.id: [] for rule in pg.describe_house_way(way).rules}
-        for hand, setting in zip(hands, pg.house_way_many(hands, way)):
-            pool[setting.rule].append(hand)
-        _HAND_POOLS[way] = pool
+    into the engine per way, kept for the life of the program. A manager may load an edited file under
+    the same id, so the pool is made again when the way's description (its rules) has changed."""
+    described = pg.describe_house_way(way)
+    kept = _HAND_POOLS.get(way)
+    if kept is not None and kept[0] == described:
+        return kept[1]
+    faces = [t.face for t in pg.TILES]
+    hands = [tuple(faces[i] for i in combo) for combo in itertools.combinations(range(len(faces)), 4)]
+    pool = {rule.id: [] for rule in described.rules}
+    for hand, setting in zip(hands, pg.house_way_many(hands, way)):
+        pool[setting.rule].append(hand)
+    _HAND_POOLS[way] = (described, pool)
     return pool
 
 

@@ -1,16 +1,20 @@
 """The Manager page (only while the manager role is unlocked): roster with readiness per game, cohort
-comparison, targets and pass marks, test results with sign-off, archiving, exports and imports.
+comparison, targets and pass marks, test results with sign-off, archiving, exports and imports, and the
+pai gow house ways (load a house-way file, read a way's rules, choose the table's way, forget a file).
 
 Filters at the top (trainee, date range, game, drill, mode, archived trainees) narrow every tab and the
 exports. Exports and imports run on a worker thread (`RecordsJob`, with `records.clone()` opened in that
 thread); the page shows their progress and reacts to the result, and the worker never touches a widget.
 
 Every change goes through the records with the ManagerSession, so a locked role is refused there too.
+House ways are settings, not records: the window connects the page to its settings (`connect_settings`),
+and every house-way change checks that the role is unlocked before it touches anything.
 Keys: Ctrl+Page Up/Down or Ctrl+Tab switch tabs; Tab walks the filters, tables and buttons; F5 refreshes.
 """
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Callable
@@ -19,8 +23,10 @@ from PySide6.QtCore import QDate, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView, QButtonGroup, QCheckBox, QComboBox, QDateEdit, QFileDialog, QGridLayout, QHBoxLayout,
-    QLineEdit, QProgressBar, QRadioButton, QTabWidget, QVBoxLayout, QWidget,
+    QHeaderView, QLineEdit, QProgressBar, QRadioButton, QTabWidget, QVBoxLayout, QWidget,
 )
+
+from .. import settings as app_settings
 
 from .records_profiles import (MET_BACKGROUND, NONE_BACKGROUND, PARTLY_BACKGROUND, PLAIN_ERRORS, SHORT_BACKGROUND,
                                button, label, plain_message, style_page)
@@ -34,6 +40,8 @@ EXPORT_FORMATS: tuple[tuple[str, str, str], ...] = (
     ("json", "Records file for another workstation (JSON, to import there)", "Records files (*.json)"),
 )
 PROGRESS_DELAY_MS = 300   # a quick export finishes before a progress bar would only flicker
+HOUSE_WAY_FILES = "House-way files (*.toml);;All files (*)"
+HOUSE_WAYS_TAB = 5
 
 
 class RecordsJob(QThread):
@@ -110,6 +118,9 @@ class ManagerPage(QWidget):
         self._roster = []
         self._attempts = []
         self._targets = {}
+        self._ways: list[str] = []          # house-way ids in the order of the ways table
+        self._read_settings: Callable | None = None
+        self._apply_settings: Callable | None = None
         outer = QVBoxLayout(self)
         outer.setContentsMargins(24, 18, 24, 14)
         outer.setSpacing(10)
@@ -133,6 +144,7 @@ class ManagerPage(QWidget):
         self.tabs.addTab(self._build_targets(), "T&argets")
         self.tabs.addTab(self._build_tests(), "Te&sts and sign-off")
         self.tabs.addTab(self._build_exports(), "&Export and import")
+        self.tabs.addTab(self._build_house_ways(), "House &ways")
         self.tabs.currentChanged.connect(lambda _: self.refresh())
         outer.addWidget(self.tabs, 1)
         self.setFocusProxy(self.trainee_box)
@@ -257,8 +269,11 @@ class ManagerPage(QWidget):
             self._refresh_if_visible()
         else:
             for table in (self.roster_table, self.detail_table, self.cohort_table, self.targets_table,
-                          self.tests_table):
+                          self.tests_table, self.ways_table, self.rules_table):
                 table.setRowCount(0)
+            self._ways = []
+            self.rules_title.clear()
+            self.way_notes.clear()
 
     def _refresh_if_visible(self) -> None:
         if self.isVisible():
@@ -286,6 +301,8 @@ class ManagerPage(QWidget):
                 self._fill_targets()
             elif page == 3:
                 self._fill_tests(f)
+            elif page == HOUSE_WAYS_TAB:
+                self._fill_house_ways()
         except PLAIN_ERRORS as error:
             _say(self.filter_problem, plain_message(error), "problem")
 
@@ -757,6 +774,189 @@ class ManagerPage(QWidget):
                                   f"{result.answers_already_present} answers were already here.", "done")
         self.context.records_changed.emit()
         self.import_finished.emit(result)
+
+
+    # --- house ways ----------------------------------------------------------------------------------------------
+    def connect_settings(self, read: Callable[[], object], apply: Callable[[object], None]) -> None:
+        """Where the house ways are read from and stored: the window's settings (`read()` gives the current
+        Settings, `apply(settings)` puts new ones in use and saves them)."""
+        self._read_settings = read
+        self._apply_settings = apply
+
+    def _build_house_ways(self) -> QWidget:
+        page, layout = _tab_page()
+        layout.addWidget(label("The house ways the Pai Gow table and the house-way drill can use. A house-way file "
+                               "of your own (TOML, described in FORMAT.md beside the shipped ways) is checked "
+                               "against every hand before it is offered, and is loaded again at each start.",
+                               "muted", wrap=True))
+        self.ways_table = make_table(["Name", "Id", "Source", "File", "Pai Gow table"], "houseWaysTable",
+                                     stretch_column=2)
+        self.ways_table.itemSelectionChanged.connect(self._way_selection_changed)
+        layout.addWidget(self.ways_table)
+        row = QHBoxLayout()
+        self.load_way_button = button("&Load a house-way file…", primary=True)
+        self.load_way_button.setObjectName("loadHouseWay")
+        self.load_way_button.clicked.connect(self.choose_house_way_file)
+        self.use_way_button = button("&Use at this table")
+        self.use_way_button.setObjectName("useHouseWay")
+        self.use_way_button.setToolTip("Make the selected way the Pai Gow table's house way (the house-way drill "
+                                       "uses it from its next session)")
+        self.use_way_button.clicked.connect(self.use_selected_house_way)
+        self.forget_way_button = button("&Forget")
+        self.forget_way_button.setObjectName("forgetHouseWay")
+        self.forget_way_button.setToolTip("Stop offering the selected loaded way (the file itself is not touched)")
+        self.forget_way_button.clicked.connect(self.forget_selected_house_way)
+        for widget in (self.load_way_button, self.use_way_button, self.forget_way_button):
+            row.addWidget(widget)
+        row.addStretch(1)
+        layout.addLayout(row)
+        self.ways_message = _message()
+        self.ways_message.setObjectName("houseWaysMessage")
+        layout.addWidget(self.ways_message)
+        self.rules_title = label("", "section")
+        layout.addWidget(self.rules_title)
+        self.way_notes = label("", "muted", wrap=True)
+        self.way_notes.setObjectName("houseWayNotes")
+        layout.addWidget(self.way_notes)
+        # What trainees will be told: each rule's id, title and text, in the order the rules are tried.
+        self.rules_table = make_table(["Rule", "Title", "What the trainee reads"], "houseWayRules", stretch_column=2)
+        self.rules_table.setWordWrap(True)
+        self.rules_table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        layout.addWidget(self.rules_table, 1)
+        return page
+
+    def _table_way(self) -> str | None:
+        return self._read_settings().paigow.house_way if self._read_settings else None
+
+    def _fill_house_ways(self, select: str | None = None) -> None:
+        from dealerdrill.core import paigow
+
+        select = select or self.selected_house_way() or self._table_way()
+        loaded = {way.id: way for way in app_settings.loaded_house_ways()}
+        in_use = self._table_way()
+        self._ways, rows = [], []
+        for way_id, _ in app_settings.house_way_choices():
+            way = paigow.describe_house_way(way_id)
+            self._ways.append(way_id)
+            rows.append([Cell(way.name, bold=True), way_id, way.source,
+                         loaded[way_id].path if way_id in loaded else "Shipped with the program",
+                         Cell("In use", MET_BACKGROUND) if way_id == in_use else ""])
+        fill_table(self.ways_table, rows, fit_rows=None)
+        self.ways_table.setMaximumHeight(self.ways_table.horizontalHeader().height() + 4
+                                         + sum(self.ways_table.rowHeight(r) for r in range(len(rows))))
+        self.select_house_way(select if select in self._ways else self._ways[0])
+
+    def selected_house_way(self) -> str | None:
+        row = self.ways_table.currentRow()
+        return self._ways[row] if 0 <= row < len(self._ways) else None
+
+    def select_house_way(self, way_id: str) -> None:
+        self.ways_table.selectRow(self._ways.index(way_id))
+        self._way_selection_changed()
+
+    def _way_selection_changed(self) -> None:
+        from dealerdrill.core import paigow
+
+        way_id = self.selected_house_way()
+        loaded = {way.id for way in app_settings.loaded_house_ways()}
+        self.forget_way_button.setEnabled(way_id in loaded)
+        self.use_way_button.setEnabled(way_id is not None and way_id != self._table_way()
+                                       and self._read_settings is not None)
+        if way_id is None:
+            self.rules_table.setRowCount(0)
+            self.rules_title.clear()
+            self.way_notes.clear()
+            return
+        way = paigow.describe_house_way(way_id)
+        self.rules_title.setText(f"RULES OF THE {way.name.upper()} HOUSE WAY, IN THE ORDER THEY ARE TRIED")
+        notes = " ".join(way.notes.split())
+        self.way_notes.setText(f"Readings: {notes}" if notes else "")
+        self.way_notes.setVisible(bool(notes))
+        fill_table(self.rules_table, [[Cell(rule.id, bold=True), rule.title, " ".join(rule.text.split())]
+                                      for rule in way.rules], fit_rows=None)
+
+    def house_way_rows(self) -> list[tuple[str, str, str]]:
+        """The rules shown (id, title, text), as a trainee will be told them."""
+        return [tuple(self.rules_table.item(r, c).text() for c in range(3)) for r in range(self.rules_table.rowCount())]
+
+    def _may_change_house_ways(self) -> bool:
+        if self.manager is None or not self.context.unlocked:
+            _say(self.ways_message, "Only a training manager can change the house ways. Unlock the manager role.",
+                 "problem")
+            return False
+        return True
+
+    def choose_house_way_file(self) -> None:
+        if not self._may_change_house_ways():
+            return
+        path, _ = QFileDialog.getOpenFileName(self, "Load a house-way file", "", HOUSE_WAY_FILES)
+        if path:
+            self.load_house_way_file(path)
+
+    def load_house_way_file(self, path: str | Path) -> bool:
+        """Check the file with the engine and offer its way; a refused file is explained in plain words and
+        changes nothing. True when the way is on offer."""
+        if not self._may_change_house_ways():
+            return False
+        replaced = {way.id: way.path for way in app_settings.loaded_house_ways()}
+        try:
+            loaded = app_settings.load_house_way_file(path)
+        except PLAIN_ERRORS as error:
+            _say(self.ways_message, f"This house-way file cannot be used, so nothing was changed. "
+                                    f"{plain_message(error)}", "problem")
+            return False
+        note = self._store_house_ways()
+        self._fill_house_ways(select=loaded.id)
+        rules = len(self.house_way_rows())
+        words = f"Loaded the {loaded.name} house way ({loaded.id}, {rules} rules) from {loaded.path}"
+        if replaced.get(loaded.id) not in (None, loaded.path):
+            words += f"; it replaces the way of that id loaded from {replaced[loaded.id]}"
+        words += (". It is in use at the Pai Gow table." if loaded.id == self._table_way()
+                  else ". Choose Use at this table to deal with it.")
+        _say(self.ways_message, words + (f" {note}" if note else ""), "done")
+        self.load_way_button.setFocus()
+        return True
+
+    def use_selected_house_way(self) -> bool:
+        """Make the selected way the Pai Gow table's house way (saved with the settings)."""
+        way_id = self.selected_house_way()
+        if not self._may_change_house_ways() or way_id is None:
+            return False
+        if self._read_settings is None:
+            _say(self.ways_message, "The table settings are not available here.", "problem")
+            return False
+        settings = self._read_settings()
+        self._apply_settings(replace(settings, paigow=replace(settings.paigow, house_way=way_id)))
+        self._fill_house_ways(select=way_id)
+        name = self.ways_table.item(self._ways.index(way_id), 0).text()
+        _say(self.ways_message, f"The Pai Gow table now uses the {name} house way; the house-way drill uses it "
+                                "from its next session.", "done")
+        return True
+
+    def forget_selected_house_way(self) -> bool:
+        """Stop offering the selected loaded way; the table falls back to New Zealand if it used it."""
+        way_id = self.selected_house_way()
+        if not self._may_change_house_ways() or way_id is None:
+            return False
+        try:
+            forgotten = app_settings.forget_house_way(way_id)
+        except PLAIN_ERRORS as error:
+            _say(self.ways_message, plain_message(error) + ".", "problem")
+            return False
+        note = self._store_house_ways()
+        self._fill_house_ways(select=self._table_way() or app_settings.DEFAULT_HOUSE_WAY)
+        _say(self.ways_message, f"The {forgotten.name} house way is no longer offered (the file {forgotten.path} "
+                                f"was not touched).{f' {note}' if note else ''}", "done")
+        return True
+
+    def _store_house_ways(self) -> str | None:
+        """Remember the loaded files in the settings (saved); a message when the table's way had to change."""
+        if self._read_settings is None:
+            return None
+        settings, note = app_settings.with_loaded_house_ways(self._read_settings())
+        if settings != self._read_settings():
+            self._apply_settings(settings)
+        return note
 
 
 __all__ = ["EXPORT_FORMATS", "ManagerPage", "RecordsJob"]

@@ -3,6 +3,10 @@
 Numbers are typed into plain line edits and checked by `settings.check_value`, never clamped by a spin box:
 a value out of range is shown in red at once, and OK refuses it with a message that names the table and the
 setting, switching to that table's page. Nothing is changed until every value is usable.
+
+The house-way box lists the ways on offer when the dialog opens (the shipped ones and any file a manager
+loaded). Values the program keeps itself (the list of loaded house-way files) have no editor and pass
+through unchanged.
 """
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QTabWidget, QVBoxLayout, QWidget)
 
 from ..settings import (TABLE_SETTINGS, TABLE_TITLES, Settings, SettingsError, build_table, check_value,
-                        default_of)
+                        choices_of, default_of, is_typed)
 
 _WHOLE = re.compile(r"[+-]?\d+")
 _GROUPED = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d*)?")  # 1,000 or 1,000.5: thousands separators
@@ -37,6 +41,8 @@ class SettingsDialog(QDialog):
             form = QFormLayout(page)
             self._editors[table] = {}
             for f in fields(cls):
+                if not is_typed(f):
+                    continue
                 editor = self._editor_for(f)
                 self._show_value(editor, f, getattr(getattr(settings, table), f.name))
                 editor.setToolTip(self._tip(f))
@@ -76,7 +82,7 @@ class SettingsDialog(QDialog):
             return QCheckBox()
         if meta["choices"]:
             editor = QComboBox()
-            for choice, label in meta["choices"]:
+            for choice, label in choices_of(f):
                 editor.addItem(label, choice)
             return editor
         editor = QLineEdit()
@@ -150,7 +156,8 @@ class SettingsDialog(QDialog):
         return Settings(**{table: self._table_values(table) for table in self._editors})
 
     def _table_values(self, table: str):
-        raw = {}
+        current = getattr(self._settings, table)
+        raw = {f.name: getattr(current, f.name) for f in fields(current) if not is_typed(f)}
         for name, editor in self._editors[table].items():
             try:
                 raw[name] = self._value_of(editor, self._fields[table][name])
