@@ -82,6 +82,16 @@ class RecordsJob(QThread):
                 records.close()
 
 
+def _format_guide() -> str:
+    """Where the house-way file format is described, for a manager writing a file."""
+    from importlib import resources
+
+    try:
+        return str(resources.files("dealerdrill.resources") / "house_ways" / "FORMAT.md")
+    except (ModuleNotFoundError, TypeError):   # resources not installed as files: name the guide only
+        return "FORMAT.md (with the shipped house ways)"
+
+
 def _tab_page() -> tuple[QWidget, QVBoxLayout]:
     page = QWidget()
     layout = QVBoxLayout(page)
@@ -786,8 +796,8 @@ class ManagerPage(QWidget):
     def _build_house_ways(self) -> QWidget:
         page, layout = _tab_page()
         layout.addWidget(label("The house ways the Pai Gow table and the house-way drill can use. A house-way file "
-                               "of your own (TOML, described in FORMAT.md beside the shipped ways) is checked "
-                               "against every hand before it is offered, and is loaded again at each start.",
+                               f"of your own (TOML, written as {_format_guide()} describes) is checked against "
+                               "every hand before it is offered, and is loaded again at each start.",
                                "muted", wrap=True))
         self.ways_table = make_table(["Name", "Id", "Source", "File", "Pai Gow table"], "houseWaysTable",
                                      stretch_column=2)
@@ -870,7 +880,7 @@ class ManagerPage(QWidget):
         way = paigow.describe_house_way(way_id)
         self.rules_title.setText(f"RULES OF THE {way.name.upper()} HOUSE WAY, IN THE ORDER THEY ARE TRIED")
         notes = " ".join(way.notes.split())
-        self.way_notes.setText(f"Readings: {notes}" if notes else "")
+        self.way_notes.setText(notes)
         self.way_notes.setVisible(bool(notes))
         fill_table(self.rules_table, [[Cell(rule.id, bold=True), rule.title, " ".join(rule.text.split())]
                                       for rule in way.rules], fit_rows=None)
@@ -902,7 +912,7 @@ class ManagerPage(QWidget):
         try:
             loaded = app_settings.load_house_way_file(path)
         except PLAIN_ERRORS as error:
-            _say(self.ways_message, f"This house-way file cannot be used, so nothing was changed. "
+            _say(self.ways_message, f"This house-way file cannot be used, so nothing was changed.\n"
                                     f"{plain_message(error)}", "problem")
             return False
         note = self._store_house_ways()

@@ -241,7 +241,7 @@ def test_a_malformed_file_is_explained_in_plain_words_and_changes_nothing(qtbot,
     assert page.ways_message.isVisible() and page.ways_message.property("role") == "problem"
     with pytest.raises(houseway.HouseWayError) as refusal:
         houseway.parse_house_way(broken_file.read_text(encoding="utf-8"), str(broken_file))
-    assert message == f"This house-way file cannot be used, so nothing was changed. {refusal.value}"
+    assert message == f"This house-way file cannot be used, so nothing was changed.\n{refusal.value}"
     assert "rule mc-split-nines: unknown tile class 'ninez'" in message
     assert "Traceback" not in message and "Error" not in message
     assert window.settings() == before_settings and not paths.settings_file().exists()
@@ -256,7 +256,7 @@ def test_a_malformed_file_is_explained_in_plain_words_and_changes_nothing(qtbot,
 def test_a_file_that_cannot_be_read_is_explained(window, tmp_path):
     page = open_house_ways(window)
     assert not page.load_house_way_file(tmp_path / "nowhere.toml")
-    assert page.ways_message.text().startswith("This house-way file cannot be used, so nothing was changed. ")
+    assert page.ways_message.text().startswith("This house-way file cannot be used, so nothing was changed.\n")
     assert "nowhere.toml: cannot be read" in page.ways_message.text()
 
 
