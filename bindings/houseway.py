@@ -451,6 +451,14 @@ def load_house_way(path) -> str:
     return way.id
 
 
+def unload_house_way(way_id: str) -> None:
+    """Stop offering a loaded way (its compiled table is freed); shipped ways cannot be unloaded."""
+    if way_id in SHIPPED_WAYS:
+        raise HouseWayError(f"{way_id!r} is a shipped house way and cannot be unloaded")
+    if _WAYS.pop(way_id, None) is None:
+        raise HouseWayError(f"there is no loaded house way {way_id!r}")
+
+
 # ------------------------------------------------------------------------------------------ setting hands
 
 def _pg():

@@ -511,4 +511,5 @@ from .houseway import (  # noqa: E402  (houseway imports this module lazily, so 
     house_ways,
     load_house_way,
     setting_values,
+    unload_house_way,
 )

@@ -357,9 +357,14 @@ def forget_house_way(way_id: str) -> LoadedHouseWay:
     if any(way_id == choice for choice, _ in HOUSE_WAY_CHOICES):
         raise SettingsError(f"{_house_way_name(way_id)} is shipped with the program and cannot be forgotten")
     try:
-        return _LOADED_WAYS.pop(way_id)
+        forgotten = _LOADED_WAYS.pop(way_id)
     except KeyError:
         raise SettingsError(f"there is no loaded house way {way_id!r}") from None
+    from dealerdrill.core import paigow
+
+    if way_id in paigow.house_ways():
+        paigow.unload_house_way(way_id)
+    return forgotten
 
 
 def with_loaded_house_ways(settings: Settings) -> tuple[Settings, str | None]:

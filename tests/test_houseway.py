@@ -428,3 +428,23 @@ def test_engine_refuses_damaged_programs_and_tables_without_crashing():
     assert lib.dd_hw_set(table, ffi.new("uint8_t[4]", [0, 0, 2, 3]), setting, rule) == lib.DD_E_DUPLICATE_TILE
     assert lib.dd_hw_set(table, ffi.new("uint8_t[4]", [0, 40, 2, 3]), setting, rule) == lib.DD_E_BAD_TILE
     assert lib.dd_hw_hand_kinds(3620, ffi.new("uint8_t[4]")) == lib.DD_E_RANGE
+
+
+def test_a_loaded_way_can_be_unloaded_and_shipped_ways_cannot(tmp_path):
+    from dealerdrill.core import paigow
+
+    from importlib.resources import files
+
+    text = (files("dealerdrill.resources") / "house_ways" / "nz.toml").read_text(encoding="utf-8")
+    path = tmp_path / "unload-me.toml"
+    path.write_text(text.replace('id = "nz"', 'id = "unload-me"', 1))
+    assert paigow.load_house_way(path) == "unload-me"
+    assert "unload-me" in paigow.house_ways()
+    paigow.unload_house_way("unload-me")
+    assert "unload-me" not in paigow.house_ways()
+    with pytest.raises(paigow.HouseWayError, match="no loaded house way"):
+        paigow.unload_house_way("unload-me")
+    with pytest.raises(paigow.HouseWayError, match="shipped"):
+        paigow.unload_house_way("nz")
+    with pytest.raises(ValueError):
+        paigow.house_way(["6-6", "6-6", "4-5", "5-6"], way="unload-me")
