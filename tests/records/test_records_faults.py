@@ -263,8 +263,10 @@ def test_an_export_killed_half_way_leaves_the_old_file_and_the_records_intact(tm
     partial = target.with_name(f".{target.name}.part")
     with Records(path, check=False) as records:
         answers_before = records._read("SELECT COUNT(*) FROM answers")[0][0]
+    scratch = tmp_path / "scratch"          # openpyxl's own temporary files, which a killed process leaves
+    scratch.mkdir()
     child = subprocess.Popen([sys.executable, "-c", EXPORT_CHILD, str(path), format, str(target)],
-                             stdout=subprocess.PIPE, text=True)
+                             stdout=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(scratch)})
     try:
         assert child.stdout.readline().strip() == "exporting"
         deadline = time.monotonic() + 100
