@@ -123,6 +123,9 @@ class UnknownTraineeError(LookupError):
         super().__init__(f"There is no trainee called {name!r} on this workstation.")
 
 
+FULL_CHECK_AT_START_LIMIT = 64 * 2**20  # bytes: larger files are checked in the background after start
+
+
 class Records:
     def __init__(self, path: str | Path | None = None, *, clock: Callable[[], datetime] | None = None,
                  workstation: str | None = None, read_only: bool = False, check: bool = True):
@@ -137,6 +140,7 @@ class Records:
         self.workstation = workstation if workstation is not None else socket.gethostname()
         self.read_only = read_only
         self._connection = connect(self.path, read_only=read_only, check=check)
+        self.checked_at_open = check  # False: the whole-file check is still to be done (see verify_file)
         self._issued: set[str] = set()
         self._drill_infos: dict[str, DrillInfo] | None = None
         self._recorded_drills: tuple[tuple, dict[str, DrillInfo]] | None = None
@@ -146,7 +150,8 @@ class Records:
     @classmethod
     def open_for_app(cls, path: str | Path | None = None, *, clock: Callable[[], datetime] | None = None,
                      workstation: str | None = None,
-                     lock_wait_seconds: float = 10.0) -> tuple["Records | None", list[str]]:
+                     lock_wait_seconds: float = 10.0,
+                     full_check_limit: int = FULL_CHECK_AT_START_LIMIT) -> tuple["Records | None", list[str]]:
         """The records for the program's start-up: never raises. Returns (records or None, notices), the
         notices being plain sentences to show the person at the desk (empty when all is well).
 
@@ -156,6 +161,10 @@ class Records:
           every change raises RecordsReadOnlyError); the notice says so.
         - locked by another program: tried again for about lock_wait_seconds, then (None, [why]).
         - from a newer Dealer Drill, or unusable for another reason: (None, [why]); the file is untouched.
+
+        A file larger than `full_check_limit` bytes is not read whole here (that would hold up the window for
+        seconds on a big workstation): `records.checked_at_open` is then False and the caller runs
+        `Records.verify_file` in the background, then `replace_damaged` if it finds damage.
         """
         path = Path(path) if path is not None else None
         try:
@@ -164,10 +173,14 @@ class Records:
             return None, [f"The training records folder cannot be made ({error}), so answers are not "
                           f"recorded now."]
         options = dict(clock=clock, workstation=workstation)
+        try:
+            large = target.exists() and target.stat().st_size > full_check_limit
+        except OSError:
+            large = False
         deadline = _monotonic() + lock_wait_seconds
         while True:
             try:
-                return cls(target, **options), []
+                return cls(target, check=not large, **options), []
             except RecordsLockedError as error:
                 if _monotonic() >= deadline:
                     return None, [f"{error} Answers are not recorded until Dealer Drill is restarted."]
@@ -191,6 +204,27 @@ class Records:
             except Exception as error:   # start-up must go on whatever happened; say what it was
                 return None, [f"The training records cannot be opened ({type(error).__name__}: {error}), so "
                               f"answers are not recorded now."]
+
+    @staticmethod
+    def verify_file(path: str | Path) -> str | None:
+        """Read the whole file on a connection of its own (safe on a worker thread) and return a plain
+        description of the damage, or None when it is sound or cannot be checked now."""
+        try:
+            connection = connect(Path(path), read_only=True, check=True)
+        except RecordsDamagedError as error:
+            return str(error)
+        except RecordsError:
+            return None
+        connection.close()
+        return None
+
+    @classmethod
+    def replace_damaged(cls, records: "Records") -> tuple["Records | None", list[str]]:
+        """Close `records`, keep its damaged file aside and start a new one (as open_for_app does at start)."""
+        target = records.path
+        options = dict(clock=records.clock, workstation=records.workstation)
+        records.close()
+        return cls._start_afresh(target, RecordsDamagedError(f"The records file {target} is damaged."), options)
 
     @classmethod
     def _start_afresh(cls, target: Path, error: RecordsError, options: dict) -> tuple["Records | None", list[str]]:

@@ -510,17 +510,18 @@ class DrillRecorder(QObject):
 # --- the window's part ------------------------------------------------------------------------------------------
 
 def open_records():
-    """The workstation's records, or (None, problem in plain words) when the file cannot be used."""
+    """The workstation's records (or None) and the notices to show, in plain words (or None). Never raises:
+    a damaged file is kept aside and a new one started, a read-only one is opened read-only, and so on
+    (Records.open_for_app)."""
     from dealerdrill.records import Records
 
-    try:
-        return Records(), None
-    except PLAIN_ERRORS as error:
-        return None, (f"The training records cannot be opened, so answers are not recorded now: "
-                      f"{plain_message(error)}")
+    records, notices = Records.open_for_app(lock_wait_seconds=3.0)
+    return records, "\n\n".join(notices) or None
 
 
 class RecordsUi(QObject):
+    damage_found = Signal(str)  # the background whole-file check found damage (the notice shown)
+
     """Everything the records add to the main window: made before the Drills page (whose hooks it
     provides), installed after the window's menus exist."""
 
@@ -532,6 +533,8 @@ class RecordsUi(QObject):
             records, self.problem_text = open_records()
         self.context = TraineeContext(records, self)
         self.recorder = DrillRecorder(self.context, self)
+        if records is not None and not getattr(records, "checked_at_open", True):
+            self._verify_in_background(records)
         self.progress_page = None
         self.manager_page = None
         self.picker: ProfilePicker | None = None
@@ -723,6 +726,33 @@ class RecordsUi(QObject):
                              (self.manager_page, self.manager_action)):
             if page is current:
                 action.setChecked(True)
+
+    def _verify_in_background(self, records) -> None:
+        """A large records file was opened without reading it whole; read it now on a worker thread, and
+        if it is damaged keep it aside and start a new file (the window stays responsive meanwhile)."""
+        from dealerdrill.records import Records
+
+        from ..app import run_in_background
+
+        path = records.path
+        run_in_background(lambda: Records.verify_file(path), self._verified, lambda error: None)
+
+    def _verified(self, problem) -> None:
+        from dealerdrill.records import Records
+
+        from ..app import show_error
+
+        if not problem or self.context.records is None:
+            return
+        replacement, notices = Records.replace_damaged(self.context.records)
+        self.context.records = replacement
+        self.context.trainee, self.context.guest, self.context.manager = None, False, None
+        self.context.trainee_changed.emit(None)
+        self.context.manager_changed.emit(None)
+        self.context.records_changed.emit()
+        text = "\n\n".join([problem] + notices)
+        self.damage_found.emit(text)
+        show_error(self.window, text)
 
     def close(self) -> None:
         """The window is closing: finish a recorded session so it carries its finish time."""
