@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVB
 
 from .cards import CARD_ASPECT, paint_card
 from .chips import format_money, paint_tray
+from .table_settings import setting_reader
 
 DESIGN_HEIGHT = 1100.0
 FELT = QColor(18, 104, 64)
@@ -53,34 +54,7 @@ class BaccaratSettings:
     extra: dict = field(default_factory=dict)
 
 
-# The app's settings (dealerdrill.settings) name some values differently; read them through these.
-_ALIASES = {
-    "commission_rate": ("commission_percent", lambda percent: float(percent) / 100),
-    "table_min": ("minimum_bet", int),
-    "table_max": ("maximum_bet", int),
-    "deal_step_ms": ("animation_seconds", lambda seconds: int(round(float(seconds) * 1000))),
-}
-
-
-def _setting(settings, name: str):
-    """Read a setting from whatever settings object the app passes (this module's BaccaratSettings, the app's
-    Settings with a `.baccarat` section, the section itself, or a dict), falling back to the defaults."""
-    default = getattr(BaccaratSettings, name, None)
-    if settings is None:
-        return default
-    section = getattr(settings, "baccarat", settings)
-    if isinstance(section, dict):
-        lookup = section.get
-    else:
-        def lookup(key, missing=None):
-            return getattr(section, key, missing)
-    value = lookup(name, None)
-    if value is not None or name in ("seed", "count_from"):
-        return default if value is None else value
-    alias = _ALIASES.get(name)
-    if alias is not None and lookup(alias[0], None) is not None:
-        return alias[1](lookup(alias[0], None))
-    return default
+_setting = setting_reader("baccarat", BaccaratSettings)
 
 
 # Settings that change the game on the table: a change to any of them starts a new shoe.

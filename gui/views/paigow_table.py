@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVB
 
 from .chips import format_money, paint_tray
 from .tiles import TILE_ASPECT, paint_die, paint_tile
+from .table_settings import setting_reader
 
 DESIGN_WIDTH = 1600.0
 DESIGN_HEIGHT = 1100.0
@@ -61,34 +62,7 @@ class PaiGowSettings:
     deal_step_ms: int = 220      # pause between stacks while delivering; 0 delivers at once
 
 
-# The app's settings (dealerdrill.settings) name some values differently; read them through these.
-_ALIASES = {
-    "commission_rate": ("commission_percent", lambda percent: float(percent) / 100),
-    "table_min": ("minimum_bet", int),
-    "table_max": ("maximum_bet", int),
-    "deal_step_ms": ("animation_seconds", lambda seconds: int(round(float(seconds) * 1000))),
-}
-
-
-def _setting(settings, name: str):
-    """Read a setting from whatever settings object the app passes (this module's PaiGowSettings, the app's
-    Settings with a `.paigow` section, the section itself, or a dict), falling back to the defaults."""
-    default = getattr(PaiGowSettings, name, None)
-    if settings is None:
-        return default
-    section = getattr(settings, "paigow", settings)
-    if isinstance(section, dict):
-        lookup = section.get
-    else:
-        def lookup(key, missing=None):
-            return getattr(section, key, missing)
-    value = lookup(name, None)
-    if value is not None or name in ("seed", "count_from"):
-        return default if value is None else value
-    alias = _ALIASES.get(name)
-    if alias is not None and lookup(alias[0], None) is not None:
-        return alias[1](lookup(alias[0], None))
-    return default
+_setting = setting_reader("paigow", PaiGowSettings)
 
 
 @dataclass(frozen=True)
