@@ -13,14 +13,20 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import os
+import re
+import sqlite3
+import zipfile
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
 from dealerdrill.records.merge import ExportCancelled, write_atomically
-from dealerdrill.records.models import AnswerRecord, RecordFilter, SessionSummary
-from dealerdrill.records.queries import count_answers, iter_answer_records
+from dealerdrill.records.models import RecordFilter, SessionSummary
+from dealerdrill.records.queries import _ANSWERS_FROM, _where, count_answers, streaming_order
+from dealerdrill.records.schema import explain
+from dealerdrill.records.store import json_or_text
 
 from .cells import is_formula_like, neutralise
 
@@ -40,12 +46,6 @@ def local_time(moment: datetime | None) -> datetime | None:
     return moment.astimezone().replace(tzinfo=None, microsecond=0) if moment else None
 
 
-def answer_row(a: AnswerRecord) -> list:
-    return [a.uuid, a.session_uuid, a.trainee, a.game, a.drill, a.mode, a.seq, local_time(a.answered_at),
-            a.family, a.question, json.dumps(a.answer, ensure_ascii=False, sort_keys=True), a.given, a.expected,
-            int(a.correct), a.category or "", a.rule, round(a.seconds, 3), int(a.timed_out)]
-
-
 def session_row(s: SessionSummary) -> list:
     passed = "" if s.passed is None else ("yes" if s.passed else "no")
     return [s.uuid, s.trainee, s.game, s.drill, s.mode, local_time(s.started_at), local_time(s.finished_at),
@@ -61,6 +61,88 @@ def _sessions(records, f: RecordFilter) -> list[list]:
 def sessions_csv_path(path: str | Path) -> Path:
     path = Path(path)
     return path.with_name(f"{path.stem}-sessions{path.suffix or '.csv'}")
+
+
+# ------------------------------------------------------------------------------------------ the answers in SQL
+#
+# Two million answers must not become two million Python objects (that alone took minutes): SQLite reads,
+# converts and formats every answer value, the CSV export hands SQLite's rows straight to csv.writer and the
+# XLSX export receives each row as finished SpreadsheetML text. Python only steps in for the rare values
+# SQLite cannot reproduce exactly (the functions registered below), so both exports show the same text as
+# AnswerRecord would: the question is the item's "text", the answer the stored JSON with sorted keys and
+# letters unescaped (the store writes it with json.dumps(sort_keys=True), so valid JSON without \u escapes
+# is passed on as stored).
+
+_TEXT, _NUMBER, _MOMENT = "text", "number", "moment"
+
+_QUESTION_SQL = ("CASE WHEN instr(a.item, '\\u') = 0 AND json_valid(a.item) THEN "
+                 "CASE coalesce(json_type(a.item, '$.text'), 'absent') WHEN 'absent' THEN '' "
+                 "WHEN 'text' THEN json_extract(a.item, '$.text') ELSE dd_question_text(a.item) END "
+                 "ELSE dd_question_text(a.item) END")
+_ANSWER_SQL = ("CASE WHEN instr(a.answer, '\\u') = 0 AND json_valid(a.answer) THEN a.answer "
+               "ELSE dd_answer_text(a.answer) END")
+
+# (column, SQL expression, kind) in ANSWER_COLUMNS order.
+_ANSWER_VALUES = (
+    ("answer_id", "a.uuid", _TEXT), ("session_id", "s.uuid", _TEXT), ("trainee", "t.name", _TEXT),
+    ("game", "s.game", _TEXT), ("drill", "s.drill", _TEXT), ("mode", "s.mode", _TEXT),
+    ("item_number", "a.seq", _NUMBER), ("answered_at", "a.answered_at", _MOMENT), ("family", "a.family", _TEXT),
+    ("question", _QUESTION_SQL, _TEXT), ("answer", _ANSWER_SQL, _TEXT), ("given", "a.given", _TEXT),
+    ("expected", "a.expected", _TEXT), ("correct", "a.correct", _NUMBER),
+    ("error_category", "coalesce(a.category, '')", _TEXT), ("rule", "a.rule", _TEXT),
+    ("seconds", "round(a.seconds, 3)", _NUMBER), ("timed_out", "a.timed_out", _NUMBER),
+)
+assert tuple(column for column, _, _ in _ANSWER_VALUES) == ANSWER_COLUMNS
+
+# Code points that make a cell a formula (see cells.FORMULA_STARTS): = + - @ tab CR.
+_FORMULA_CODES = "(61, 43, 45, 64, 9, 13)"
+
+
+def _question_text(item_text):
+    item = json_or_text(item_text)
+    return str(item.get("text", "")) if isinstance(item, dict) else ""
+
+
+def _answer_text(answer_text):
+    return json.dumps(json_or_text(answer_text), ensure_ascii=False, sort_keys=True)
+
+
+def _answers_query(records, f: RecordFilter, outer: list[str]) -> tuple[str, list]:
+    """SELECT <outer expressions over c0..c17> from the selected answers, oldest first. The inner query computes
+    each value once (LIMIT -1 OFFSET 0 keeps SQLite from copying the expressions into the outer ones, where
+    they would be evaluated again for every use) and streams in index order, without a sort."""
+    where, parameters, order = streaming_order(records, f)
+    inner = ", ".join(f"{sql} AS c{index}" for index, (_, sql, _) in enumerate(_ANSWER_VALUES))
+    records._connection.create_function("dd_question_text", 1, _question_text, deterministic=True)
+    records._connection.create_function("dd_answer_text", 1, _answer_text, deterministic=True)
+    return (f"SELECT {', '.join(outer)} FROM (SELECT {inner}{_ANSWERS_FROM}{where}{order} LIMIT -1 OFFSET 0)",
+            parameters)
+
+
+def _stream(records, sql: str, parameters: list, batch: int = 5000):
+    """The query's rows, a batch (a list of tuples) at a time."""
+    try:
+        cursor = records._connection.execute(sql, parameters)
+        while rows := cursor.fetchmany(batch):
+            yield rows
+    except sqlite3.Error as error:
+        raise explain(error, records.path) from None
+
+
+def _csv_answer_columns() -> list[str]:
+    """Per column: text that could start a formula gets its apostrophe (cells.neutralise), times become local
+    "YYYY-MM-DD HH:MM:SS" text (SQLite's localtime is the C library's, as datetime.astimezone's is), numbers
+    stay numbers (csv.writer prints them as Python would)."""
+    columns = []
+    for index, (_, _, kind) in enumerate(_ANSWER_VALUES):
+        value = f"c{index}"
+        if kind == _TEXT:
+            columns.append(f"CASE WHEN unicode({value}) IN {_FORMULA_CODES} THEN '''' || {value} ELSE {value} END")
+        elif kind == _MOMENT:
+            columns.append(f"datetime({value}, 'localtime')")
+        else:
+            columns.append(value)
+    return columns
 
 
 def _csv_text(value) -> object:
@@ -94,18 +176,24 @@ def export_csv(records, path: str | Path, f: RecordFilter | None = None, progres
     targets = [Path(path), sessions_csv_path(path)]
     temporaries = [(_temporary(target), target) for target in targets]
     try:
-        for (temporary, _), columns, rows in ((temporaries[0], ANSWER_COLUMNS, None),
-                                              (temporaries[1], SESSION_COLUMNS, sessions)):
-            with open(temporary, "w", encoding="utf-8-sig", newline="") as handle:
-                writer = csv.writer(handle, dialect="excel")  # comma, double quotes, CRLF: what Excel expects
-                writer.writerow(columns)
-                source = rows if rows is not None else (answer_row(a) for a in iter_answer_records(records, f))
-                for row in source:
-                    writer.writerow([_csv_text(v) for v in row])
-                    ticker.tick()
-                ticker.check()
-                handle.flush()
-                os.fsync(handle.fileno())
+        with open(temporaries[0][0], "w", encoding="utf-8-sig", newline="") as handle:
+            writer = csv.writer(handle, dialect="excel")  # comma, double quotes, CRLF: what Excel expects
+            writer.writerow(ANSWER_COLUMNS)
+            for rows in _stream(records, *_answers_query(records, f, _csv_answer_columns())):
+                writer.writerows(rows)
+                ticker.advance(len(rows))
+            ticker.check()
+            handle.flush()
+            os.fsync(handle.fileno())
+        with open(temporaries[1][0], "w", encoding="utf-8-sig", newline="") as handle:
+            writer = csv.writer(handle, dialect="excel")
+            writer.writerow(SESSION_COLUMNS)
+            for row in sessions:
+                writer.writerow([_csv_text(v) for v in row])
+            ticker.advance(len(sessions))
+            ticker.check()
+            handle.flush()
+            os.fsync(handle.fileno())
         return _replace_all(temporaries)
     except BaseException:
         for temporary, _ in temporaries:
@@ -113,89 +201,353 @@ def export_csv(records, path: str | Path, f: RecordFilter | None = None, progres
         raise
 
 
+# ------------------------------------------------------------------------------------------ XLSX
+
 EXCEL_MAX_ROWS = 1_048_576      # per sheet, header included: more answers go on "Answers 2", "Answers 3", ...
+# A sheet also ends once its XML reaches this size, so that no part of the zip needs Zip64 (which the
+# Python zipfile module would need to know in advance, and which older spreadsheet programs refuse).
+SHEET_XML_LIMIT = 1 << 30
+_EXCEL_EPOCH = datetime(1899, 12, 30)
+# Style indexes in styles.xml's cellXfs.
+_PLAIN, _QUOTED, _DATE, _HEADER = 0, 1, 2, 3
+# Control characters XML 1.0 does not allow (tab, LF and CR it does); openpyxl drops the same ones. They are
+# removed from the finished bytes: in UTF-8 those bytes never occur inside another character.
+_XML_ILLEGAL_BYTES = bytes(code for code in range(32) if code not in (9, 10, 13))
+
+_MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+
+
+def _column_letter(index: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA."""
+    letters = ""
+    index += 1
+    while index:
+        index, remainder = divmod(index - 1, 26)
+        letters = chr(65 + remainder) + letters
+    return letters
+
+
+def _xml_escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+# The XLSX answers: SQLite gives each answer's own values as text (numbers and times as it prints them, times as
+# Excel serial days of the local time) and its session's row id; the session's five cells (session id,
+# trainee, game, drill, mode) are made once per session in Python. Answer cells carry no "r" reference (it is
+# optional in SpreadsheetML: a cell without one is the next column; Excel, LibreOffice and openpyxl read it
+# so), which lets one %-template make a whole row; rows keep their numbers.
+_SESSION_COLUMNS_IN_ANSWERS = ("session_id", "trainee", "game", "drill", "mode")
+_XLSX_ANSWER_COLUMNS = tuple(column for column in ANSWER_COLUMNS if column not in _SESSION_COLUMNS_IN_ANSWERS)
+
+
+def _xlsx_answer_columns() -> list[str]:
+    values = {column: (sql, kind) for column, sql, kind in _ANSWER_VALUES}
+    columns = []
+    for column in _XLSX_ANSWER_COLUMNS:
+        if column == "item_number":
+            columns.append("CAST(s.id AS TEXT)")     # in the place of the session's cells
+        sql, kind = values[column]
+        if kind == _TEXT:
+            columns.append(f"coalesce({sql}, '')")
+        elif kind == _MOMENT:
+            # unixepoch(..., 'localtime') counts whole seconds of the local wall clock (the fraction dropped,
+            # as in the CSV); 25569 is 1970-01-01 as an Excel serial day.
+            columns.append(f"CAST(unixepoch({sql}, 'localtime') / 86400.0 + 25569 AS TEXT)")
+        else:
+            columns.append(f"CAST({sql} AS TEXT)")
+    return columns
+
+
+def _xlsx_answer_template() -> str:
+    """The %-template of an answer row: (row number, answer id, the session's cells, the answer's other values)."""
+    kinds = {column: kind for column, _, kind in _ANSWER_VALUES}
+    cells = []
+    for column in ANSWER_COLUMNS:
+        if column == _SESSION_COLUMNS_IN_ANSWERS[0]:
+            cells.append("%s")
+        elif column in _SESSION_COLUMNS_IN_ANSWERS:
+            continue
+        elif kinds[column] == _TEXT:
+            cells.append(_PLAIN_TEXT_CELL % "%s")
+        elif kinds[column] == _MOMENT:
+            cells.append(f'<c s="{_DATE}"><v>%s</v></c>')
+        else:
+            cells.append("<c><v>%s</v></c>")
+    return '<row r="%d">' + "".join(cells) + "</row>"
+
+
+# Text cells: always xml:space="preserve" (Excel trims leading and trailing spaces without it, and marking
+# every cell is cheaper than looking for them); an empty one becomes an empty cell afterwards.
+_PLAIN_TEXT_CELL = '<c t="inlineStr"><is><t xml:space="preserve">%s</t></is></c>'
+_EMPTY_TEXT_CELL = _PLAIN_TEXT_CELL % ""
+# A value that needs more than the plain template: it holds & < > (to escape) or starts with a formula
+# character or a control character (quote-prefix style). Searched in all of a batch's values at once,
+# joined with a unit separator, which is itself a control character and so never a value's own.
+_SEPARATOR = "\x1f"
+_FORMULA_AFTER_SEPARATOR = re.compile("\x1f[=+\\-@\x00-\x1e]")  # (\x1f\x1f is just an empty value)
+
+
+def _xlsx_text_cell(text: str) -> str:
+    """A text cell without reference, for any text."""
+    if not text:
+        return "<c/>"
+    style = f' s="{_QUOTED}"' if is_formula_like(text) or text[:1] < " " else ""
+    return f'<c t="inlineStr"{style}><is><t xml:space="preserve">{_xml_escape(text)}</t></is></c>'
+
+
+class _AnswerRows:
+    """Turns SQLite's answer rows into <row> texts."""
+
+    def __init__(self, records, f: RecordFilter):
+        self.template = _xlsx_answer_template()
+        kinds = {column: kind for column, _, kind in _ANSWER_VALUES}
+        self.kinds = [kinds[column] for column in _XLSX_ANSWER_COLUMNS]
+        self.kinds.insert(1, "session")
+        # The sessions the answers can belong to, read at once (a few per trainee and day), cells made on use.
+        everywhen = RecordFilter(None, None, f.game, f.drill, f.mode, f.trainees, f.include_archived)
+        where, parameters = _where(records, everywhen, None, "s.started_at")
+        self.session_values = {str(r[0]): r[1:] for r in records._read(
+            "SELECT s.id, s.uuid, t.name, s.game, s.drill, s.mode FROM sessions s JOIN trainees t "
+            "ON s.trainee_id = t.id" + where, parameters)}
+        self.sessions: dict[str, str] = {}
+
+    def session_cells(self, session_id: str) -> str:
+        cells = self.sessions.get(session_id)
+        if cells is None:
+            cells = self.sessions[session_id] = "".join(_xlsx_text_cell(value or "")
+                                                        for value in self.session_values[session_id])
+        return cells
+
+    def texts(self, rows, first: int) -> str:
+        """The rows numbered from `first`, as one text."""
+        joined = _SEPARATOR + _SEPARATOR.join([value for row in rows for value in row])
+        if "&" in joined or "<" in joined or ">" in joined or _FORMULA_AFTER_SEPARATOR.search(joined):
+            return "".join(self._careful(number, row) for number, row in enumerate(rows, start=first))
+        template, session_cells = self.template, self.session_cells
+        text = "".join([template % ((number, row[0], session_cells(row[1])) + row[2:])
+                        for number, row in enumerate(rows, start=first)])
+        return text.replace(_EMPTY_TEXT_CELL, "<c/>")
+
+    def _careful(self, number: int, row) -> str:
+        cells = [self.session_cells(value) if kind == "session" else
+                 _xlsx_text_cell(value) if kind == _TEXT else
+                 f'<c s="{_DATE}"><v>{value}</v></c>' if kind == _MOMENT else f"<c><v>{value}</v></c>"
+                 for value, kind in zip(row, self.kinds)]
+        return f'<row r="{number}">' + "".join(cells) + "</row>"
+
+
+def _xlsx_cell(value) -> str:
+    """A cell (without reference) of a row made in Python: the sessions sheet and the headers."""
+    if value is None or value == "":
+        return "<c/>"
+    if isinstance(value, str):
+        return _xlsx_text_cell(value)
+    if isinstance(value, datetime):
+        return f'<c s="{_DATE}"><v>{(value - _EXCEL_EPOCH).total_seconds() / 86400!r}</v></c>'
+    if isinstance(value, bool):
+        value = int(value)
+    if isinstance(value, int) or (isinstance(value, float) and math.isfinite(value)):
+        return f"<c><v>{value!r}</v></c>"
+    return _xlsx_text_cell(str(value))
+
+
+def _xlsx_row(number: int, values, style: int = _PLAIN) -> str:
+    cells = "".join([_xlsx_cell(value) for value in values])
+    if style != _PLAIN:
+        cells = cells.replace("<c ", f'<c s="{style}" ')
+    return f'<row r="{number}">{cells}</row>'
+
+
+def _xlsx_rows(rows, first: int) -> str:
+    return "".join([_xlsx_row(number, row) for number, row in enumerate(rows, start=first)])
+
+
+_STYLES = (_XML_HEAD + f'<styleSheet xmlns="{_MAIN_NS}">'
+           '<numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd h:mm:ss"/></numFmts>'
+           '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
+           '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>'
+           '<fills count="2"><fill><patternFill patternType="none"/></fill>'
+           '<fill><patternFill patternType="gray125"/></fill></fills>'
+           '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
+           '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
+           '<cellXfs count="4">'
+           '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+           '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/>'
+           '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+           '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>'
+           '</cellXfs>'
+           '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>'
+           '<dxfs count="0"/><tableStyles count="0" defaultTableStyle="TableStyleMedium9" '
+           'defaultPivotStyle="PivotStyleLight16"/></styleSheet>')
+
+
+class _Workbook:
+    """An XLSX file written as a stream: a zip of SpreadsheetML parts, each sheet's rows written as they come.
+    Sheets hold inline strings (no shared-string table to keep in memory) and one styles part with the
+    quote-prefix style for text that would read as a formula."""
+
+    def __init__(self, handle):
+        self.archive = zipfile.ZipFile(handle, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1)
+        self.sheets: list[tuple[str, str]] = []          # (title, filter range)
+        self.stream = None
+
+    def start_sheet(self, title: str, columns) -> None:
+        self.sheets.append((title, ""))
+        self.columns = len(columns)
+        self.rows = 1
+        self.stream = self.archive.open(f"xl/worksheets/sheet{len(self.sheets)}.xml", "w")
+        widths = "".join(f'<col min="{i}" max="{i}" width="{max(10, min(40, len(name) + 4))}" customWidth="1"/>'
+                         for i, name in enumerate(columns, start=1))
+        self.stream.write((
+            _XML_HEAD + f'<worksheet xmlns="{_MAIN_NS}" xmlns:r="{_REL_NS}">'
+            '<sheetViews><sheetView workbookViewId="0"' + (' tabSelected="1"' if len(self.sheets) == 1 else "")
+            + '><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>'
+            '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>'
+            f'<sheetFormatPr defaultRowHeight="15"/><cols>{widths}</cols><sheetData>'
+            + _xlsx_row(1, columns, _HEADER)).encode())
+        self.written = 0
+
+    def write(self, text: str) -> None:
+        data = text.encode().translate(None, _XML_ILLEGAL_BYTES)
+        self.stream.write(data)
+        self.written += len(data)
+
+    def finish_sheet(self) -> None:
+        ref = f"A1:{_column_letter(self.columns - 1)}{self.rows}"
+        self.sheets[-1] = (self.sheets[-1][0], ref)
+        self.stream.write(f'</sheetData><autoFilter ref="{ref}"/></worksheet>'.encode())
+        self.stream.close()
+        self.stream = None
+
+    def close(self) -> None:
+        """Write the workbook, its relationships, the styles and the content types, then the zip directory."""
+        sheets = "".join(f'<sheet name="{_xml_escape(title)}" sheetId="{i}" r:id="rId{i}"/>'
+                         for i, (title, _) in enumerate(self.sheets, start=1))
+        names = "".join(
+            f'<definedName name="_xlnm._FilterDatabase" localSheetId="{i}" hidden="1">'
+            f"{_xml_escape(self._quoted(title))}!{self._absolute(ref)}</definedName>"
+            for i, (title, ref) in enumerate(self.sheets))
+        parts = {
+            "xl/workbook.xml": _XML_HEAD + f'<workbook xmlns="{_MAIN_NS}" xmlns:r="{_REL_NS}">'
+            f'<bookViews><workbookView activeTab="0"/></bookViews><sheets>{sheets}</sheets>'
+            f'<definedNames>{names}</definedNames></workbook>',
+            "xl/_rels/workbook.xml.rels": _XML_HEAD + '<Relationships xmlns="http://schemas.openxmlformats.org/'
+            'package/2006/relationships">' + "".join(
+                f'<Relationship Id="rId{i}" Type="{_REL_NS}/worksheet" Target="worksheets/sheet{i}.xml"/>'
+                for i in range(1, len(self.sheets) + 1))
+            + f'<Relationship Id="rId{len(self.sheets) + 1}" Type="{_REL_NS}/styles" Target="styles.xml"/>'
+            '</Relationships>',
+            "xl/styles.xml": _STYLES,
+            "docProps/app.xml": _XML_HEAD + '<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/'
+            '2006/extended-properties"><Application>Dealer Drill</Application></Properties>',
+            "_rels/.rels": _XML_HEAD + '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
+            f'relationships"><Relationship Id="rId1" Type="{_REL_NS}/officeDocument" Target="xl/workbook.xml"/>'
+            f'<Relationship Id="rId2" Type="{_REL_NS}/extended-properties" Target="docProps/app.xml"/>'
+            '</Relationships>',
+            "[Content_Types].xml": _XML_HEAD + '<Types xmlns="http://schemas.openxmlformats.org/package/2006/'
+            'content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.'
+            'relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>'
+            '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.'
+            'spreadsheetml.sheet.main+xml"/>' + "".join(
+                f'<Override PartName="/xl/worksheets/sheet{i}.xml" ContentType="application/vnd.openxmlformats-'
+                'officedocument.spreadsheetml.worksheet+xml"/>' for i in range(1, len(self.sheets) + 1))
+            + '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.'
+            'spreadsheetml.styles+xml"/><Override PartName="/docProps/app.xml" ContentType="application/'
+            'vnd.openxmlformats-officedocument.extended-properties+xml"/></Types>',
+        }
+        for name, text in parts.items():
+            self.archive.writestr(name, text.encode())
+        self.archive.close()
+
+    def abandon(self) -> None:
+        """Stop after a failure or a cancel: the caller removes the temporary file."""
+        try:
+            if self.stream is not None:
+                self.stream.close()
+            self.archive.close()
+        except Exception:
+            pass
+
+    def part(self, title: str) -> int:
+        """How many sheets of `title` ("Answers", "Answers 2", ...) there are so far."""
+        return sum(1 for name, _ in self.sheets if name == title or name.startswith(title + " "))
+
+    @staticmethod
+    def _quoted(title: str) -> str:
+        return "'" + title.replace("'", "''") + "'"
+
+    @staticmethod
+    def _absolute(ref: str) -> str:
+        first, last = ref.split(":")
+        return ":".join("$" + "".join(c for c in part if c.isalpha()) + "$" + "".join(c for c in part if c.isdigit())
+                        for part in (first, last))
 
 
 def export_xlsx(records, path: str | Path, f: RecordFilter | None = None, progress: Progress | None = None,
                 cancel: Cancel | None = None) -> list[Path]:
     """One workbook, sheets "Answers" (continued on "Answers 2"... past Excel's row limit) and "Sessions";
-    returns [path]. Written in openpyxl's write-only mode, row by row, so memory stays flat."""
-    from openpyxl import Workbook
-    from openpyxl.cell import WriteOnlyCell
-    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-    from openpyxl.utils import get_column_letter
-
+    returns [path]. The answers stream from SQLite into the zip, so memory stays flat."""
     f = f or RecordFilter()
     sessions = _sessions(records, f)
     ticker = _Ticker(count_answers(records, f) + len(sessions), progress, cancel)
-    workbook = Workbook(write_only=True)
+    where, parameters, order = streaming_order(records, f)
+    records._connection.create_function("dd_question_text", 1, _question_text, deterministic=True)
+    records._connection.create_function("dd_answer_text", 1, _answer_text, deterministic=True)
+    sql = f"SELECT {', '.join(_xlsx_answer_columns())}{_ANSWERS_FROM}{where}{order}"
 
-    def new_sheet(title, columns):
-        sheet = workbook.create_sheet(title)
-        for column, name in enumerate(columns, start=1):
-            sheet.column_dimensions[get_column_letter(column)].width = max(10, min(40, len(name) + 4))
-        sheet.freeze_panes = "A2"
-        sheet.append(list(columns))
-        return sheet
+    def put(book: _Workbook, title: str, columns, rows, texts) -> None:
+        """Rows onto the sheet `title`, continued on "title 2"... at Excel's row limit; texts(part, first row
+        number) makes their XML, a thousand rows at a time."""
+        position = 0
+        while position < len(rows):
+            if book.rows == EXCEL_MAX_ROWS or book.written >= SHEET_XML_LIMIT:
+                book.finish_sheet()
+                book.start_sheet(f"{title} {book.part(title) + 1}", columns)
+            take = min(len(rows) - position, EXCEL_MAX_ROWS - book.rows, 1000)
+            book.write(texts(rows[position:position + take], book.rows + 1))
+            book.rows += take
+            position += take
 
-    def cells(sheet, row):
-        out = []
-        for value in row:
-            if isinstance(value, str):
-                if ILLEGAL_CHARACTERS_RE.search(value):
-                    value = ILLEGAL_CHARACTERS_RE.sub("", value)
-                if is_formula_like(value):
-                    # openpyxl would write "=..." as a formula: a text cell with Excel's quote prefix keeps the
-                    # exact text and stays text when the cell is edited later.
-                    cell = WriteOnlyCell(sheet, value=value)
-                    cell.data_type = "s"
-                    cell.quotePrefix = True
-                    value = cell
-            out.append(value)
-        return out
+    def write(handle) -> None:
+        book = _Workbook(handle)
+        try:
+            book.start_sheet("Answers", ANSWER_COLUMNS)
+            answers = _AnswerRows(records, f)
+            for rows in _stream(records, sql, parameters):
+                put(book, "Answers", ANSWER_COLUMNS, rows, answers.texts)
+                ticker.advance(len(rows))
+            book.finish_sheet()
+            book.start_sheet("Sessions", SESSION_COLUMNS)
+            for start in range(0, len(sessions), 5000):
+                chunk = sessions[start:start + 5000]
+                put(book, "Sessions", SESSION_COLUMNS, chunk, _xlsx_rows)
+                ticker.advance(len(chunk))
+            book.finish_sheet()
+            ticker.check()
+            book.close()
+        except BaseException:
+            book.abandon()
+            raise
 
-    def finish(sheet, columns, lines):
-        sheet.auto_filter.ref = f"A1:{get_column_letter(len(columns))}{max(1, lines)}"
-
-    try:
-        for title, columns, rows in (("Answers", ANSWER_COLUMNS, None), ("Sessions", SESSION_COLUMNS, sessions)):
-            source = rows if rows is not None else (answer_row(a) for a in iter_answer_records(records, f))
-            part, sheet, lines = 1, new_sheet(title, columns), 1
-            for row in source:
-                if lines == EXCEL_MAX_ROWS:
-                    finish(sheet, columns, lines)
-                    part += 1
-                    sheet, lines = new_sheet(f"{title} {part}", columns), 1
-                sheet.append(cells(sheet, row))
-                lines += 1
-                ticker.tick()
-            finish(sheet, columns, lines)
-        ticker.check()
-    except BaseException:
-        for sheet in workbook.worksheets:   # write-only sheets keep a temporary file open until closed
-            try:
-                sheet.close()
-            except Exception:
-                pass
-        raise
-    return [write_atomically(path, workbook.save, binary=True)]
+    return [write_atomically(path, write, binary=True)]
 
 
 class _Ticker:
-    """Calls progress(done, total) now and then and raises ExportCancelled when cancel() says so."""
+    """Calls progress(done, total) as batches are written and raises ExportCancelled when cancel() says so."""
 
-    def __init__(self, total: int, progress: Progress | None, cancel: Cancel | None, every: int = 200):
-        self.total, self.done, self.every = total, 0, every
+    def __init__(self, total: int, progress: Progress | None, cancel: Cancel | None):
+        self.total, self.done = total, 0
         self.progress, self.cancel = progress, cancel
         if progress:
             progress(0, total)
 
-    def tick(self) -> None:
-        self.done += 1
-        if self.done % self.every == 0 or self.done == self.total:
-            self.check()
-            if self.progress:
-                self.progress(self.done, self.total)
+    def advance(self, count: int) -> None:
+        self.check()
+        self.done += count
+        if self.progress:
+            self.progress(self.done, self.total)
 
     def check(self) -> None:
         if self.cancel and self.cancel():

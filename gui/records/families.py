@@ -91,13 +91,35 @@ def house_way_rule(game: str, family: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=256)
 def house_way_rule_label(rule_id: str) -> str:
-    """The rule's title from its house way (the engine's house-way files), else the id itself."""
-    way = rule_id.split("-", 1)[0]
+    """The rule's title from the house way that defines it, else the id itself. The way the id's prefix
+    names is asked first, then every other available way (shipped and loaded): a loaded custom way may
+    give its rules ids that do not start with its own id."""
+    titles = _rule_titles()
+    prefix = rule_id.split("-", 1)[0]
+    return titles.get((prefix, rule_id)) or titles.get((None, rule_id)) or rule_id
+
+
+_titles_cache: tuple[tuple, dict] = ((), {})
+
+
+def _rule_titles() -> dict:
+    """(way id, rule id) -> title and (None, rule id) -> title from the first way defining it, for the house
+    ways available now. Rebuilt when a way is loaded, replaced or unloaded (the cache key holds the ways
+    themselves, so their identities cannot be reused while cached)."""
+    global _titles_cache
     try:
         from dealerdrill.core import paigow
 
-        return paigow.describe_house_way(way).rule(rule_id).title
-    except Exception:  # an unknown way or rule, or the engine unavailable: the id still identifies it
-        return rule_id
+        ways = tuple(paigow.describe_house_way(way) for way in paigow.house_ways())
+    except Exception:  # the engine unavailable: ids still identify the rules
+        return {}
+    if len(ways) == len(_titles_cache[0]) and all(a is b for a, b in zip(ways, _titles_cache[0])):
+        return _titles_cache[1]
+    titles: dict = {}
+    for way in ways:
+        for rule in way.rules:
+            titles[(way.id, rule.id)] = rule.title
+            titles.setdefault((None, rule.id), rule.title)
+    _titles_cache = (ways, titles)
+    return titles
