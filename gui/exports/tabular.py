@@ -253,8 +253,13 @@ def _xlsx_answer_columns() -> list[str]:
             columns.append(f"coalesce({sql}, '')")
         elif kind == _MOMENT:
             # unixepoch(..., 'localtime') counts whole seconds of the local wall clock (the fraction dropped,
-            # as in the CSV); 25569 is 1970-01-01 as an Excel serial day.
-            columns.append(f"CAST(unixepoch({sql}, 'localtime') / 86400.0 + 25569 AS TEXT)")
+            # as in the CSV); 25569 is 1970-01-01 as an Excel serial day. Written as whole days and 15
+            # decimals of the day: SQLite prints a real with 15 significant digits, which would put a time
+            # up to 4 microseconds off, enough for a program that truncates to show the second before.
+            seconds = f"unixepoch({sql}, 'localtime')"
+            columns.append(f"CASE WHEN {seconds} >= 0 THEN ({seconds} / 86400 + 25569) || "
+                           f"substr(printf('%.15f', ({seconds} % 86400) / 86400.0), 2) "
+                           f"ELSE CAST({seconds} / 86400.0 + 25569 AS TEXT) END")
         else:
             columns.append(f"CAST({sql} AS TEXT)")
     return columns

@@ -113,7 +113,16 @@ def test_pdf_scorecard_shows_the_trainees_figures_tests_errors_and_sign_off_line
     assert ErrorCategory.BANKER_DRAW.label in text and ErrorCategory.WRONG_ODDS.label in text
     assert "Trainee: ____" in text and "Training manager: ____" in text
     assert HOSTILE not in text                                           # only the one trainee
-    assert len(reader.pages[0].images) + len(reader.pages[-1].images) >= 1   # the charts
+    # The charts are vector drawings now: their titles and axis labels are text on the page.
+    for words in ("Accuracy (bar) against target", "Median seconds (bar) against target", "seconds per answer",
+                  "Table of play: accuracy (%)", "Player's third card", "Banker total"):
+        assert words in text
+    # Readiness per game under the games' names, not their ids.
+    [entry] = filled.roster(RecordFilter(trainees=("Tāne Ngata",)))
+    assert set(entry.games) == {"baccarat", "paigow", "roulette"}
+    for game, name in (("baccarat", "Baccarat"), ("paigow", "Pai Gow"), ("roulette", "Roulette")):
+        readiness = entry.games[game]
+        assert f"{name} {'yes' if readiness.ready else 'not yet'} {readiness.drills_ready} of" in text
 
 
 def test_pdf_for_a_cohort_holds_a_summary_and_every_trainees_scorecard(filled, tmp_path):
@@ -145,3 +154,205 @@ def test_an_export_for_an_unknown_trainee_says_so(filled, tmp_path):
         export(filled, "pdf", tmp_path / "x.pdf", RecordFilter(trainees=("Nobody",)))
     with pytest.raises(ValueError, match="not an export format"):
         export(filled, "docx", tmp_path / "x.docx")
+
+
+# ------------------------------------------------------------------------------------------ exact values
+
+TRICKY_GIVEN = ("  <b>Tāne & co</b>  ", "\x07=bell", "line\nbreak, \"quoted\"", "-5", "")
+TRICKY_ANSWERS = ({"b": 1, "a": ["ā", 2]}, [1, "two"], 3.25, None, "plain")
+
+
+@pytest.fixture
+def tricky(records, answer_factory):
+    """One trainee whose answers hold text that needs care in XML and CSV (markup characters, spaces at
+    the ends, a control character, line breaks, letters outside ASCII, JSON answers of every shape)."""
+    records.create_trainee("Wiremu")
+    session = records.start_session("Wiremu", "baccarat.table_of_play", Mode.PRACTICE)
+    for index, (given, value) in enumerate(zip(TRICKY_GIVEN, TRICKY_ANSWERS)):
+        answered = answer_factory("baccarat.table_of_play", f"banker{index}.third{index}", index % 2 == 0,
+                                  seconds=1.23456 + index, answer=value, text=f"Whāia <{index}> & more")
+        grade = answered.grade.__class__(**{**answered.grade.__dict__, "given": given})
+        records.record_answer(session, answered.__class__(answered.item, answered.answer, grade))
+    records.finish_session(session)
+    return records
+
+
+def _local(moment):
+    return moment.astimezone().replace(tzinfo=None, microsecond=0)
+
+
+@pytest.fixture
+def new_zealand_time():
+    """The process's local time zone set to New Zealand's (rules in the TZ string, no tz database needed)."""
+    import os
+    import time
+
+    before = os.environ.get("TZ")
+    os.environ["TZ"] = "NZST-12NZDT,M9.5.0,M4.1.0/3"
+    time.tzset()
+    yield
+    if before is None:
+        del os.environ["TZ"]
+    else:
+        os.environ["TZ"] = before
+    time.tzset()
+
+
+def test_csv_values_are_those_of_the_stored_answers_in_local_time(tricky, tmp_path, new_zealand_time):
+    import json
+
+    [answers_path, _] = export(tricky, "csv", tmp_path / "w.csv")
+    with open(answers_path, encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    stored = tricky.answers()
+    assert len(rows) == len(stored) == len(TRICKY_GIVEN)
+    for row, answer, given, value in zip(rows, stored, TRICKY_GIVEN, TRICKY_ANSWERS):
+        assert row["answered_at"] == _local(answer.answered_at).strftime("%Y-%m-%d %H:%M:%S")
+        assert row["answered_at"] != answer.answered_at.strftime("%Y-%m-%d %H:%M:%S")   # not UTC
+        assert row["question"] == answer.question == f"Whāia <{answer.seq - 1}> & more"
+        expected_answer = json.dumps(value, ensure_ascii=False, sort_keys=True)
+        assert row["answer"] == ("'" + expected_answer if expected_answer.startswith("-") else expected_answer)
+        assert row["given"] == ("'" + given if given.startswith("-") else given)
+        assert float(row["seconds"]) == round(answer.seconds, 3)
+    assert rows[0]["answer"] == '{"a": ["ā", 2], "b": 1}'                 # letters as letters, keys sorted
+
+
+def test_xlsx_values_survive_markup_spaces_and_control_characters(tricky, tmp_path, new_zealand_time):
+    import json
+
+    from openpyxl import load_workbook
+
+    [path] = export(tricky, "xlsx", tmp_path / "w.xlsx")
+    sheet = load_workbook(path)["Answers"]
+    column = {name: i for i, name in enumerate(ANSWER_COLUMNS)}
+    rows = list(sheet.iter_rows(min_row=2))
+    stored = tricky.answers()
+    assert len(rows) == len(stored)
+    for cells, answer, given, value in zip(rows, stored, TRICKY_GIVEN, TRICKY_ANSWERS):
+        shown = cells[column["given"]]
+        assert (shown.value or "") == given.replace("\x07", "")        # XML cannot hold the bell: dropped
+        assert shown.quotePrefix == (given.replace("\x07", "")[:1] in ("=", "-") or given.startswith("\x07"))
+        assert cells[column["answer"]].value == json.dumps(value, ensure_ascii=False, sort_keys=True)
+        assert cells[column["question"]].value == answer.question
+        assert abs((cells[column["answered_at"]].value - _local(answer.answered_at)).total_seconds()) < 0.001
+        assert cells[column["item_number"]].value == answer.seq
+        assert cells[column["trainee"]].value == "Wiremu"
+        assert cells[column["seconds"]].value == pytest.approx(round(answer.seconds, 3))
+    assert rows[0][column["given"]].value == "  <b>Tāne & co</b>  "     # spaces at both ends kept
+
+
+def test_xlsx_parts_are_well_formed_and_all_declared(filled, tmp_path):
+    import xml.etree.ElementTree as ElementTree
+
+    [path] = export(filled, "xlsx", tmp_path / "all.xlsx")
+    with zipfile.ZipFile(path) as archive:
+        names = archive.namelist()
+        parts = {name: ElementTree.fromstring(archive.read(name)) for name in names}   # raises if malformed
+    types = parts["[Content_Types].xml"]
+    declared = {e.get("PartName").lstrip("/") for e in types if e.tag.endswith("Override")}
+    defaults = {e.get("Extension") for e in types if e.tag.endswith("Default")}
+    for name in names:
+        assert name == "[Content_Types].xml" or name in declared or name.rsplit(".", 1)[1] in defaults
+    targets = {"xl/" + e.get("Target") for e in parts["xl/_rels/workbook.xml.rels"]}
+    assert targets == {n for n in names if n.startswith("xl/worksheets/")} | {"xl/styles.xml"}
+    assert {e.get("Target") for e in parts["_rels/.rels"]} <= set(names)
+
+
+def test_xlsx_answers_continue_on_further_sheets_past_the_row_limit(filled, tmp_path, monkeypatch):
+    from openpyxl import load_workbook
+
+    from dealerdrill.exports import tabular
+
+    monkeypatch.setattr(tabular, "EXCEL_MAX_ROWS", 25)       # 24 answers and the header per sheet
+    [path] = export(filled, "xlsx", tmp_path / "split.xlsx")
+    workbook = load_workbook(path)
+    stored = filled.answers()                                  # 71 answers: 24 + 24 + 23
+    assert workbook.sheetnames == ["Answers", "Answers 2", "Answers 3", "Sessions"]
+    ids = []
+    for title, count in (("Answers", 24), ("Answers 2", 24), ("Answers 3", 23)):
+        rows = list(workbook[title].iter_rows(values_only=True))
+        assert rows[0] == ANSWER_COLUMNS and len(rows) == count + 1
+        assert workbook[title].auto_filter.ref == f"A1:R{count + 1}"
+        ids += [row[0] for row in rows[1:]]
+    assert ids == [a.uuid for a in stored]
+
+
+def test_a_heading_is_never_left_alone_at_the_foot_of_a_page(tmp_path):
+    """A page filled so that "Errors by category" would be its last line: the heading moves on with its table."""
+    from pypdf import PdfReader
+    from reportlab.lib.pagesizes import A4
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
+
+    from dealerdrill.exports import scorecard
+
+    scorecard._register_fonts()
+    styles = scorecard._styles()
+    path = tmp_path / "heading.pdf"
+    document = SimpleDocTemplate(str(path), pagesize=A4, topMargin=40, bottomMargin=40)
+    heading = Paragraph("Errors by category", styles["h2"])
+    _, heading_height = heading.wrap(document.width, document.height)
+    filler = document.height - heading_height - styles["h2"].spaceBefore - styles["h2"].spaceAfter - 8
+    table = scorecard._table([["Category", "Wrong answers"]] + [["Wrong odds", 3]] * 5, [300, 100], styles)
+    document.build([Spacer(1, filler), heading, table])
+    pages = [page.extract_text() for page in PdfReader(path).pages]
+    assert len(pages) == 2
+    assert "Errors by category" not in pages[0]
+    assert pages[1].split()[:3] == ["Errors", "by", "category"]
+
+
+def test_a_cohort_read_by_worker_processes_prints_the_same_scorecards(filled, tmp_path, monkeypatch):
+    from pypdf import PdfReader
+
+    from dealerdrill.exports import scorecard
+
+    def scorecards(name):
+        pages = PdfReader(tmp_path / name).pages
+        text = " ".join(" ".join(page.extract_text().split()) for page in pages)
+        # The same except the print time (the test clock moves on every reading) and the page footers.
+        return [part.split("Printed", 1)[0] + part.split(" on test-bench.", 1)[-1]
+                for part in text.split("Scorecard: ")[1:]], len(pages)
+
+    monkeypatch.setattr(scorecard, "WORKERS_FROM", 100)
+    export(filled, "pdf", tmp_path / "here.pdf")
+    monkeypatch.setattr(scorecard, "WORKERS_FROM", 2)
+    started = []
+    real_start = scorecard._start_workers
+    monkeypatch.setattr(scorecard, "_start_workers", lambda *a: started.append(real_start(*a)) or started[-1])
+    calls = []
+    export(filled, "pdf", tmp_path / "workers.pdf", progress=lambda done, total: calls.append(done))
+    assert started and started[0] is not None                      # the workers did the reading
+    assert scorecards("workers.pdf") == scorecards("here.pdf")
+    assert calls == list(range(len(NAMES) + 2))
+
+
+def test_cancelling_a_cohort_read_by_workers_leaves_no_file(filled, tmp_path, monkeypatch):
+    from dealerdrill.exports import scorecard
+
+    monkeypatch.setattr(scorecard, "WORKERS_FROM", 2)
+    asked = []
+    target = tmp_path / "cancelled.pdf"
+    with pytest.raises(ExportCancelled):
+        export(filled, "pdf", target, cancel=lambda: asked.append(1) or len(asked) > 2)
+    assert not target.exists() and not list(tmp_path.glob(".*part"))
+
+
+def test_house_way_rules_are_found_in_a_loaded_way_whatever_their_ids(tmp_path):
+    from importlib.resources import files
+
+    from dealerdrill.core import paigow
+    from dealerdrill.records import families
+
+    text = (files("dealerdrill.resources") / "house_ways" / "nz.toml").read_text(encoding="utf-8")
+    text = text.replace('id = "nz"', 'id = "salon"', 1).replace('id = "nz-', 'id = "hr-')
+    text = text.replace('title = "Two pairs"', 'title = "Two pairs, the salon way"')
+    path = tmp_path / "salon.toml"
+    path.write_text(text, encoding="utf-8")
+    assert families.house_way_rule_label("hr-two-pairs") == "hr-two-pairs"        # not loaded yet
+    assert paigow.load_house_way(path) == "salon"
+    try:
+        assert families.house_way_rule_label("hr-two-pairs") == "Two pairs, the salon way"
+        assert families.house_way_rule_label("nz-two-pairs") == "Two pairs"         # the prefix's way first
+        assert families.house_way_rule_label("hr-no-such-rule") == "hr-no-such-rule"
+    finally:
+        paigow.unload_house_way("salon")
+    assert families.house_way_rule_label("hr-two-pairs") == "hr-two-pairs"        # forgotten with the way

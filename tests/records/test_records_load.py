@@ -129,3 +129,32 @@ def test_answers_filtered_by_trainee_and_day_are_exactly_that_days(big):
     wanted = [i for i in numbers if PLAN.answered_at(i).astimezone().date() == day]
     assert [a.uuid for a in found] == [f"20000000-0000-4000-8000-{i:012x}" for i in wanted]
     assert [a.correct for a in found] == [PLAN.correct(i) for i in wanted]
+
+
+def test_one_trainees_csv_and_xlsx_exports_hold_exactly_the_generated_answers(big, tmp_path):
+    import csv
+
+    from openpyxl import load_workbook
+
+    from dealerdrill.exports import export
+
+    number = 42
+    numbers = list(_answers_of(number))
+    selection = RecordFilter(trainees=(synthetic.trainee_name(number),))
+    [answers_path, _] = export(big, "csv", tmp_path / "one.csv", selection)
+    with open(answers_path, encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [r["answer_id"] for r in rows] == [f"20000000-0000-4000-8000-{i:012x}" for i in numbers]
+    assert [int(r["correct"]) for r in rows] == [int(PLAN.correct(i)) for i in numbers]
+    assert [float(r["seconds"]) for r in rows] == [round(PLAN.seconds(i), 3) for i in numbers]
+    assert [r["question"] for r in rows] == [f"Question {i}" for i in numbers]
+    assert [r["answered_at"] for r in rows] == [
+        PLAN.answered_at(i).astimezone().strftime("%Y-%m-%d %H:%M:%S") for i in numbers]
+    assert {r["trainee"] for r in rows} == {synthetic.trainee_name(number)}
+
+    [workbook_path] = export(big, "xlsx", tmp_path / "one.xlsx", selection)
+    sheet = load_workbook(workbook_path, read_only=True)["Answers"]
+    cells = list(sheet.iter_rows(min_row=2, values_only=True))
+    assert [row[0] for row in cells] == [r["answer_id"] for r in rows]
+    assert [row[13] for row in cells] == [int(r["correct"]) for r in rows]
+    assert [row[7].strftime("%Y-%m-%d %H:%M:%S") for row in cells] == [r["answered_at"] for r in rows]
