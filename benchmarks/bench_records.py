@@ -5,8 +5,9 @@ The database is the load tests' (gui/records/synthetic.py), generated once into 
 reused. There is no reference implementation here: the "reference" column holds the budget (1 s for a view,
 60 s for an export), so the ratio column reads as "times faster than the budget" (below 1x: missed).
 Views are timed best-of-3 (a view is opened once per click, so the first, cold call is shown in the note);
-exports once each, since one takes seconds to minutes. `python -m benchmarks records` runs the views only;
-`python -m benchmarks records exports` adds the cohort exports (CSV, XLSX, JSON, PDF: several minutes).
+exports once each, since one takes seconds to a minute. `python -m benchmarks records` runs the views only;
+`python -m benchmarks records exports` adds the cohort exports (CSV, XLSX, JSON, PDF: about three minutes).
+The PDF export reads the trainees' figures in two worker processes, so it needs both cores to itself.
 """
 from __future__ import annotations
 

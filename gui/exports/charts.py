@@ -1,9 +1,10 @@
 """Charts of a trainee's progress with matplotlib, without pyplot (no global state: safe in a worker
 thread). Qt-free.
 
-Each draw_* function fills a matplotlib Axes, so the Qt views can put the same pictures on a QtAgg
-canvas (FigureCanvasQTAgg(Figure()) -> figure.add_subplot() -> draw_...(axes, data)) and the PDF
-scorecards render them with Agg (png_bytes).
+Each draw_* function fills a matplotlib Axes, so the Qt views can put the pictures on a QtAgg canvas
+(FigureCanvasQTAgg(Figure()) -> figure.add_subplot() -> draw_...(axes, data)); png_bytes renders a figure
+with Agg. The PDF scorecards draw the same pictures from the same data as vector graphics instead
+(vector_charts.py): a cohort has hundreds of charts, and each matplotlib render took most of a second.
 """
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -257,6 +258,29 @@ def _open_worker(path: str) -> None:
     from dealerdrill.records import Records
 
     _worker_records = Records(path, read_only=True, check=False)
+    _share_answer_reads()
+
+
+def _share_answer_reads() -> None:
+    """In a worker process only: skill progress, error categories and the heatmap each read the trainee's
+    answers through queries._facts, the same reading three times; the worker remembers the latest one so
+    that a trainee's three figures share it (a third of the work, and the workers are what a cohort waits
+    for). A worker is a process of its own, so the program's own queries never see this. Should queries
+    stop having _facts, nothing is shared and the figures are read as usual."""
+    from dealerdrill.records import queries
+
+    read = getattr(queries, "_facts", None)
+    if read is None:
+        return
+    latest: list = [None, None]
+
+    def shared(records, f, trainee=None):
+        key = (id(records), f, trainee)
+        if latest[0] != key:
+            latest[0], latest[1] = key, read(records, f, trainee)
+        return latest[1]
+
+    queries._facts = shared
 
 
 def _worker_figures(name: str, f: RecordFilter) -> TraineeFigures:
@@ -289,10 +313,31 @@ def _start_workers(records, count: int):
         return None
 
 
+@contextmanager
+def _quick_reportlab():
+    """reportlab settings for a large document, restored afterwards: no type check on every attribute a
+    chart shape is given (the shapes here are made by this module), and page streams compressed but not
+    also ASCII85-encoded (smaller files, less work; every PDF reader takes binary streams)."""
+    from reportlab import rl_config
+
+    before = rl_config.shapeChecking, rl_config.useA85
+    rl_config.shapeChecking, rl_config.useA85 = 0, 0
+    try:
+        yield
+    finally:
+        rl_config.shapeChecking, rl_config.useA85 = before
+
+
 def export_pdf(records, path: str | Path, names: list[str], f: RecordFilter | None = None,
                progress: Callable[[int, int], None] | None = None,
                cancel: Callable[[], bool] | None = None) -> list[Path]:
     """Scorecards for `names` (one trainee, or several: a cohort file with a summary page) as one A4 PDF."""
+    with _quick_reportlab():
+        return _export_pdf(records, path, names, f, progress, cancel)
+
+
+def _export_pdf(records, path: str | Path, names: list[str], f: RecordFilter | None,
+                progress: Callable[[int, int], None] | None, cancel: Callable[[], bool] | None) -> list[Path]:
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.units import mm
     from reportlab.platypus import PageBreak, SimpleDocTemplate

@@ -4,7 +4,12 @@ CSV: two files, PATH (answers) and PATH with "-sessions" before the suffix; UTF-
 (without it Excel reads UTF-8 as the local code page and mangles names like "Tāne"), comma separated,
 CRLF line ends, every text field quoted when needed (the csv module), dates as local "YYYY-MM-DD HH:MM:SS"
 text that both Excel and LibreOffice recognise. XLSX: one workbook with the sheets "Answers" and
-"Sessions", real dates and numbers, a frozen header row and filters.
+"Sessions", real dates and numbers, a frozen header row and filters, written here as a stream of
+SpreadsheetML into a zip (_Workbook): a spreadsheet library took a quarter of an hour for two million
+answers.
+
+Both stream the answers straight from one SQL query (see "the answers in SQL" below): an export of two
+million answers takes well under a minute and memory stays flat.
 
 Formula injection: see cells.py. Every export is written to a temporary file and renamed at the end, so a
 cancelled or failed export leaves no half file.

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from datetime import date
+from functools import lru_cache
 
 from reportlab.graphics.shapes import Circle, Drawing, Line, PolyLine, Rect, String
 from reportlab.lib import colors
@@ -147,10 +148,22 @@ def heat_colour(accuracy: float | None):
     """The cell colour: matplotlib's RdYlGn at the accuracy (0 red, 1 green), grey when never asked."""
     if accuracy is None:
         return NOT_ASKED
+    return _heat_colour(round(max(0.0, min(1.0, accuracy)), 3))
+
+
+@lru_cache(maxsize=None)
+def _heat_colour(accuracy: float):
+    red, green, blue, _ = _colour_map()(accuracy)
+    return colors.Color(red, green, blue)
+
+
+@lru_cache(maxsize=1)
+def _colour_map():
+    # matplotlib hands out a fresh copy of a colour map on every lookup, and each copy builds its table on
+    # first use: one copy, kept, instead of thousands.
     from matplotlib import colormaps
 
-    red, green, blue, _ = colormaps["RdYlGn"](max(0.0, min(1.0, accuracy)))
-    return colors.Color(red, green, blue)
+    return colormaps["RdYlGn"]
 
 
 def heatmap_drawing(heatmap: Heatmap, width: float) -> Drawing:
