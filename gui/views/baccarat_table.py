@@ -15,22 +15,20 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction, QColor, QFont, QFontMetricsF, QKeySequence, QLinearGradient, QPainter, QPainterPath, QPen,
-    QRadialGradient,
 )
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from .cards import CARD_ASPECT, paint_card
-from .chips import format_money, paint_tray
+from .chips import paint_tray
+from .felt import LINE_GOLD, paint_felt, paint_limits_sign, table_font
 from .table_settings import setting_reader
 
 DESIGN_HEIGHT = 1100.0
 FELT = QColor(18, 104, 64)
 FELT_DARK = QColor(10, 70, 42)
-LINE_GOLD = QColor(232, 200, 110)
 PLAYER_BLUE = QColor(40, 96, 200)
 BANKER_RED = QColor(196, 36, 40)
 TIE_GREEN = QColor(60, 170, 90)
-RAIL = QColor(88, 46, 26)
 CARD_W = 92.0
 CARD_H = CARD_W * CARD_ASPECT
 
@@ -453,31 +451,12 @@ class BaccaratTable(QWidget):
         if note:
             self._paint_banner(p, g.banner, note)
 
-    def _font(self, size: float, bold: bool = True, family: str = "DejaVu Sans") -> QFont:
-        font = QFont(family)
-        font.setPixelSize(max(1, int(size)))
-        font.setBold(bold)
-        return font
+    @staticmethod
+    def _font(size: float, bold: bool = True, family: str = "DejaVu Sans") -> QFont:
+        return table_font(size, bold, family)
 
     def _paint_felt(self, p: QPainter, g: TableGeometry) -> None:
-        # Padded rail, then the felt, then the gold border line of the layout.
-        p.setPen(Qt.NoPen)
-        rail = QLinearGradient(0, 0, 0, g.height)
-        rail.setColorAt(0, RAIL.lighter(130))
-        rail.setColorAt(1, RAIL.darker(140))
-        p.setBrush(rail)
-        p.drawPath(g.table_path(1.035))
-        felt = QRadialGradient(g.centre, g.rx)
-        felt.setColorAt(0.0, FELT.lighter(118))
-        felt.setColorAt(1.0, FELT_DARK)
-        p.setBrush(felt)
-        p.drawPath(g.table_path(1.0))
-        p.setBrush(Qt.NoBrush)
-        p.setPen(QPen(LINE_GOLD, 3))
-        p.drawPath(g.table_path(0.985))
-        # The dealer's straight edge.
-        p.setPen(QPen(RAIL.darker(120), 10))
-        p.drawLine(QPointF(g.centre.x() - g.rx * 1.035, g.centre.y() - 4), QPointF(g.centre.x() + g.rx * 1.035, g.centre.y() - 4))
+        paint_felt(p, g, FELT, FELT_DARK, 118)
         p.setPen(LINE_GOLD)
         p.setFont(self._font(30, True, "DejaVu Serif"))
         title = "BACCARAT" if g.seat_count > 7 else "MINI BACCARAT"
@@ -492,14 +471,7 @@ class BaccaratTable(QWidget):
                    f"TIE PAYS {tie_odds} TO 1")
         # The limits sign by the dealer.
         lo, hi = _setting(self.settings, "table_min"), _setting(self.settings, "table_max")
-        sign = g.limits_plaque
-        p.setPen(QPen(LINE_GOLD, 1.5))
-        p.setBrush(QColor(20, 20, 24))
-        p.drawRoundedRect(sign, 6, 6)
-        p.setPen(QColor(250, 244, 226))
-        p.setFont(self._font(13))
-        p.drawText(sign.adjusted(0, 4, 0, -sign.height() / 2), Qt.AlignCenter, f"MIN {format_money(lo)}")
-        p.drawText(sign.adjusted(0, sign.height() / 2 - 4, 0, -4), Qt.AlignCenter, f"MAX {format_money(hi)}")
+        paint_limits_sign(p, g.limits_plaque, lo, hi, QColor(250, 244, 226), 13)
 
     def _paint_seat(self, p: QPainter, g: TableGeometry, index: int, label: int) -> None:
         tie_odds = _setting(self.settings, "tie_odds")

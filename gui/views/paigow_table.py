@@ -15,11 +15,12 @@ import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QTimer, Signal
-from PySide6.QtGui import (QAction, QColor, QFont, QFontMetricsF, QKeySequence, QLinearGradient, QPainter,
-                           QPainterPath, QPen, QRadialGradient)
+from PySide6.QtGui import (QAction, QColor, QFont, QFontMetricsF, QKeySequence, QPainter, QPainterPath, QPen,
+                           QRadialGradient)
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from .chips import format_money, paint_tray
+from .chips import paint_tray
+from .felt import LINE_GOLD, paint_felt, paint_limits_sign, table_font
 from .tiles import TILE_ASPECT, paint_die, paint_tile
 from .table_settings import setting_reader
 
@@ -27,8 +28,6 @@ DESIGN_WIDTH = 1600.0
 DESIGN_HEIGHT = 1100.0
 FELT = QColor(22, 92, 70)
 FELT_DARK = QColor(10, 58, 44)
-LINE_GOLD = QColor(232, 200, 110)
-RAIL = QColor(88, 46, 26)
 TEXT = QColor(250, 244, 226)
 BOXES = 8
 HAND_TILE_W = 60.0
@@ -539,11 +538,9 @@ class PaiGowTable(QWidget):
         return "\n".join(lines)
 
     # --- painting ----------------------------------------------------------------------------------------
-    def _font(self, size: float, bold: bool = True, family: str = "DejaVu Sans") -> QFont:
-        font = QFont(family)
-        font.setPixelSize(max(1, int(size)))
-        font.setBold(bold)
-        return font
+    @staticmethod
+    def _font(size: float, bold: bool = True, family: str = "DejaVu Sans") -> QFont:
+        return table_font(size, bold, family)
 
     def paint_table(self, p: QPainter, dragged: int | None = None, drag_position: QPointF | None = None):
         g = self.geometry_
@@ -554,23 +551,7 @@ class PaiGowTable(QWidget):
         self._paint_player_hand(p, g, dragged, drag_position)
 
     def _paint_felt(self, p: QPainter, g: PaiGowGeometry):
-        p.setPen(Qt.NoPen)
-        rail = QLinearGradient(0, 0, 0, g.height)
-        rail.setColorAt(0, RAIL.lighter(130))
-        rail.setColorAt(1, RAIL.darker(140))
-        p.setBrush(rail)
-        p.drawPath(g.table_path(1.035))
-        felt = QRadialGradient(g.centre, g.rx)
-        felt.setColorAt(0, FELT.lighter(120))
-        felt.setColorAt(1, FELT_DARK)
-        p.setBrush(felt)
-        p.drawPath(g.table_path(1.0))
-        p.setBrush(Qt.NoBrush)
-        p.setPen(QPen(LINE_GOLD, 3))
-        p.drawPath(g.table_path(0.985))
-        p.setPen(QPen(RAIL.darker(120), 10))
-        p.drawLine(QPointF(g.centre.x() - g.rx * 1.035, g.centre.y() - 4),
-                   QPointF(g.centre.x() + g.rx * 1.035, g.centre.y() - 4))
+        paint_felt(p, g, FELT, FELT_DARK, 120)
         p.setPen(LINE_GOLD)
         p.setFont(self._font(30, True, "DejaVu Serif"))
         p.drawText(QRectF(g.centre.x() - 250, 650, 500, 36), Qt.AlignCenter, "PAI GOW")
@@ -579,14 +560,7 @@ class PaiGowTable(QWidget):
         p.drawText(QRectF(g.centre.x() - 250, 686, 500, 20), Qt.AlignCenter,
                    f"WINNING WAGERS PAY EVEN MONEY LESS {rate * 100:g}%")
         lo, hi = _setting(self.settings, "table_min"), _setting(self.settings, "table_max")
-        sign = g.limits_plaque
-        p.setPen(QPen(LINE_GOLD, 1.5))
-        p.setBrush(QColor(20, 20, 24))
-        p.drawRoundedRect(sign, 6, 6)
-        p.setPen(TEXT)
-        p.setFont(self._font(14))
-        p.drawText(sign.adjusted(0, 4, 0, -sign.height() / 2), Qt.AlignCenter, f"MIN {format_money(lo)}")
-        p.drawText(sign.adjusted(0, sign.height() / 2 - 4, 0, -4), Qt.AlignCenter, f"MAX {format_money(hi)}")
+        paint_limits_sign(p, g.limits_plaque, lo, hi, TEXT, 14)
 
     def _stack_faces(self, box: int) -> tuple[str, ...] | None:
         if box not in self.delivered_boxes():
