@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QTimer, Signal
 from PySide6.QtGui import (
-    QAction, QColor, QFont, QFontMetricsF, QKeySequence, QLinearGradient, QPainter, QPainterPath, QPen,
+    QAction, QColor, QFont, QFontMetricsF, QLinearGradient, QPainter, QPainterPath, QPen,
 )
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from .cards import CARD_ASPECT, paint_card
 from .chips import paint_tray
-from .felt import LINE_GOLD, paint_felt, paint_limits_sign, table_font
+from .felt import LINE_GOLD, paint_felt, paint_limits_sign, table_font, table_menu_actions
 from .table_settings import setting_reader
 
 DESIGN_HEIGHT = 1100.0
@@ -244,15 +244,7 @@ class BaccaratTable(QWidget):
         """Entries for the main window's Table menu while this table is shown."""
         entries = [("&Deal", "D", self.deal), ("&Shuffle a new shoe", "S", self.new_shoe),
                    ("&Turn the cards up now", "F", self.finish_reveal)]
-        actions = []
-        for text, shortcut, slot in entries:
-            action = QAction(text, self)
-            # The table handles these keys itself (keyPressEvent); the menu shows them and offers the mouse.
-            action.setShortcut(QKeySequence(shortcut))
-            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-            action.triggered.connect(lambda _checked=False, run=slot: run())
-            actions.append(action)
-        return actions
+        return table_menu_actions(self, entries)
 
     def apply_settings(self, settings) -> None:
         """Take new settings (the app's Settings, its baccarat section, or this module's BaccaratSettings).

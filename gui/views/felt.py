@@ -4,7 +4,7 @@ with their own felt colours and geometry (anything with centre, rx, height and t
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPen, QRadialGradient
+from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QLinearGradient, QPainter, QPen, QRadialGradient
 
 from .chips import format_money
 
@@ -50,3 +50,16 @@ def paint_limits_sign(p: QPainter, sign: QRectF, low, high, text: QColor, font_s
     p.setFont(table_font(font_size))
     p.drawText(sign.adjusted(0, 4, 0, -sign.height() / 2), Qt.AlignCenter, f"MIN {format_money(low)}")
     p.drawText(sign.adjusted(0, sign.height() / 2 - 4, 0, -4), Qt.AlignCenter, f"MAX {format_money(high)}")
+
+
+def table_menu_actions(owner, entries) -> list[QAction]:
+    """The main window's Table menu entries for a table: (text, key, slot) each. The table handles these
+    keys itself (keyPressEvent); the menu shows them and offers the mouse."""
+    actions = []
+    for text, shortcut, slot in entries:
+        action = QAction(text, owner)
+        action.setShortcut(QKeySequence(shortcut))
+        action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        action.triggered.connect(lambda _checked=False, run=slot: run())
+        actions.append(action)
+    return actions

@@ -15,12 +15,12 @@ import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QTimer, Signal
-from PySide6.QtGui import (QAction, QColor, QFont, QFontMetricsF, QKeySequence, QPainter, QPainterPath, QPen,
+from PySide6.QtGui import (QAction, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen,
                            QRadialGradient)
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from .chips import paint_tray
-from .felt import LINE_GOLD, paint_felt, paint_limits_sign, table_font
+from .felt import LINE_GOLD, paint_felt, paint_limits_sign, table_font, table_menu_actions
 from .tiles import TILE_ASPECT, paint_die, paint_tile
 from .table_settings import setting_reader
 
@@ -285,15 +285,7 @@ class PaiGowTable(QWidget):
         entries = [("&New deal", "N", self.new_deal), ("E&xpose: the bank's hand and every result", "X",
                                                         self.toggle_exposed),
                    ("&Finish the delivery now", "F", self.finish_delivery)]
-        actions = []
-        for text, shortcut, slot in entries:
-            action = QAction(text, self)
-            # The table handles these keys itself (keyPressEvent); the menu shows them and offers the mouse.
-            action.setShortcut(QKeySequence(shortcut))
-            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-            action.triggered.connect(lambda _checked=False, run=slot: run())
-            actions.append(action)
-        return actions
+        return table_menu_actions(self, entries)
 
     def apply_settings(self, settings) -> None:
         """Take new settings (the app's Settings, its pai gow section, or this module's PaiGowSettings).
