@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from . import paths
-from .money import format_money
+from dealerdrill.domain import format_money
 
 ROUNDING_CHOICES = (
     ("cents", "Exact, to the cent"),

@@ -2,12 +2,10 @@
 
 Every answer key is computed by dealerdrill.core (the C engine); this package only chooses what to ask,
 compares the trainee's answer with the engine's, and explains the difference in the project's own words.
-The Qt views in dealerdrill.views present items and collect answers; nothing here imports Qt.
+The items, grades and modes it deals in are dealerdrill.domain types; nothing here imports Qt or the records.
 """
-from .base import Answer, Drill, Grade, Item, registry
-from .session import DrillSession, Mode, SessionResult
+from .base import Drill, registry
 from .scheduler import Scheduler
-from .taxonomy import ErrorCategory
+from .session import DrillSession, SessionResult
 
-__all__ = ["Answer", "Drill", "DrillSession", "ErrorCategory", "Grade", "Item", "Mode", "Scheduler",
-           "SessionResult", "registry"]
+__all__ = ["Drill", "DrillSession", "Scheduler", "SessionResult", "registry"]

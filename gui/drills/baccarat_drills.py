@@ -17,10 +17,14 @@ from decimal import Decimal, InvalidOperation
 from dealerdrill.core import baccarat
 from dealerdrill.settings import Settings
 
-from ..money import format_cents
-from .base import Grade, Item, register
-from .targets import DEFAULT_TARGETS, Target
-from .taxonomy import ErrorCategory
+from dealerdrill.domain import format_cents
+from dealerdrill.domain import Grade, Item
+
+from .base import register
+from dealerdrill.domain import Target
+
+from .targets import DEFAULT_TARGETS
+from dealerdrill.domain import ErrorCategory
 
 GAME = "baccarat"
 SEATS_MINI = 7          # a mini baccarat layout's seats

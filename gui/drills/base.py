@@ -1,46 +1,12 @@
-"""What every drill is made of: items, answers, grades, and the Drill interface.
+"""The Drill interface every drill implements, the registry of drills by id, and the time-out grade.
 
-An Item is one question: its `family` is the unit the scheduler remembers (a Banker-total x third-card
-cell, a wager kind, a house-way rule, a picture), its `prompt` is plain data the view draws, and its
-`key` is the engine's answer, kept out of the prompt so that nothing reveals it before the trainee commits.
+The items, answers and grades a drill deals in are domain types (dealerdrill.domain.items).
 """
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import ClassVar, Protocol
 
-from .taxonomy import ErrorCategory
-
-Answer = Any  # a drill-specific plain value (int, str, tuple, dict): JSON-serialisable
-
-
-@dataclass(frozen=True)
-class Item:
-    drill: str                    # the drill's id
-    family: str                   # the scheduler's unit, e.g. "baccarat.banker.6.third7"
-    prompt: dict[str, Any]        # what the view shows: plain data, never the answer
-    key: Any                      # the engine's answer (never shown before grading)
-    text: str = ""                # the question in words (also for screen readers and records)
-    hint: str = ""                # offered in practice mode only
-
-    def to_record(self) -> str:
-        """The item as stored with an answer (JSON), so a manager can see exactly what was asked."""
-        return json.dumps({"family": self.family, "prompt": self.prompt, "text": self.text},
-                          sort_keys=True, default=str)
-
-
-@dataclass(frozen=True)
-class Grade:
-    correct: bool
-    expected: str                          # the right answer in words
-    given: str                             # the trainee's answer in words
-    explanation: str                       # why, citing the rule (the project's own words)
-    category: ErrorCategory | None = None  # None when correct
-    rule: str = ""                         # the rule cited, e.g. "Table 2", "5.1", "nz-pairs-split-teen"
-    seconds: float = 0.0
-    timed_out: bool = False
-    details: dict[str, Any] = field(default_factory=dict)  # drill-specific extras (per-wager results...)
+from dealerdrill.domain import Answer, ErrorCategory, Grade, Item
 
 
 class Drill(Protocol):

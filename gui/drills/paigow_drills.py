@@ -15,10 +15,14 @@ from typing import Any
 
 from dealerdrill.core import paigow as pg
 
-from ..money import format_cents
-from .base import Grade, Item, register
-from .targets import DEFAULT_TARGETS, Target
-from .taxonomy import ErrorCategory
+from dealerdrill.domain import format_cents
+from dealerdrill.domain import Grade, Item
+
+from .base import register
+from dealerdrill.domain import Target
+
+from .targets import DEFAULT_TARGETS
+from dealerdrill.domain import ErrorCategory
 
 GAME = "paigow"
 OUTCOMES = ("win", "lose", "push")

@@ -20,10 +20,14 @@ from typing import Any, Iterable
 from dealerdrill.core import roulette
 from dealerdrill.core.roulette import Wager, WagerKind
 
-from ..money import format_money
-from .base import Grade, Item, register
-from .targets import DEFAULT_TARGETS, Target
-from .taxonomy import ErrorCategory
+from dealerdrill.domain import format_money
+from dealerdrill.domain import Grade, Item
+
+from .base import register
+from dealerdrill.domain import Target
+
+from .targets import DEFAULT_TARGETS
+from dealerdrill.domain import ErrorCategory
 
 MAX_LEVEL = 5
 INSIDE_KINDS = (WagerKind.STRAIGHT, WagerKind.SPLIT, WagerKind.STREET, WagerKind.CORNER, WagerKind.SIX_LINE)

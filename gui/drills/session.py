@@ -9,35 +9,19 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Callable
 
 from dealerdrill.core import Rng
 
-from .base import Grade, Item, timeout_grade
+from dealerdrill.domain import AnsweredItem, Grade, Item, Mode, Target
+
+from .base import timeout_grade
 from .scheduler import Scheduler
-from .targets import Target, default_target
-
-
-class Mode(Enum):
-    PRACTICE = "practice"
-    TIMED = "timed"
-    TEST = "test"
-
-    @property
-    def label(self) -> str:
-        return self.value.capitalize()
+from .targets import default_target
 
 
 class DrillUsageError(ValueError):
     """The session was asked for something its mode does not allow (a hint in a test, an item after the end)."""
-
-
-@dataclass
-class AnsweredItem:
-    item: Item
-    answer: object
-    grade: Grade
 
 
 @dataclass

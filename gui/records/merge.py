@@ -226,7 +226,7 @@ def _flag(record, key, where, *, optional=False) -> int:
 
 def _check_document(document: dict):
     """Every record of the file checked and put in the form stored; _Bad names the first bad field."""
-    from dealerdrill.drills.targets import Target
+    from dealerdrill.domain import Target
 
     from .store import MODES, clean_name
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from dealerdrill.drills.targets import Target
+from dealerdrill.domain import Target
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from dealerdrill.drills.targets import Target
+from dealerdrill.domain import Target
 
 from . import families
 from .models import (AnswerRecord, Breakdown, CohortRow, DrillReadiness, GameReadiness, Heatmap, HeatmapCell,
@@ -271,7 +271,7 @@ def by_house_way_rule(records, trainee: str | None, f: RecordFilter) -> list[Bre
 
 
 def category_label(value: str) -> str:
-    from dealerdrill.drills.taxonomy import ErrorCategory
+    from dealerdrill.domain import ErrorCategory
 
     try:
         return ErrorCategory(value).label

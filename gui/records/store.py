@@ -36,7 +36,8 @@ from pathlib import Path
 from time import monotonic as _monotonic, sleep as _sleep
 from typing import Any, Callable, Iterator
 
-from dealerdrill.drills.targets import Target, default_target
+from dealerdrill.domain import Target
+from dealerdrill.drills.targets import default_target
 
 from . import pin as pin_module
 from . import queries

@@ -4,10 +4,10 @@ so a chip is readable without telling colours apart. Stacks show how many chips 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from ..money import format_cents, format_money  # noqa: F401  (re-exported for the views)
+from dealerdrill.domain import format_money
 
 # Common casino colours by value; other values get a colour from the spare list by their position.
 CHIP_COLOURS = {

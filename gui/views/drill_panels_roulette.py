@@ -15,7 +15,9 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from dealerdrill.core import roulette
 
-from .chips import format_money, paint_badge
+from dealerdrill.domain import format_money
+
+from .chips import paint_badge
 from .drill_panels_keys import NumberEntry
 from .roulette_layout import CHIP_RADIUS, RouletteLayoutView
 

@@ -33,9 +33,11 @@ from PySide6.QtWidgets import (
     QRadioButton, QSizePolicy, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
-from dealerdrill.drills import DrillSession, Grade, Mode, SessionResult
+from dealerdrill.domain import Grade, Mode
+from dealerdrill.drills import DrillSession, SessionResult
 from dealerdrill.drills.session import DrillUsageError
-from dealerdrill.drills.targets import Target, default_target
+from dealerdrill.domain import Target
+from dealerdrill.drills.targets import default_target
 
 GAMES: tuple[tuple[str, str], ...] = (("roulette", "Roulette"), ("baccarat", "Baccarat"), ("paigow", "Pai Gow"))
 GAME_TITLES = dict(GAMES)

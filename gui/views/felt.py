@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QLinearGradient, QPainter, QPen, QRadialGradient
 
-from .chips import format_money
+from dealerdrill.domain import format_money
 
 LINE_GOLD = QColor(232, 200, 110)
 RAIL = QColor(88, 46, 26)

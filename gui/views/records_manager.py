@@ -546,7 +546,7 @@ class ManagerPage(QWidget):
     def save_targets(self) -> bool:
         """Check every row first; only when all are valid store the changed ones. False (and a plain
         message, nothing stored) when a value is wrong."""
-        from dealerdrill.drills.targets import Target
+        from dealerdrill.domain import Target
 
         changed = {}
         for row, drill in enumerate(self.target_rows()):

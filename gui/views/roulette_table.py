@@ -17,7 +17,9 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QSizePolicy, QV
 from dealerdrill.core import InvalidWager, Rng, roulette
 
 from ..settings import RouletteSettings, Settings
-from .chips import ChipTray, format_money
+from dealerdrill.domain import format_money
+
+from .chips import ChipTray
 from .roulette_layout import RouletteLayoutView
 from .roulette_wheel import RouletteWheelView
 

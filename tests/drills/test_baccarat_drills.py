@@ -8,7 +8,8 @@ import pytest
 from reference import baccarat as ref
 
 from dealerdrill.core import Rng
-from dealerdrill.drills import DrillSession, ErrorCategory, Mode
+from dealerdrill.domain import ErrorCategory, Mode
+from dealerdrill.drills import DrillSession
 from dealerdrill.drills.baccarat_drills import (
     HARD_BANKER_TOTALS,
     CommissionDrill,

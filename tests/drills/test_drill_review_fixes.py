@@ -8,7 +8,8 @@ from dataclasses import replace
 import pytest
 
 from dealerdrill.core import Rng, baccarat, paigow, roulette
-from dealerdrill.drills import DrillSession, ErrorCategory, Mode
+from dealerdrill.domain import ErrorCategory, Mode
+from dealerdrill.drills import DrillSession
 from dealerdrill.drills import paigow_drills
 from dealerdrill.drills.baccarat_drills import (
     CommissionDrill,

@@ -4,11 +4,12 @@ from dataclasses import dataclass
 
 import pytest
 
-from dealerdrill.drills.base import Grade, Item
+from dealerdrill.domain import Grade, Item
 from dealerdrill.drills.scheduler import INTERVALS, LEECH_LAPSES, RETRY_AFTER, Scheduler
-from dealerdrill.drills.session import DrillSession, DrillUsageError, Mode
-from dealerdrill.drills.targets import Target
-from dealerdrill.drills.taxonomy import ErrorCategory
+from dealerdrill.domain import Mode
+from dealerdrill.drills.session import DrillSession, DrillUsageError
+from dealerdrill.domain import Target
+from dealerdrill.domain import ErrorCategory
 
 
 

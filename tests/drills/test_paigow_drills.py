@@ -10,9 +10,10 @@ from dealerdrill.drills.base import registry
 from dealerdrill.drills.paigow_drills import (
     NOT_A_PAIR, CompareDrill, ExposeDrill, HouseWayDrill, SettleDrill, TileDrill, commission_rules,
 )
-from dealerdrill.drills.session import DrillSession, Mode
+from dealerdrill.domain import Mode
+from dealerdrill.drills.session import DrillSession
 from dealerdrill.drills.targets import DEFAULT_TARGETS
-from dealerdrill.drills.taxonomy import ErrorCategory
+from dealerdrill.domain import ErrorCategory
 from dealerdrill.settings import PaiGowSettings, Settings
 from reference import houseway as ref_way
 from reference import paigow as ref

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from dealerdrill.core import Rng
-from dealerdrill.drills import DrillSession, ErrorCategory, Mode
+from dealerdrill.domain import ErrorCategory, Mode
+from dealerdrill.drills import DrillSession
 from dealerdrill.drills.base import registry
 from dealerdrill.drills.roulette_drills import (
     CompletesDrill,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from dealerdrill.views.chips import format_cents, format_money
+from dealerdrill.domain import format_cents, format_money
 
 
 @pytest.mark.parametrize("amount, text", [

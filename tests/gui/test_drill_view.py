@@ -13,10 +13,10 @@ import pytest  # noqa: E402
 from PySide6.QtCore import Qt, Signal  # noqa: E402
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QMessageBox, QVBoxLayout, QWidget  # noqa: E402
 
-from dealerdrill.drills import Grade, Item, Mode  # noqa: E402
+from dealerdrill.domain import Grade, Item, Mode  # noqa: E402
 from dealerdrill.drills.scheduler import LEECH_LAPSES  # noqa: E402
-from dealerdrill.drills.targets import Target  # noqa: E402
-from dealerdrill.drills.taxonomy import ErrorCategory  # noqa: E402
+from dealerdrill.domain import Target  # noqa: E402
+from dealerdrill.domain import ErrorCategory  # noqa: E402
 from dealerdrill.views import drill_view  # noqa: E402
 from dealerdrill.views.drill_view import DrillEntry, DrillView  # noqa: E402
 

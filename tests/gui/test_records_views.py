@@ -15,9 +15,10 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from dealerdrill import app as app_module
-from dealerdrill.drills import DrillSession, Grade, Item, Mode
-from dealerdrill.drills.targets import Target
-from dealerdrill.drills.taxonomy import ErrorCategory
+from dealerdrill.domain import Grade, Item, Mode
+from dealerdrill.drills import DrillSession
+from dealerdrill.domain import Target
+from dealerdrill.domain import ErrorCategory
 from dealerdrill.records import RecordFilter, Records
 from dealerdrill.views import drill_view
 from dealerdrill.views.drill_view import DrillEntry

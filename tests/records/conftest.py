@@ -6,9 +6,9 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from dealerdrill.drills.base import Grade, Item
-from dealerdrill.drills.session import AnsweredItem
-from dealerdrill.drills.taxonomy import ErrorCategory
+from dealerdrill.domain import Grade, Item
+from dealerdrill.domain import AnsweredItem
+from dealerdrill.domain import ErrorCategory
 
 
 class Clock:

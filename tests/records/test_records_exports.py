@@ -6,8 +6,8 @@ import zipfile
 
 import pytest
 
-from dealerdrill.drills.session import Mode
-from dealerdrill.drills.taxonomy import ErrorCategory
+from dealerdrill.domain import Mode
+from dealerdrill.domain import ErrorCategory
 from dealerdrill.exports import ANSWER_COLUMNS, SESSION_COLUMNS, ExportCancelled, export, sessions_csv_path
 from dealerdrill.records import RecordFilter
 

@@ -11,9 +11,9 @@ from dealerdrill.records import Records, default_database_path
 
 CHILD = textwrap.dedent("""
     import sys
-    from dealerdrill.drills.base import Grade, Item
-    from dealerdrill.drills.session import AnsweredItem
-    from dealerdrill.drills.taxonomy import ErrorCategory
+    from dealerdrill.domain import Grade, Item
+    from dealerdrill.domain import AnsweredItem
+    from dealerdrill.domain import ErrorCategory
     from dealerdrill.records import Records
 
     records = Records()

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 
-from dealerdrill.drills.session import Mode
+from dealerdrill.domain import Mode
 from dealerdrill.exports import ANSWER_COLUMNS
 from dealerdrill.records import Records, default_database_path, dump_records, import_records
 

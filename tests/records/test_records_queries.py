@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from dealerdrill.drills.session import Mode
-from dealerdrill.drills.targets import Target
-from dealerdrill.drills.taxonomy import ErrorCategory
+from dealerdrill.domain import Mode
+from dealerdrill.domain import Target
+from dealerdrill.domain import ErrorCategory
 from dealerdrill.records import RecordFilter
 from dealerdrill.records import families
 from dealerdrill.records.queries import local_day

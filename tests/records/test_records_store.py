@@ -7,9 +7,10 @@ import sqlite3
 import pytest
 
 from dealerdrill.drills.base import registry
-from dealerdrill.drills.session import DrillSession, Mode
-from dealerdrill.drills.targets import Target
-from dealerdrill.drills.taxonomy import ErrorCategory
+from dealerdrill.domain import Mode
+from dealerdrill.drills.session import DrillSession
+from dealerdrill.domain import Target
+from dealerdrill.domain import ErrorCategory
 from dealerdrill.records import ManagerSession, Records, UnknownTraineeError
 
 
