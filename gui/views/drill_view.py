@@ -6,8 +6,9 @@ Three pages in a stack:
             progress (test), and after each answer the feedback in words
   result    score, pass mark and verdict (test), median time, errors by category, leeches (practice)
 
-The shell only presents and collects: the DrillSession grades, times out and schedules, the drill's panel
-draws the item and emits `answered` when the trainee commits. Nothing here shows the answer before that.
+The shell only presents and collects: the desk (dealerdrill.desk) starts the session, which grades, times
+out, schedules and records; the drill's panel draws the item and emits `answered` when the trainee
+commits. Nothing here shows the answer before that.
 
 Keys (every action works without the mouse):
   chooser   Up/Down: drill   Tab: mode, difficulty, Start   Left/Right: mode   Enter: start
@@ -24,7 +25,7 @@ from __future__ import annotations
 import importlib
 import time
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Callable
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
@@ -33,11 +34,9 @@ from PySide6.QtWidgets import (
     QRadioButton, QSizePolicy, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
-from dealerdrill.domain import Grade, Mode
-from dealerdrill.drills import DrillSession, SessionResult
+from dealerdrill.domain import Grade, Mode, Target
+from dealerdrill.drills import SessionResult
 from dealerdrill.drills.session import DrillUsageError
-from dealerdrill.domain import Target
-from dealerdrill.drills.targets import default_target
 
 GAMES: tuple[tuple[str, str], ...] = (("roulette", "Roulette"), ("baccarat", "Baccarat"), ("paigow", "Pai Gow"))
 GAME_TITLES = dict(GAMES)
@@ -137,12 +136,7 @@ def _registered_drills(problems: list[str]) -> dict[str, type]:
         return base.registry()
     except Exception as error:  # one game's broken module must not hide the other games' drills
         problems.append(f"Not every game's drills could be loaded ({error}).")
-    for game, _ in GAMES:
-        try:
-            importlib.import_module(f"dealerdrill.drills.{game}_drills")
-        except Exception:
-            pass  # already reported above
-    return dict(base._REGISTRY)
+    return base.registered_so_far()
 
 
 def _panels(game: str, problems: list[str]) -> dict[str, type]:
@@ -230,22 +224,18 @@ def family_text(drill, family: str) -> str:
 # --- the view ----------------------------------------------------------------------------------------------------
 
 class DrillView(QWidget):
-    """The Drills page. `on_answer(AnsweredItem)` receives every graded answer (the records store it);
-    `scheduler_memory` maps drill id -> Scheduler.snapshot() and is updated in place after each answer."""
+    """The Drills page over a desk (dealerdrill.desk.Desk), which starts, grades and records the sessions.
+    Without a desk the page makes one of its own for guest practice (nothing recorded)."""
 
-    session_started = Signal(object)    # DrillSession
+    session_started = Signal(object)    # TrainingSession
     item_shown = Signal(object)         # Item
     answer_graded = Signal(object)      # Grade
     answer_refused = Signal(str)        # a malformed answer's message; the item stays
     session_finished = Signal(object)   # SessionResult
-    memory_changed = Signal(str, dict)  # drill id, its scheduler snapshot
     message = Signal(str)               # notes for the main window's status bar
 
-    def __init__(self, settings=None, parent: QWidget | None = None, *,
+    def __init__(self, settings=None, parent: QWidget | None = None, *, desk=None,
                  entries: list[DrillEntry] | None = None,
-                 on_answer: Callable[[object], None] | None = None,
-                 scheduler_memory: dict[str, dict] | None = None,
-                 targets: Mapping[str, Target] | None = None,
                  seed: int | None = None,
                  clock: Callable[[], float] = time.monotonic):
         super().__init__(parent)
@@ -253,10 +243,12 @@ class DrillView(QWidget):
         self.setProperty("drillShell", True)  # the style sheet's anchor; the window may rename the page
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet(STYLE)
-        self._settings = settings
-        self._on_answer = on_answer
-        self.scheduler_memory: dict[str, dict] = scheduler_memory if scheduler_memory is not None else {}
-        self.targets: dict[str, Target] = dict(targets or {})
+        if desk is None:
+            from dealerdrill.desk import Desk
+
+            desk = Desk(None, settings, save_settings=False)
+            desk.choose_guest()
+        self.desk = desk
         # Asked before a drill starts from the chooser; returning False holds the start (the window asks
         # who is training first, then starts the drill itself).
         self.start_guard: Callable[[], bool] | None = None
@@ -267,7 +259,7 @@ class DrillView(QWidget):
         if entries is not None:
             self._entries = sort_entries(list(entries))
 
-        self.session: DrillSession | None = None
+        self.session = None                # the desk's TrainingSession
         self.entry: DrillEntry | None = None
         self.panel: QWidget | None = None
         self.state = "choosing"           # choosing | asking | feedback | result
@@ -301,19 +293,14 @@ class DrillView(QWidget):
         return list(self._entries)
 
     def settings(self):
-        return self._settings
+        return self.desk.settings
 
-    def apply_settings(self, settings) -> None:
-        """New settings apply from the next session on; the running item keeps the rules it was asked under."""
-        self._settings = settings
-
-    def set_targets(self, targets: Mapping[str, Target]) -> None:
-        """The manager's targets (drill id -> Target), used from the next session on."""
-        self.targets = dict(targets)
+    def refresh_targets(self) -> None:
+        """The manager changed a target: show the one in force (sessions from now on use it)."""
         self._describe_chosen()
 
     def target_for(self, drill_id: str) -> Target:
-        return self.targets.get(drill_id) or default_target(drill_id)
+        return self.desk.target_for(drill_id)
 
     def select_drill(self, drill_id: str) -> None:
         self.entries()
@@ -326,7 +313,7 @@ class DrillView(QWidget):
         raise ValueError(f"there is no drill {drill_id!r} on offer")
 
     def start(self, drill_id: str | None = None, mode: Mode | None = None, difficulty: int | None = None,
-              target: Target | None = None) -> DrillSession:
+              target: Target | None = None):
         """Start a session (the chooser's choices for anything not given) and show its first item."""
         if drill_id is not None:
             self.select_drill(drill_id)
@@ -335,15 +322,13 @@ class DrillView(QWidget):
             raise ValueError("choose a drill first")
         mode = mode or self.chosen_mode()
         difficulty = difficulty or self.chosen_difficulty()
-        drill = entry.drill(self._settings)
         self._end_session_quietly()
         self.entry = entry
-        self.session = DrillSession(drill, mode, seed=self._seed, difficulty=difficulty,
-                                    target=target or self.target_for(entry.id),
-                                    scheduler_memory=self.scheduler_memory.get(entry.id),
-                                    on_answer=self._on_answer)
+        self.session = self.desk.start_session(entry.drill, mode, difficulty, seed=self._seed, target=target)
+        if self.session.recording_problem:
+            self.message.emit(self.session.recording_problem)
         try:
-            self._install_panel(entry.panel(self._settings))
+            self._install_panel(entry.panel(self.desk.settings))
             self._prepare_session_page()
             self.pages.setCurrentIndex(1)
             self.session_started.emit(self.session)
@@ -383,6 +368,9 @@ class DrillView(QWidget):
         if self.session is None:
             return None
         self._countdown.stop()
+        self.session.finish()
+        if self.session.recording_problem:
+            self.message.emit(self.session.recording_problem)
         result = self.session.result
         if result.count == 0:
             self.back_to_chooser()
@@ -762,6 +750,10 @@ class DrillView(QWidget):
             return
         self._show_feedback(grade)
 
+    def _say_recording_problem(self) -> None:
+        if self.session.recording_problem:
+            self.message.emit(self.session.recording_problem)
+
     def _commit_over(self) -> None:
         self._committing = False
 
@@ -802,9 +794,7 @@ class DrillView(QWidget):
         self.next_button.setFocus()
         self._update_progress()
         self._show_keys()
-        memory = self.session.scheduler.snapshot()
-        self.scheduler_memory[self.entry.id] = memory
-        self.memory_changed.emit(self.entry.id, memory)
+        self._say_recording_problem()
         self.answer_graded.emit(grade)
 
     def _hint_available(self) -> bool:
@@ -812,6 +802,8 @@ class DrillView(QWidget):
 
     def _end_session_quietly(self) -> None:
         self._countdown.stop()
+        if self.session is not None:
+            self.session.finish()      # once only: a finished session is left as it is
         self.state = "choosing"
 
     # --- result page -----------------------------------------------------------------------------------------------
