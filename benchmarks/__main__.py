@@ -7,7 +7,7 @@ import sys
 
 from .harness import fmt_seconds
 
-SUITES = ["bench_rng", "bench_roulette", "bench_baccarat", "bench_paigow", "bench_records", "bench_gui"]
+SUITES = ["bench_rng", "bench_roulette", "bench_baccarat", "bench_paigow", "bench_recording", "bench_records", "bench_gui"]
 
 
 def main(argv: list[str]) -> int:
