@@ -13,7 +13,7 @@ import traceback
 from datetime import datetime
 from typing import Callable
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, QSize, Qt, QThreadPool, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QStackedWidget, QTabWidget, QToolBar, QWidget
 
@@ -202,7 +202,11 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(self._table_changed)
         self._table_changed(self.tabs.currentIndex())
         self.statusBar().showMessage("Ready. Help ▸ Keys lists every key.")
+        # A laptop's 1366 x 768 screen less its task bar and title bar is the smallest screen the window
+        # must fit; on a larger screen it opens larger, and every page can shrink back to the laptop size.
         self.resize(1360, 720)
+        if self.screen() is not None:
+            self.resize(self.size().boundedTo(self.screen().availableGeometry().size() - QSize(0, 40)))
         self.notice: QMessageBox | None = None
         if problems:
             self.notice = show_error(self, "Some settings could not be used:\n" + "\n".join(problems))
