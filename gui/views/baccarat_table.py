@@ -18,6 +18,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
+from dealerdrill.drills.baccarat_seats import seat_numbers
+
 from .cards import CARD_ASPECT, paint_card
 from .chips import paint_tray
 from .felt import LINE_GOLD, paint_felt, paint_limits_sign, table_font, table_menu_actions
@@ -66,14 +68,8 @@ def rules_of(settings) -> tuple:
 
 
 def seat_labels(seats: int, skip_unlucky: bool) -> list[int]:
-    """Seat numbers as painted on the layout: casinos leave out 4 on mini tables and 13 on big tables."""
-    skip = ({4} if seats <= 7 else {13}) if skip_unlucky else set()
-    labels, n = [], 1
-    while len(labels) < seats:
-        if n not in skip:
-            labels.append(n)
-        n += 1
-    return labels
+    """Seat numbers as painted on the layout (the drills number them the same way: baccarat_seats)."""
+    return seat_numbers(seats, skip_unlucky)
 
 
 def _card_of(card) -> tuple[int, object]:
