@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVB
 
 from dealerdrill.drills.baccarat_seats import seat_numbers
 
+from .baccarat_results_board import ResultsBoardView
 from .cards import CARD_ASPECT, paint_card
 from .chips import paint_tray
 from .felt import LINE_GOLD, paint_felt, paint_limits_sign, table_font, table_menu_actions
@@ -229,10 +230,20 @@ class BaccaratTable(QWidget):
         bar.addWidget(self.shuffle_button)
         bar.addWidget(self.status, 1)
         self.canvas = BaccaratCanvas(self)
+        # The results board beside the table records each coup once its cards are face up, and starts
+        # afresh with every new shoe.
+        self.results_board = ResultsBoardView()
+        self.results_board.setObjectName("resultsBoard")
+        self.coup_revealed.connect(self.results_board.add_coup)
+        self.shoe_shuffled.connect(self.results_board.clear)
+        body = QHBoxLayout()
+        body.setSpacing(6)
+        body.addWidget(self.canvas, 1)
+        body.addWidget(self.results_board)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
-        layout.addWidget(self.canvas, 1)
+        layout.addLayout(body, 1)
         self._keys = {Qt.Key_D: self.deal, Qt.Key_S: self.new_shoe, Qt.Key_F: self.finish_reveal}
         self._update_status()
 
