@@ -53,7 +53,7 @@ def test_the_trainees_tiles_carry_the_keys_that_choose_them(table):
         corner, far = table.canvas.to_widget(disc.topLeft()), table.canvas.to_widget(disc.bottomRight())
         gold = sum(1 for x in range(int(corner.x()), int(far.x())) for y in range(int(corner.y()), int(far.y()))
                    if (c := image.pixelColor(x, y)).red() > 190 and c.green() > 150 and c.blue() < 150)
-        assert gold > 12, f"no number drawn on tile {index + 1}"
+        assert gold > 10, f"no number drawn on tile {index + 1}"
     for i, disc in enumerate(numbers):
         for other in numbers[i + 1:]:
             assert not disc.intersects(other)
