@@ -365,6 +365,9 @@ def create_app(argv: list[str] | None = None) -> QApplication:
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv)
     app.setApplicationName("Dealer Drill")
     app.setOrganizationName("DealerDrill")
+    from .views.fonts import register_app_fonts
+
+    register_app_fonts()  # the symbols DejaVu lacks (the timer's ⏱), drawn through Qt's font fallback
     return app
 
 
