@@ -786,12 +786,14 @@ class PaiGowTable(QWidget):
                 continue
             rect = self.tile_rect(index)
             paint_tile(p, rect, tiles[index], style=style)
-            self._paint_tile_number(p, rect, index)
             if index == self.selected and self.hasFocus():
                 self._paint_focus(p, rect)
         for index in range(4):
             if index == self.selected and not self.hasFocus() and index != dragged:
                 self._paint_focus(p, self.tile_rect(index), faint=True)
+        for index in range(4):  # the key numbers last, over the focus ring, so it never hides one
+            if index != dragged:
+                self._paint_tile_number(p, self.tile_rect(index), index)
         if dragged is not None and drag_position is not None:
             rect = QRectF(drag_position, QSizeF(HAND_TILE_W, HAND_TILE_H))
             p.setPen(Qt.NoPen)
