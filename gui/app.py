@@ -13,7 +13,7 @@ import traceback
 from datetime import datetime
 from typing import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QStackedWidget, QTabWidget, QToolBar, QWidget
 
@@ -54,21 +54,47 @@ TABLES: list[tuple[str, str, TableFactory]] = [
     ("paigow", "Pai Gow", _paigow),
 ]
 
-KEYS_HELP = """<b>Roulette</b><br>
-Arrow keys: move the cursor over the wager positions<br>
-Enter or +: place the selected chip (or the typed amount) &nbsp; Delete or −: take a chip back<br>
-1–6: choose a chip &nbsp; number pad digits: type an amount (Backspace edits, Esc clears)<br>
+# Two columns, so the Help ▸ Keys box stays within a laptop's height.
+KEYS_HELP = """<table width="660" cellspacing="0" cellpadding="3"><tr><td width="50%" valign="top">
+<b>Roulette table</b><br>
+Arrows: move the cursor over the wagers (the status bar names the wager and its chips)<br>
+Enter or +: place the chip or the typed amount &nbsp; Delete or −: take one back<br>
+1–6: choose a chip &nbsp; number pad: type an amount (Backspace edits, Esc clears)<br>
 Space: spin &nbsp; S: skip the animation &nbsp; C: clear the layout<br>
-Mouse: left click places, right click takes back<br><br>
+Mouse: left click places, right click takes back; hover a stack to read its wager<br><br>
+<b>Baccarat table</b><br>
+S: shuffle a new shoe &nbsp; D: deal (a new shoe burns first) &nbsp; F: turn the coup face up now<br><br>
+<b>Pai Gow table</b><br>
+N: new deal &nbsp; F: finish the delivery &nbsp; X: expose every box (X again hides them)<br>
+1–4 or Left/Right: choose your tile &nbsp; H or Up: high hand &nbsp; L or Down: low hand<br>
+Backspace or Delete: back to your row &nbsp; or drag a tile with the mouse<br><br>
+<b>Everywhere</b><br>
+Ctrl+1, Ctrl+2, Ctrl+3: switch table &nbsp; Ctrl+T: tables &nbsp; Ctrl+D: drills<br>
+Ctrl+,: settings &nbsp; Ctrl+Q: quit &nbsp; F1: these keys<br><br>
+<b>Records</b><br>
+Ctrl+U: who is training &nbsp; Ctrl+P: progress &nbsp; Ctrl+M: manager page (PIN)<br>
+Ctrl+L: unlock the manager role &nbsp; Ctrl+Shift+L: lock it &nbsp; F5: refresh<br>
+Manager page: Ctrl+Tab switches tabs; in Targets type or F2 to edit a value
+</td><td width="50%" valign="top">
 <b>Drills</b><br>
 Up/Down: choose a drill &nbsp; Tab: mode, difficulty, Start &nbsp; Enter: start<br>
-Enter: commit an answer, then Enter or N: next &nbsp; H or F1: hint (practice) &nbsp; Esc: end the session<br><br>
-<b>Everywhere</b><br>
-Ctrl+1, Ctrl+2, Ctrl+3: switch table &nbsp; Ctrl+D: drills &nbsp; Ctrl+,: settings &nbsp; Ctrl+Q: quit<br><br>
-<b>Records</b><br>
-Ctrl+U: choose who is training &nbsp; Ctrl+P: progress &nbsp; Ctrl+M: manager page (asks for the PIN)<br>
-Ctrl+L: unlock the manager role &nbsp; Ctrl+Shift+L: lock it &nbsp; F5: refresh a records page<br>
-Manager page: Ctrl+Tab switches its tabs; in Targets, type or F2 to edit a value"""
+Enter: commit an answer, then Enter or N: next &nbsp; Esc: end the session<br>
+H or F1: hint in practice (F1 where the panel uses H)<br>
+Result page: R the same drill again, Enter back to the drills<br><br>
+<b>Drill panels</b><br>
+Pay the layout: arrows move the cursor; digits type an amount, Space or P pays it on the cursor's wager,
+Delete takes it back, T sets the total<br>
+Winning positions: arrows, Space marks or unmarks a wager<br>
+Completes and pictures, Payout keys: type the number, Enter<br>
+Table of play: D draw, S stand (Player, then Banker), P / B / T the winner, Backspace restarts<br>
+Commission: digits and . &nbsp; Shoe procedure, Big-table procedure: the option's number or the count<br>
+Settle the table (baccarat): per wager an amount, T take, U push, Enter next; Up goes back<br>
+Tiles: the name's first letters or Up/Down, Tab to rank and points<br>
+Compare two hands: P or Left the player, B or Right the bank<br>
+Set the bank's hand the house way: 1–4 or Left/Right a tile, H or Up high, L or Down low, Backspace back<br>
+Expose and match: W win, L lose, P push; Up/Down or 1–7 choose the box<br>
+Settle the table (pai gow): each amount in dollars, Tab to the next
+</td></tr></table>"""
 
 
 def plain_words(error: BaseException) -> str:
@@ -152,7 +178,11 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(self._table_changed)
         self._table_changed(self.tabs.currentIndex())
         self.statusBar().showMessage("Ready. Help ▸ Keys lists every key.")
+        # A laptop's 1366 x 768 screen less its task bar and title bar is the smallest screen the window
+        # must fit; on a larger screen it opens larger, and every page can shrink back to the laptop size.
         self.resize(1360, 720)
+        if self.screen() is not None:
+            self.resize(self.size().boundedTo(self.screen().availableGeometry().size() - QSize(0, 40)))
         self.notice: QMessageBox | None = None
         if problems:
             self.notice = show_error(self, "Some settings could not be used:\n" + "\n".join(problems))
@@ -298,6 +328,9 @@ def create_app(argv: list[str] | None = None) -> QApplication:
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv)
     app.setApplicationName("Dealer Drill")
     app.setOrganizationName("DealerDrill")
+    from .views.fonts import register_app_fonts
+
+    register_app_fonts()  # the symbols DejaVu lacks (the timer's ⏱), drawn through Qt's font fallback
     return app
 
 

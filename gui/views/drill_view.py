@@ -27,11 +27,11 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QButtonGroup, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
-    QRadioButton, QSizePolicy, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
+    QRadioButton, QScrollArea, QSizePolicy, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
 from dealerdrill.domain import Grade, Mode, Target
@@ -51,6 +51,12 @@ MODE_NOTES = {
 
 TICK_MS = 100  # countdown refresh; the time itself comes from the clock, never from counting ticks
 
+# The session page: the panel and the notes column (hint, refused answer, feedback) share the width 3 : 1,
+# the notes column between these widths, so a laptop screen still gives the picture most of the page.
+NOTES_STRETCH = (3, 1)
+NOTES_MIN_WIDTH = 280
+NOTES_MAX_WIDTH = 440
+
 # Palette: a light, quiet page so the drawn items and the verdict carry the colour.
 INK = "#1f2a37"
 MUTED = "#5b6675"
@@ -69,6 +75,7 @@ STYLE = f"""
 *[drillShell="true"] QLabel[role="keys"] {{ color: {MUTED}; font-size: 11px; }}
 *[drillShell="true"] QFrame[card="true"] {{ background: #ffffff; border: 1px solid #d9dee3; border-radius: 8px; }}
 *[drillShell="true"] QFrame[card="true"] QLabel {{ background: transparent; border: none; }}
+*[drillShell="true"] QWidget#panelHost {{ background: #ffffff; border-radius: 8px; }}
 *[drillShell="true"] QTreeWidget {{ background: #ffffff; border: 1px solid #d9dee3; border-radius: 8px; padding: 6px;
                           font-size: 14px; outline: 0; }}
 *[drillShell="true"] QTreeWidget::item {{ padding: 5px 4px; }}
@@ -219,6 +226,50 @@ def family_text(drill, family: str) -> str:
         except Exception:
             pass
     return family.replace("_", " ").replace(".", " › ")
+
+
+class _FillingScrollArea(QScrollArea):
+    """A frameless scroll area whose content fills it and scrolls only when it cannot fit.
+
+    Its size hint is fixed, not taken from the content, so what appears inside (feedback, a longer panel)
+    never makes the page reallocate space; its minimum is small, so the window can always shrink."""
+
+    def __init__(self, hint: QSize, horizontal: bool = True):
+        super().__init__()
+        self._hint = hint
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        if not horizontal:
+            self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.viewport().setAutoFillBackground(False)
+
+    def setWidget(self, widget: QWidget) -> None:  # noqa: N802 (Qt name)
+        widget.setAutoFillBackground(False)
+        super().setWidget(widget)
+
+    def sizeHint(self):  # noqa: N802 (Qt name)
+        return self._hint
+
+    def minimumSizeHint(self):  # noqa: N802 (Qt name)
+        return QSize(120, 120)
+
+
+class _PlaceholderWhileEmpty(QObject):
+    """Shows `placeholder` exactly while none of `watched` is visible (the notes column's "appears here")."""
+
+    def __init__(self, placeholder: QWidget, watched: list[QWidget]):
+        super().__init__(placeholder)
+        self._placeholder = placeholder
+        self._watched = watched
+        for widget in watched:
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
+        if event.type() in (QEvent.Type.Show, QEvent.Type.Hide, QEvent.Type.ShowToParent,
+                            QEvent.Type.HideToParent):
+            self._placeholder.setVisible(not any(w.isVisibleTo(w.parentWidget()) for w in self._watched))
+        return False
 
 
 # --- the view ----------------------------------------------------------------------------------------------------
@@ -593,32 +644,58 @@ class DrillView(QWidget):
         self.question_label = _label("", "question", wrap=True)
         self.question_label.setObjectName("questionLabel")
         layout.addWidget(self.question_label)
-        self.panel_card = _card()
-        self.panel_layout = QVBoxLayout(self.panel_card)
-        self.panel_layout.setContentsMargins(12, 12, 12, 12)
-        layout.addWidget(self.panel_card, 1)
 
+        # The drill's picture and the words about it sit side by side, each in its own place: the hint,
+        # a refused answer and the feedback fill the notes column (scrolling when long), so the panel keeps
+        # its size whatever appears there, and a panel taller than the window scrolls instead of
+        # stretching the window.
+        body = QHBoxLayout()
+        body.setSpacing(12)
+        self.panel_card = _card()
+        card_layout = QVBoxLayout(self.panel_card)
+        card_layout.setContentsMargins(1, 1, 1, 1)
+        self.panel_scroll = _FillingScrollArea(QSize(900, 480))
+        self.panel_scroll.setObjectName("panelScroll")
+        panel_host = QWidget()
+        panel_host.setObjectName("panelHost")
+        panel_host.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.panel_layout = QVBoxLayout(panel_host)
+        self.panel_layout.setContentsMargins(11, 11, 11, 11)
+        self.panel_scroll.setWidget(panel_host)
+        card_layout.addWidget(self.panel_scroll)
+        body.addWidget(self.panel_card, NOTES_STRETCH[0])
+
+        notes = QWidget()
+        notes.setObjectName("notesColumn")
+        notes_layout = QVBoxLayout(notes)
+        notes_layout.setContentsMargins(0, 0, 6, 0)
+        notes_layout.setSpacing(10)
+        self.notes_heading = _label("FEEDBACK", "section")
+        self.notes_placeholder = _label("The verdict, the correct answer and the rule appear here after you "
+                                        "answer.", "muted", wrap=True)
+        self.notes_placeholder.setObjectName("notesPlaceholder")
+        notes_layout.addWidget(self.notes_heading)
         self.hint_label = _label("", wrap=True)
         self.hint_label.setObjectName("hintLabel")
         self.problem_label = _label("", wrap=True)
         self.problem_label.setObjectName("problemLabel")
-        layout.addWidget(self.hint_label)
-        layout.addWidget(self.problem_label)
+        notes_layout.addWidget(self.hint_label)
+        notes_layout.addWidget(self.problem_label)
 
         self.feedback = QFrame()
         self.feedback.setObjectName("feedback")
         feedback = QVBoxLayout(self.feedback)
         feedback.setContentsMargins(16, 10, 16, 12)
-        feedback.setSpacing(4)
+        feedback.setSpacing(6)
         top = QHBoxLayout()
         self.verdict_label = _label("")
         self.verdict_label.setObjectName("verdictLabel")
-        self.time_label = _label("", "muted")
-        self.time_label.setObjectName("timeLabel")
         top.addWidget(self.verdict_label)
         top.addStretch(1)
-        top.addWidget(self.time_label)
         feedback.addLayout(top)
+        self.time_label = _label("", "muted", wrap=True)
+        self.time_label.setObjectName("timeLabel")
+        feedback.addWidget(self.time_label)
         self.expected_label = _label("", wrap=True)
         self.expected_label.setObjectName("expectedLabel")
         self.expected_label.setStyleSheet("font-size: 15px; font-weight: 600;")
@@ -633,7 +710,18 @@ class DrillView(QWidget):
         for label in (self.expected_label, self.given_label, self.explanation_label, self.category_label):
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             feedback.addWidget(label)
-        layout.addWidget(self.feedback)
+        notes_layout.addWidget(self.feedback)
+        notes_layout.addWidget(self.notes_placeholder)
+        notes_layout.addStretch(1)
+        self._placeholder_switch = _PlaceholderWhileEmpty(
+            self.notes_placeholder, [self.hint_label, self.problem_label, self.feedback])
+        self.notes_scroll = _FillingScrollArea(QSize(NOTES_MAX_WIDTH, 300), horizontal=False)
+        self.notes_scroll.setObjectName("notesScroll")
+        self.notes_scroll.setWidget(notes)
+        self.notes_scroll.setMinimumWidth(NOTES_MIN_WIDTH)
+        self.notes_scroll.setMaximumWidth(NOTES_MAX_WIDTH)
+        body.addWidget(self.notes_scroll, NOTES_STRETCH[1])
+        layout.addLayout(body, 1)
 
         buttons = QHBoxLayout()
         self.end_button = _button("End session (Esc)")

@@ -201,14 +201,17 @@ class ManagerPage(QWidget):
                                                  ("Drill", self.drill_box), ("Mode", self.mode_box))):
             grid.addWidget(label(text.upper(), "section"), 0, column)
             grid.addWidget(widget, 1, column)
+        # The period, the archived switch and Reset go on a second row, so the page fits a laptop's width.
         dates = QHBoxLayout()
         for widget in (self.from_check, self.from_date, self.to_check, self.to_date):
             dates.addWidget(widget)
-        grid.addWidget(label("PERIOD (LOCAL DAYS, BOTH INCLUDED)", "section"), 0, 4)
-        grid.addLayout(dates, 1, 4)
-        grid.addWidget(self.archived_check, 1, 5)
-        grid.addWidget(self.reset_button, 1, 6)
-        grid.setColumnStretch(7, 1)
+        dates.addSpacing(16)
+        dates.addWidget(self.archived_check)
+        dates.addStretch(1)
+        dates.addWidget(self.reset_button)
+        grid.addWidget(label("PERIOD (LOCAL DAYS, BOTH INCLUDED)", "section"), 2, 0, 1, 4)
+        grid.addLayout(dates, 3, 0, 1, 4)
+        grid.setColumnStretch(4, 1)
         self.game_box.currentIndexChanged.connect(lambda _: (self._fill_drill_box(), self.refresh()))
         for widget in (self.trainee_box, self.drill_box, self.mode_box):
             widget.currentIndexChanged.connect(lambda _: self.refresh())
