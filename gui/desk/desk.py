@@ -28,6 +28,7 @@ from dealerdrill.domain import Mode, Target
 from dealerdrill.drills.catalog import DRILL_CATALOG
 from dealerdrill.records import Records, RecordsError, SessionSummary, Trainee
 
+from .manager_key import KeyFileError
 from .pin import PIN_FILE_NAME
 from .roles import Manager, ManagerRole, Permission
 from .sessions import TrainingSession
@@ -45,6 +46,11 @@ class DeskEvent(Enum):
     RECORDS_REPLACED = "records_replaced"   # a damaged file was kept aside and a new one started
 
 
+class NeedsConfirmation(ValueError):
+    """The action is allowed, but only when the manager confirms it and says why (signing off a session that
+    is not a passed test); the message says what is unusual about it."""
+
+
 class NoRecordsError(RuntimeError):
     """The desk has no usable records: only guest practice (not recorded) is possible."""
 
@@ -56,7 +62,7 @@ class NoRecordsError(RuntimeError):
 class Desk:
     def __init__(self, records: Records | None, settings: table_settings.Settings | None = None, *,
                  pin_path: Path | None = None, clock: Callable[[], datetime] | None = None,
-                 save_settings: bool = True):
+                 save_settings: bool = True, idle_clock: Callable[[], float] | None = None):
         """`records` None: guests only. `pin_path` defaults to the PIN file beside the records (or in the
         data folder). `save_settings` False keeps settings changes in memory (tests, the command line)."""
         self.records = records
@@ -67,13 +73,15 @@ class Desk:
             from dealerdrill import paths
 
             pin_path = (records.path.parent if records is not None else paths.data_dir()) / PIN_FILE_NAME
-        self.role = ManagerRole(pin_path, self._audit, self._clock)
+        self.role = ManagerRole(pin_path, lambda: self.records, self._clock,
+                                **({"idle_clock": idle_clock} if idle_clock is not None else {}))
         self.trainee: str | None = None
         self.guest = False
         self.session: TrainingSession | None = None
         self._guest_memory: dict[str, dict] = {}
         self._listeners: list[Callable[[DeskEvent], None]] = []
         self.house_way_note: str | None = None   # why the table's house way changed with the last file change
+        self.key_notice: str | None = None       # the PIN file was replaced or is unusable: said in plain words
         self._note_pin_reset()
 
     # ------------------------------------------------------------------------------------------ opening
@@ -82,7 +90,7 @@ class Desk:
              **options) -> "Desk":
         """The desk for the command line and scripts: the records at `records_path` (default: the data
         folder's); RecordsError when they cannot be used."""
-        records = Records(records_path, catalog=DRILL_CATALOG)
+        records = Records(records_path, catalog=DRILL_CATALOG, clock=options.get("clock"))
         return cls(records, settings, save_settings=False, **options)
 
     @classmethod
@@ -177,10 +185,12 @@ class Desk:
         self._switch_person(None, guest=False)
 
     def _switch_person(self, trainee: str | None, guest: bool) -> None:
-        # A running session belongs to the person who started it: a change of person ends it.
+        # A running session belongs to the person who started it, and the manager role to the manager who
+        # unlocked it: a change of person ends the one and locks the other.
         if (trainee, guest) != (self.trainee, self.guest):
             self.end_session()
             self._guest_memory.clear()
+            self.lock_manager()
         self.trainee, self.guest = trainee, guest
         self._tell(DeskEvent.TRAINEE)
 
@@ -192,6 +202,20 @@ class Desk:
     @property
     def unlocked(self) -> bool:
         return self.role.unlocked
+
+    def note_activity(self) -> None:
+        """Someone is using the desk: the manager role's idle time starts again."""
+        self.role.note_activity()
+
+    def lock_if_idle(self) -> bool:
+        """Lock the role if it has been idle too long (the window asks every few seconds); True if it did."""
+        if self.role.lock_if_idle():
+            self._tell(DeskEvent.MANAGER)
+            return True
+        return False
+
+    def set_idle_lock_minutes(self, minutes: float) -> None:
+        self.role.set_idle_minutes(minutes)
 
     def pin_is_set(self) -> bool:
         return self.role.pin_is_set()
@@ -221,16 +245,36 @@ class Desk:
         return self.role.require(permission)
 
     def _audit(self, actor: str, action: str, detail: str) -> None:
+        """An audit entry, signed with the manager's key while the role is held."""
         if self.records is not None and not self.records.read_only:
-            self.records.add_audit_entry(actor, action, detail)
+            self.records.add_audit_entry(actor, action, detail, self.role.key)
 
     def _note_pin_reset(self) -> None:
-        """A PIN was set before and its file is gone: someone reset it by deleting the file. Log it once."""
-        if self.records is None or self.records.read_only or self.role.pin_path.exists():
+        """A PIN was set before and its file is gone (someone reset it by deleting the file), or the file now
+        holds a key these records have never accepted (someone wrote a new file over it): both are a PIN
+        reset. Logged once, and said in `key_notice` for the window to show."""
+        if self.records is None or self.records.read_only:
             return
-        if self.records.latest_audit_action(("pin_set", "pin_changed", "pin_reset")) not in (None, "pin_reset"):
-            self.records.add_audit_entry("workstation", "pin_reset",
-                                         f"{self.role.pin_path.name} was deleted; a new PIN can be set")
+        known = {fp for fp, (_, _, origin) in self.records.manager_keys().items() if origin == "this workstation"}
+        try:
+            key_file = self.role.key_file()
+        except KeyFileError as error:
+            self.key_notice = str(error)
+            return
+        last = self.records.latest_audit_action(("pin_set", "pin_changed", "pin_reset", "pin_file_replaced"))
+        if key_file is None:
+            if last not in (None, "pin_reset"):
+                self.records.add_audit_entry("workstation", "pin_reset",
+                                             f"{self.role.pin_path.name} was deleted; a new PIN can be set")
+            return
+        if key_file.public is not None and known and key_file.public.fingerprint not in known:
+            self.key_notice = (f"The manager PIN file {self.role.pin_path} was replaced: its key "
+                               f"({key_file.public.fingerprint}) is not the key these records were signed with. "
+                               f"This is handled as a PIN reset and is in the audit log; sign-offs made from now on "
+                               f"carry the new key's fingerprint.")
+            if last != "pin_file_replaced":
+                self.records.add_audit_entry("workstation", "pin_file_replaced",
+                                             f"{self.role.pin_path.name} now holds key {key_file.public.fingerprint}")
 
     # ------------------------------------------------------------------------------------------ drill sessions
     def target_for(self, drill_id: str) -> Target:
@@ -293,21 +337,71 @@ class Desk:
             self._tell(DeskEvent.RECORDS)
 
     # ------------------------------------------------------------------------------------------ manager actions
-    def sign_off(self, attempt_id: str, note: str = "") -> SessionSummary:
+    @staticmethod
+    def why_confirm(summary: SessionSummary) -> str | None:
+        """What is unusual about signing this session off (None for a passed, complete test)."""
+        if summary.mode != "test":
+            return f"This is a {summary.mode} session, not a test."
+        if summary.items < summary.target.test_items:
+            return (f"This test was stopped after {summary.items} of {summary.target.test_items} items and is not "
+                    f"passed.")
+        if not summary.passed:
+            return (f"This test is not passed ({summary.correct} of {summary.target.test_items} right; the pass "
+                    f"mark is {summary.target.pass_mark:.0%}).")
+        return None
+
+    def sign_off(self, attempt_id: str, note: str = "", *, reason: str = "", confirmed: bool = False) -> SessionSummary:
+        """Sign a finished session off with the manager's key. A passed test needs nothing more; any other
+        session (failed, stopped, practice or timed) needs `confirmed` and a `reason`, which is recorded."""
         manager = self.require(Permission.SIGN_OFF)
-        summary = self._require_records().sign_off(attempt_id, manager, note)
+        records = self._require_records()
+        unusual = self.why_confirm(records.session(attempt_id))
+        if unusual is not None:
+            if not confirmed:
+                raise NeedsConfirmation(f"{unusual} Signing it off needs your confirmation and a reason.")
+            if not reason.strip():
+                raise ValueError(f"{unusual} Give the reason for signing it off; it is recorded with the sign-off.")
+        summary = records.sign_off(attempt_id, manager, self.role.key, note, reason if unusual else "")
         self._tell(DeskEvent.RECORDS)
         return summary
 
     def set_target(self, drill_id: str, target: Target) -> None:
         manager = self.require(Permission.SET_TARGETS)
-        self._require_records().set_target(drill_id, target, manager)
+        self._require_records().set_target(drill_id, target, manager, self.role.key)
         self._tell(DeskEvent.TARGETS)
         self._tell(DeskEvent.RECORDS)
 
+    def trust_manager_key(self, public_key: bytes, manager_name: str) -> str:
+        """Accept sign-offs and targets signed by another workstation's manager key in imports (once, by a
+        manager here, who signs the trust); returns the key's fingerprint."""
+        manager = self.require(Permission.TRUST_KEYS)
+        from .roles import clean_manager_name
+
+        if not isinstance(public_key, bytes) or len(public_key) != 32:
+            raise ValueError("That is not a manager's public key (32 bytes of an Ed25519 key).")
+        records = self._require_records()
+        from dealerdrill.records.chain import fingerprint_of
+
+        if fingerprint_of(public_key) in records.manager_keys():
+            raise ValueError(f"The key {fingerprint_of(public_key)} is already accepted here.")
+        fingerprint = records.add_manager_key(public_key, clean_manager_name(manager_name), "trusted",
+                                              self.role.key, manager)
+        self._tell(DeskEvent.RECORDS)
+        return fingerprint
+
+    def verify(self, progress=None) -> list:
+        """Check the records whole (chains, signatures, triggers, summaries) and that the PIN file's key is
+        one they accept; a list of problems in plain words, [] when sound."""
+        from dealerdrill.records.chain import Problem
+
+        problems = list(self._require_records().verify(progress))
+        if self.key_notice:
+            problems.append(Problem("manager PIN file", self.key_notice))
+        return problems
+
     def archive_trainee(self, name: str) -> Trainee:
         manager = self.require(Permission.ARCHIVE_TRAINEES)
-        trainee = self._require_records().archive_trainee(name, manager)
+        trainee = self._require_records().archive_trainee(name, manager, self.role.key)
         if self.trainee is not None and self.trainee.casefold() == trainee.name.casefold():
             self.forget_trainee()
         self._tell(DeskEvent.RECORDS)
@@ -315,7 +409,7 @@ class Desk:
 
     def restore_trainee(self, name: str) -> Trainee:
         manager = self.require(Permission.ARCHIVE_TRAINEES)
-        trainee = self._require_records().restore_trainee(name, manager)
+        trainee = self._require_records().restore_trainee(name, manager, self.role.key)
         self._tell(DeskEvent.RECORDS)
         return trainee
 
