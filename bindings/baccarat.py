@@ -13,17 +13,17 @@ from __future__ import annotations
 import enum
 import operator
 from dataclasses import dataclass
-from decimal import Decimal
-from fractions import Fraction
 from typing import Iterable, NamedTuple, Sequence, Union
 
+from . import commission as _commission
 from ._engine import ffi, lib
 from ._errors import EngineError, InvalidCard, InvalidInput, ShoeFinished, check, require_int
+from .commission import Rounding
 
 __all__ = [
-    "Burn", "Card", "Coup", "Rounding", "Settlement", "Shoe", "ShoeState", "SimulationResult", "Suit",
-    "banker_draws", "box_commission", "card_value", "coup", "exact_counts", "exact_ways", "is_natural", "player_draws",
-    "point_count", "settle", "simulate",
+    "Burn", "CARD_CODES", "Card", "Coup", "Rounding", "Settlement", "Shoe", "ShoeState", "SimulationResult",
+    "Suit", "banker_draws", "box_commission", "card_code", "card_value", "coup", "exact_counts", "exact_ways", "is_natural", "player_draws",
+    "point_count", "settle", "shoe_codes", "simulate", "tie_odds_supported",
 ]
 
 MIN_DECKS = lib.DD_BAC_MIN_DECKS
@@ -38,7 +38,7 @@ MAX_SEQUENCE = 64                  # ranks accepted for one coup (it never uses 
 WINNERS = ("player", "banker", "tie")
 _SIDE_CODES = {"player": lib.DD_BAC_PLAYER, "banker": lib.DD_BAC_BANKER, "tie": lib.DD_BAC_TIE}
 _SIDE_NAMES = {code: name for name, code in _SIDE_CODES.items()}
-_RESULT_NAMES = {lib.DD_BAC_WIN: "win", lib.DD_BAC_LOSE: "lose", lib.DD_BAC_PUSH: "push"}
+_RESULT_NAMES = {lib.DD_WIN: "win", lib.DD_LOSE: "lose", lib.DD_PUSH: "push"}
 _RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 
 
@@ -60,16 +60,37 @@ class Card(NamedTuple):
 
     @property
     def code(self) -> int:
-        """0-51: (rank - 1) * 4 + suit, the engine's card code."""
-        return (self.rank - 1) * 4 + int(self.suit)
+        """The engine's card code of this card, 0 to 51."""
+        return card_code(self.rank, self.suit)
 
     @classmethod
     def from_code(cls, code: int) -> "Card":
-        code = require_int(code, "a card code", 0, 51)
-        return cls(code // 4 + 1, Suit(code % 4))
+        """The card with this engine card code (0 to 51)."""
+        code = require_int(code, "a card code", 0, CARD_CODES - 1)
+        rank, suit = ffi.new("int *"), ffi.new("int *")
+        check(lib.dd_bac_card_of_code(code, rank, suit))
+        return cls(rank[0], Suit(suit[0]))
 
     def __str__(self) -> str:
         return f"{_RANK_NAMES.get(self.rank, str(self.rank))} of {self.suit.name.lower()}"
+
+
+CARD_CODES = lib.DD_BAC_CARD_CODES
+
+
+def card_code(rank: int, suit) -> int:
+    """The engine's card code (0-51) of a rank 1-13 and a suit (Suit or 0-3)."""
+    rank = require_int(rank, "a card rank", 1, 13)
+    suit = require_int(int(suit) if isinstance(suit, Suit) else suit, "a suit", 0, 3)
+    out = ffi.new("int *")
+    check(lib.dd_bac_card_code(rank, suit, out))
+    return out[0]
+
+
+def shoe_codes(decks: int) -> list[int]:
+    """The card codes of a whole shoe of `decks` decks in new-deck order (each code once per deck)."""
+    decks = require_int(decks, "the number of decks", MIN_DECKS, MAX_DECKS)
+    return [code for _ in range(decks) for code in range(CARD_CODES)]
 
 
 class ShoeState(enum.Enum):
@@ -78,20 +99,6 @@ class ShoeState(enum.Enum):
     DEALING = lib.DD_BAC_SHOE_DEALING
     LAST_COUP_NEXT = lib.DD_BAC_SHOE_LAST_COUP_NEXT   # the cutting card came out during a round (9.8)
     FINISHED = lib.DD_BAC_SHOE_FINISHED
-
-
-class Rounding(enum.Enum):
-    """How a Banker commission that is not a whole rounding unit is rounded."""
-    PLAYER = "player"      # down: the player's favour (the default)
-    HOUSE = "house"        # up, never above the amount won
-    NEAREST = "nearest"    # to the nearest unit; an exact half goes the player's way
-
-
-_ROUNDING_CODES = {
-    Rounding.PLAYER: lib.DD_BAC_ROUND_FOR_PLAYER,
-    Rounding.HOUSE: lib.DD_BAC_ROUND_FOR_HOUSE,
-    Rounding.NEAREST: lib.DD_BAC_ROUND_NEAREST,
-}
 
 
 @dataclass(frozen=True)
@@ -393,14 +400,14 @@ class Shoe:
         codes = []
         for card in cards:
             if isinstance(card, Card):
-                codes.append(card.code if 1 <= card.rank <= 13 and 0 <= int(card.suit) <= 3 else 255)
+                codes.append(card.code)
             else:
                 code = require_int(card, "a card code")
                 codes.append(code if 0 <= code <= 255 else 255)
         if len(codes) != self.size:
             raise InvalidInput(f"a shoe of {self.decks} deck(s) holds {self.size} cards, not {len(codes)}")
         check(lib.dd_bac_shoe_load(self._shoe, ffi.new("uint8_t[]", codes), len(codes)), {
-            lib.DD_E_BAD_CARD: "card codes run from 0 to 51 ((rank - 1) * 4 + suit)",
+            lib.DD_E_BAD_CARD: f"card codes run from 0 to {CARD_CODES - 1} (see Card.code)",
             lib.DD_E_RANGE: f"each card must appear exactly {self.decks} time(s) in a shoe of {self.decks} deck(s)",
         })
 
@@ -458,16 +465,19 @@ def simulate(shoes: int, decks: int = DEFAULT_DECKS, seed: int | None = None,
 
 # ---- settlement --------------------------------------------------------------------------------------------
 
-def _basis_points(rate) -> int:
-    if isinstance(rate, bool) or not isinstance(rate, (int, float, Fraction, Decimal)):
-        raise InvalidInput(f"the commission rate must be a number such as 0.05, not {rate!r}")
-    # str() of a float is its shortest exact-looking form, so 0.05 becomes exactly 5/100.
-    exact = Fraction(str(rate)) if isinstance(rate, float) else Fraction(rate)
-    bp = exact * 10000
-    if bp.denominator != 1 or not 0 <= bp <= lib.DD_BAC_MAX_COMMISSION_BP:
-        raise InvalidInput(f"the commission rate must be between 0 and 1 in whole basis points "
-                           f"(0.05 = 5%), not {rate!r}")
-    return int(bp)
+def tie_odds_supported(odds) -> bool:
+    """Whether a Tie may pay these odds ("x to 1") under the rules the engine implements."""
+    if isinstance(odds, bool) or not isinstance(odds, int):
+        return False
+    return -2**31 <= odds < 2**31 and lib.dd_bac_tie_odds_check(odds) == lib.DD_OK
+
+
+def _tie_odds(tie_odds) -> int:
+    odds = require_int(tie_odds, "the tie odds")
+    if not tie_odds_supported(odds):
+        raise InvalidInput(f"a Tie pays {lib.DD_BAC_MIN_TIE_ODDS} or {lib.DD_BAC_MAX_TIE_ODDS} to 1, "
+                           f"not {odds} to 1")
+    return odds
 
 
 def _winner_code(coup_or_winner) -> int:
@@ -479,19 +489,14 @@ def _winner_code(coup_or_winner) -> int:
 
 def _settle_rules(tie_odds, commission_rate, rounding_unit, rounding, collection):
     """The engine's dd_bac_settle_rules, every value checked with a readable message."""
-    odds = require_int(tie_odds, "the tie odds")
-    if odds not in (8, 9):
-        raise InvalidInput(f"a Tie pays 8 or 9 to 1, not {odds} to 1")
-    unit = require_int(rounding_unit, "the rounding unit", 1, MAX_AMOUNT)
-    try:
-        rounding = Rounding(rounding)
-    except ValueError:
-        raise InvalidInput(f"rounding must be one of player, house, nearest; not {rounding!r}") from None
+    odds = _tie_odds(tie_odds)
+    unit = require_int(rounding_unit, "the rounding unit", 1, _commission.MAX_UNIT)
+    rounding = _commission.rounding_code(rounding)
     if collection not in _COLLECTION_CODES:
         raise InvalidInput(f"the commission is collected at \"payment\" or in the \"box\", not {collection!r}")
     return ffi.new("dd_bac_settle_rules *", {
-        "tie_odds": odds, "commission_bp": _basis_points(commission_rate),
-        "rounding_unit": unit, "rounding": _ROUNDING_CODES[rounding],
+        "tie_odds": odds, "commission_bp": _commission.basis_points(commission_rate),
+        "rounding_unit": unit, "rounding": rounding,
         "collection": _COLLECTION_CODES[collection],
     })
 

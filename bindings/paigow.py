@@ -14,9 +14,11 @@ import enum
 from dataclasses import dataclass
 from typing import Iterable, Sequence, Tuple, Union
 
+from . import commission as _commission
 from ._engine import ffi, lib
 from ._errors import BankShort, IllegalSetting, InvalidInput, InvalidTile, check, require_int
 from ._rng import Rng
+from .commission import Rounding
 
 __all__ = [
     "Banking", "Category", "Deal", "Hand", "Kind", "Rounding", "Setting", "Settlement", "TILES", "Tile",
@@ -26,7 +28,7 @@ __all__ = [
 
 MAX_AMOUNT = lib.DD_PG_MAX_AMOUNT          # cents, per wager
 MAX_WAGERS = lib.DD_PG_MAX_WAGERS
-DEFAULT_COMMISSION_BP = lib.DD_PG_DEFAULT_COMMISSION_BP
+DEFAULT_COMMISSION_BP = _commission.DEFAULT_BP
 
 
 class Kind(enum.IntEnum):
@@ -58,24 +60,12 @@ class Category(enum.Enum):
     POINTS = lib.DD_PG_POINTS
 
 
-class Rounding(enum.Enum):
-    """How commission is rounded to the smallest chip unit."""
-    PLAYER = "player"      # down: the player's favour (the default)
-    HOUSE = "house"        # up, never above the amount won
-    NEAREST = "nearest"    # to the nearest unit; an exact half goes the player's way
-
-
 class Banking(enum.Enum):
     HOUSE = "house"            # the house is the sole banker (rule 11.1)
     CO_BANKING = "co-banking"  # a player/banker holds the bank with the house (rules (j)-(l))
 
 
-_ROUNDING_CODES = {
-    Rounding.PLAYER: lib.DD_PG_ROUND_PLAYER,
-    Rounding.HOUSE: lib.DD_PG_ROUND_HOUSE,
-    Rounding.NEAREST: lib.DD_PG_ROUND_NEAREST,
-}
-_OUTCOME_NAMES = {lib.DD_PG_WIN: "win", lib.DD_PG_LOSE: "lose", lib.DD_PG_PUSH: "push"}
+_OUTCOME_NAMES = {lib.DD_WIN: "win", lib.DD_LOSE: "lose", lib.DD_PUSH: "push"}
 _OUTCOME_CODES = {name: code for code, name in _OUTCOME_NAMES.items()}
 
 
@@ -431,14 +421,9 @@ def _rules(co_banker_wager, commission_bp, rounding_unit, rounding):
         rules.banking = lib.DD_PG_CO_BANKING
         rules.co_banker_wager = require_int(co_banker_wager, "the co-banker's wager (cents)", 0, MAX_AMOUNT)
     rules.commission_bp = require_int(commission_bp, "the commission rate (basis points)", 0,
-                                      lib.DD_PG_MAX_COMMISSION_BP)
-    rules.rounding_unit = require_int(rounding_unit, "the rounding unit (cents)", 1,
-                                      lib.DD_PG_MAX_ROUNDING_UNIT)
-    try:
-        rules.rounding = _ROUNDING_CODES[Rounding(rounding)]
-    except ValueError:
-        raise InvalidInput(
-            f"rounding must be 'player', 'house' or 'nearest', not {rounding!r}") from None
+                                      _commission.MAX_BP)
+    rules.rounding_unit = require_int(rounding_unit, "the rounding unit (cents)", 1, _commission.MAX_UNIT)
+    rules.rounding = _commission.rounding_code(rounding)
     return rules
 
 

@@ -576,12 +576,12 @@ def test_settle_against_a_coup():
     ([("banker",)], "banker", {}, "a wager is a pair"),
     ([("banker", 10)], "draw", {}, "winner must be"),
     ([("tie", 10)], "tie", {"tie_odds": 7}, "a Tie pays 8 or 9 to 1, not 7 to 1"),
-    ([("banker", 10)], "banker", {"commission_rate": 1.5}, "commission rate must be between 0 and 1"),
+    ([("banker", 10)], "banker", {"commission_rate": 1.5}, "1.5 is not a commission rate .* from 0% to 100%"),
     ([("banker", 10)], "banker", {"commission_rate": -0.01}, "commission rate"),
-    ([("banker", 10)], "banker", {"commission_rate": 0.051234}, "whole basis points"),
+    ([("banker", 10)], "banker", {"commission_rate": 0.051234}, "whole number of hundredths of a percent"),
     ([("banker", 10)], "banker", {"commission_rate": "5%"}, "commission rate must be a number"),
     ([("banker", 10)], "banker", {"rounding_unit": 0}, "rounding unit must be at least 1"),
-    ([("banker", 10)], "banker", {"rounding": "up"}, "rounding must be one of"),
+    ([("banker", 10)], "banker", {"rounding": "up"}, "rounding must be 'player', 'house' or 'nearest'"),
 ])
 def test_settlement_refuses_bad_input(bets, winner, rules, message):
     with pytest.raises(InvalidInput, match=message):

@@ -2,6 +2,7 @@
  * against each other), exact ways, the shoe (init, shuffle, load, burn, deal, collect, also after the
  * struct has been corrupted byte by byte), short simulations, and settlement. */
 #include "dd_baccarat.h"
+#include "dd_commission.h"
 #include "fuzz_input.h"
 
 static void fuzz_rules(fuzz_input *in)
@@ -24,6 +25,24 @@ static void fuzz_rules(fuzz_input *in)
     require(dd_bac_card_value(1, NULL) == DD_E_NULL && dd_bac_point_count(NULL, 2, &total) == DD_E_NULL);
     require(dd_bac_is_natural(8, NULL) == DD_E_NULL && dd_bac_player_draws(3, NULL) == DD_E_NULL);
     require(dd_bac_banker_draws(3, 4, NULL) == DD_E_NULL);
+    {
+        /* Card codes: made and read back, refused outside their ranges. */
+        int suit = take_int_in(in, 0, 3), code = -1, back_rank = -1, back_suit = -1, any = take_int_in(in, 0, 51);
+        status = dd_bac_card_code(rank, suit, &code);
+        if (status == DD_OK) {
+            require(code >= 0 && code < DD_BAC_CARD_CODES);
+            require(dd_bac_card_of_code(code, &back_rank, &back_suit) == DD_OK);
+            require(back_rank == rank && back_suit == suit);
+        } else {
+            require(status == DD_E_BAD_CARD && code == -1);
+        }
+        status = dd_bac_card_of_code(any, &back_rank, &back_suit);
+        require(status == DD_OK ? back_rank >= 1 && back_rank <= 13 && back_suit >= 0 && back_suit <= 3
+                                : status == DD_E_BAD_CARD);
+        status = dd_bac_tie_odds_check(take_int_in(in, 0, 12));
+        require(status == DD_OK || status == DD_E_RANGE);
+        require(dd_bac_card_code(1, 0, NULL) == DD_E_NULL && dd_bac_card_of_code(0, NULL, &suit) == DD_E_NULL);
+    }
 }
 
 static void check_coup(const dd_bac_coup *c)
@@ -182,7 +201,7 @@ static void fuzz_settle(fuzz_input *in)
     memset(&rules, 0, sizeof rules); /* fields this harness does not set keep their default, 0 */
     int winner = take_int_in(in, 0, 2), status;
     rules.tie_odds = take_int_in(in, 8, 9);
-    rules.commission_bp = take_int_in(in, 0, DD_BAC_MAX_COMMISSION_BP);
+    rules.commission_bp = take_int_in(in, 0, DD_COMMISSION_MAX_BP);
     rules.rounding_unit = take_u8(in) < 32 ? take_i64(in) : (int64_t)take_u16(in);
     rules.rounding = take_int_in(in, 0, 2);
     for (i = 0; i < n; i++) {
@@ -192,9 +211,9 @@ static void fuzz_settle(fuzz_input *in)
     status = dd_bac_settle(wagers, n, winner, &rules, out, &bad);
     if (status == DD_OK) {
         for (i = 0; i < n; i++) {
-            require(out[i].result <= DD_BAC_PUSH && out[i].commission >= 0);
+            require(out[i].result <= DD_WIN && out[i].commission >= 0);
             require(out[i].commission <= out[i].winnings);
-            require(out[i].net == (out[i].result == DD_BAC_LOSE ? -wagers[i].amount
+            require(out[i].net == (out[i].result == DD_LOSE ? -wagers[i].amount
                                                                  : out[i].winnings - out[i].commission));
         }
     } else if (status != DD_E_RANGE || n) {

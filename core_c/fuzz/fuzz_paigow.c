@@ -1,6 +1,7 @@
 /* Fuzz harness: pai gow tiles and hand values, comparisons, the three settings of four tiles, setting
  * checks, matching (single and batched, checked against each other), dealing from a possibly corrupted
  * generator, commission and settlement. */
+#include "dd_commission.h"
 #include "dd_paigow.h"
 #include "fuzz_input.h"
 
@@ -69,7 +70,7 @@ static void fuzz_settings(fuzz_input *in)
             require(single == status);
             break;
         }
-        require(single == DD_OK && outcome == outcomes[i] && outcome <= DD_PG_WIN);
+        require(single == DD_OK && outcome == outcomes[i] && outcome <= DD_WIN);
     }
     if (status == DD_OK)
         require(bad == n);
@@ -113,7 +114,7 @@ static void take_rules(fuzz_input *in, dd_pg_settle_rules *rules)
     }
     rules->banking = take_int_in(in, 0, 1);
     rules->co_banker_wager = take_u8(in) < 32 ? take_i64(in) : (int64_t)take_u32(in);
-    rules->commission_bp = take_int_in(in, 0, DD_PG_MAX_COMMISSION_BP);
+    rules->commission_bp = take_int_in(in, 0, DD_COMMISSION_MAX_BP);
     rules->rounding_unit = take_u8(in) < 32 ? take_i64(in) : (int64_t)(take_u16(in) + 1);
     rules->rounding = take_int_in(in, 0, 2);
 }

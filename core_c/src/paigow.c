@@ -257,8 +257,8 @@ static int match_unchecked(const dd_pg_setting *p, const dd_pg_setting *b)
     int low_beats = dd_pg_value_unchecked(p->low[0], p->low[1]) >
                     dd_pg_value_unchecked(b->low[0], b->low[1]);
     if (high_beats && low_beats)
-        return DD_PG_WIN;
-    return high_beats || low_beats ? DD_PG_PUSH : DD_PG_LOSE;
+        return DD_WIN;
+    return high_beats || low_beats ? DD_PUSH : DD_LOSE;
 }
 
 static int check_match(const dd_pg_setting *player, const dd_pg_setting *bank)

@@ -15,6 +15,7 @@
 #include <sys/types.h>
 
 #include "dd_baccarat.h"
+#include "dd_commission.h"
 #include "dd_common.h"
 #include "dd_houseway.h"
 #include "dd_paigow.h"
@@ -437,6 +438,33 @@ static void test_baccarat_rules(void)
     EXPECT(dd_bac_card_value(13, NULL), DD_E_NULL);
     EXPECT(dd_bac_card_value(13, &value), DD_OK);
     CHECK(value == 0);
+    {
+        /* The card code: every rank and suit once, read back unchanged; out-of-range refused. */
+        int rank, suit, code = -1, back_rank = -1, back_suit = -1, seen[DD_BAC_CARD_CODES] = {0};
+        for (rank = 1; rank <= 13; rank++)
+            for (suit = 0; suit <= 3; suit++) {
+                EXPECT(dd_bac_card_code(rank, suit, &code), DD_OK);
+                CHECK(code >= 0 && code < DD_BAC_CARD_CODES && !seen[code]);
+                seen[code] = 1;
+                EXPECT(dd_bac_card_of_code(code, &back_rank, &back_suit), DD_OK);
+                CHECK(back_rank == rank && back_suit == suit);
+            }
+        EXPECT(dd_bac_card_code(0, 0, &code), DD_E_BAD_CARD);
+        EXPECT(dd_bac_card_code(14, 0, &code), DD_E_BAD_CARD);
+        EXPECT(dd_bac_card_code(1, 4, &code), DD_E_BAD_CARD);
+        EXPECT(dd_bac_card_code(1, -1, &code), DD_E_BAD_CARD);
+        EXPECT(dd_bac_card_code(INT32_MAX, INT32_MIN, &code), DD_E_BAD_CARD);
+        EXPECT(dd_bac_card_code(1, 0, NULL), DD_E_NULL);
+        EXPECT(dd_bac_card_of_code(DD_BAC_CARD_CODES, &back_rank, &back_suit), DD_E_BAD_CARD);
+        EXPECT(dd_bac_card_of_code(-1, &back_rank, &back_suit), DD_E_BAD_CARD);
+        EXPECT(dd_bac_card_of_code(0, NULL, &back_suit), DD_E_NULL);
+        EXPECT(dd_bac_card_of_code(0, &back_rank, NULL), DD_E_NULL);
+        EXPECT(dd_bac_tie_odds_check(DD_BAC_MIN_TIE_ODDS), DD_OK);
+        EXPECT(dd_bac_tie_odds_check(DD_BAC_MAX_TIE_ODDS), DD_OK);
+        EXPECT(dd_bac_tie_odds_check(DD_BAC_MIN_TIE_ODDS - 1), DD_E_RANGE);
+        EXPECT(dd_bac_tie_odds_check(DD_BAC_MAX_TIE_ODDS + 1), DD_E_RANGE);
+        EXPECT(dd_bac_tie_odds_check(INT32_MIN), DD_E_RANGE);
+    }
     EXPECT(dd_bac_point_count(NULL, 2, &value), DD_E_NULL);
     EXPECT(dd_bac_point_count(ranks, 2, NULL), DD_E_NULL);
     EXPECT(dd_bac_point_count(ranks, 7, &value), DD_E_BAD_CARD);
@@ -601,7 +629,7 @@ static void test_baccarat_settle(void)
     rules.tie_odds = 8;
     rules.commission_bp = 500;
     rules.rounding_unit = 1;
-    rules.rounding = DD_BAC_ROUND_FOR_PLAYER;
+    rules.rounding = DD_ROUND_FOR_PLAYER;
     EXPECT(dd_bac_settle(wagers, 3, DD_BAC_BANKER, NULL, out, &bad), DD_E_NULL);
     EXPECT(dd_bac_settle(NULL, 3, DD_BAC_BANKER, &rules, out, &bad), DD_E_NULL);
     EXPECT(dd_bac_settle(wagers, 3, DD_BAC_BANKER, &rules, NULL, &bad), DD_E_NULL);
@@ -612,7 +640,7 @@ static void test_baccarat_settle(void)
     bad_rules.tie_odds = 7;
     EXPECT(dd_bac_settle(wagers, 3, DD_BAC_BANKER, &bad_rules, out, &bad), DD_E_RANGE);
     bad_rules = rules;
-    bad_rules.commission_bp = DD_BAC_MAX_COMMISSION_BP + 1;
+    bad_rules.commission_bp = DD_COMMISSION_MAX_BP + 1;
     EXPECT(dd_bac_settle(wagers, 3, DD_BAC_BANKER, &bad_rules, out, &bad), DD_E_RANGE);
     bad_rules = rules;
     bad_rules.rounding_unit = 0;
@@ -632,13 +660,13 @@ static void test_baccarat_settle(void)
     CHECK(bad == 2);
     wagers[2].side = DD_BAC_TIE;
     EXPECT(dd_bac_settle(wagers, 3, DD_BAC_BANKER, &rules, out, &bad), DD_OK);
-    CHECK(out[0].result == DD_BAC_WIN && out[0].commission == 5 && out[0].net == 95);
-    CHECK(out[1].result == DD_BAC_LOSE && out[1].net == -100 && out[2].net == -10);
+    CHECK(out[0].result == DD_WIN && out[0].commission == 5 && out[0].net == 95);
+    CHECK(out[1].result == DD_LOSE && out[1].net == -100 && out[2].net == -10);
     /* The largest amount allowed, at the highest tie odds and commission, stays exact. */
     wagers[2].amount = DD_BAC_MAX_AMOUNT;
     rules.tie_odds = 9;
-    rules.commission_bp = DD_BAC_MAX_COMMISSION_BP;
-    rules.rounding = DD_BAC_ROUND_FOR_HOUSE;
+    rules.commission_bp = DD_COMMISSION_MAX_BP;
+    rules.rounding = DD_ROUND_FOR_HOUSE;
     EXPECT(dd_bac_settle(wagers, 3, DD_BAC_TIE, &rules, out, &bad), DD_OK);
     CHECK(out[2].winnings == 9 * (int64_t)DD_BAC_MAX_AMOUNT);
 
@@ -646,7 +674,7 @@ static void test_baccarat_settle(void)
     {
         int64_t wins[3] = {100, 100, 100}, owed = -1;
         rules.commission_bp = 500;
-        rules.rounding = DD_BAC_ROUND_FOR_PLAYER;
+        rules.rounding = DD_ROUND_FOR_PLAYER;
         EXPECT(dd_bac_box_commission(wins, 3, NULL, &owed, &bad), DD_E_NULL);
         EXPECT(dd_bac_box_commission(wins, 3, &rules, NULL, &bad), DD_E_NULL);
         EXPECT(dd_bac_box_commission(NULL, 3, &rules, &owed, &bad), DD_E_NULL);
@@ -664,6 +692,77 @@ static void test_baccarat_settle(void)
         wins[1] = INT64_MAX;
         EXPECT(dd_bac_box_commission(wins, 3, &rules, &owed, &bad), DD_E_OVERFLOW);
     }
+}
+
+/* ---- commission (both games) --------------------------------------------------------------------------- */
+
+static void test_commission(void)
+{
+    int64_t c = -1;
+    int32_t bp = -1;
+    int rounding;
+    EXPECT(dd_commission(100, 500, 1, DD_ROUND_FOR_PLAYER, NULL), DD_E_NULL);
+    EXPECT(dd_commission(-1, 500, 1, DD_ROUND_FOR_PLAYER, &c), DD_E_BAD_AMOUNT);
+    EXPECT(dd_commission(INT64_MIN, 500, 1, DD_ROUND_FOR_PLAYER, &c), DD_E_BAD_AMOUNT);
+    EXPECT(dd_commission(DD_COMMISSION_MAX_AMOUNT + 1, 500, 1, DD_ROUND_FOR_PLAYER, &c), DD_E_OVERFLOW);
+    EXPECT(dd_commission(INT64_MAX, 500, 1, DD_ROUND_FOR_PLAYER, &c), DD_E_OVERFLOW);
+    EXPECT(dd_commission(100, -1, 1, DD_ROUND_FOR_PLAYER, &c), DD_E_RANGE);
+    EXPECT(dd_commission(100, DD_COMMISSION_MAX_BP + 1, 1, DD_ROUND_FOR_PLAYER, &c), DD_E_RANGE);
+    EXPECT(dd_commission(100, 500, 0, DD_ROUND_FOR_PLAYER, &c), DD_E_RANGE);
+    EXPECT(dd_commission(100, 500, DD_COMMISSION_MAX_UNIT + 1, DD_ROUND_FOR_PLAYER, &c), DD_E_RANGE);
+    EXPECT(dd_commission(100, 500, 1, -1, &c), DD_E_RANGE);
+    EXPECT(dd_commission(100, 500, 1, DD_ROUND_NEAREST + 1, &c), DD_E_RANGE);
+    CHECK(c == -1); /* nothing written on an error */
+    /* 5% of $12.30 is 61.5 cents: down 61, up 62, nearest 61 (a half goes the player's way). */
+    EXPECT(dd_commission(1230, 500, 1, DD_ROUND_FOR_PLAYER, &c), DD_OK);
+    CHECK(c == 61);
+    EXPECT(dd_commission(1230, 500, 1, DD_ROUND_FOR_HOUSE, &c), DD_OK);
+    CHECK(c == 62);
+    EXPECT(dd_commission(1230, 500, 1, DD_ROUND_NEAREST, &c), DD_OK);
+    CHECK(c == 61);
+    EXPECT(dd_commission(1231, 500, 1, DD_ROUND_NEAREST, &c), DD_OK);
+    CHECK(c == 62);
+    /* To $1 chips: $12.30 owes 61.5 cents, 0 down and $1 up; never more than the amount won. */
+    EXPECT(dd_commission(1230, 500, 100, DD_ROUND_FOR_PLAYER, &c), DD_OK);
+    CHECK(c == 0);
+    EXPECT(dd_commission(1230, 500, 100, DD_ROUND_FOR_HOUSE, &c), DD_OK);
+    CHECK(c == 100);
+    EXPECT(dd_commission(3, 500, 100, DD_ROUND_FOR_HOUSE, &c), DD_OK);
+    CHECK(c == 3);
+    EXPECT(dd_commission(0, 500, 1, DD_ROUND_FOR_HOUSE, &c), DD_OK);
+    CHECK(c == 0);
+    /* The extremes stay exact. */
+    for (rounding = DD_ROUND_FOR_PLAYER; rounding <= DD_ROUND_NEAREST; rounding++) {
+        EXPECT(dd_commission(DD_COMMISSION_MAX_AMOUNT, DD_COMMISSION_MAX_BP, 1, rounding, &c), DD_OK);
+        CHECK(c == DD_COMMISSION_MAX_AMOUNT);
+        EXPECT(dd_commission(DD_COMMISSION_MAX_AMOUNT, 1, DD_COMMISSION_MAX_UNIT, rounding, &c), DD_OK);
+        CHECK(c == (rounding == DD_ROUND_FOR_HOUSE ? DD_COMMISSION_MAX_UNIT : 0));
+        EXPECT(dd_commission(DD_COMMISSION_MAX_AMOUNT - 1, 9999, 7, rounding, &c), DD_OK);
+        CHECK(c >= 0 && c <= DD_COMMISSION_MAX_AMOUNT - 1 && c % 7 == 0);
+    }
+
+    EXPECT(dd_commission_rate_bp(1, 20, NULL), DD_E_NULL);
+    EXPECT(dd_commission_rate_bp(1, 20, &bp), DD_OK);
+    CHECK(bp == 500);
+    EXPECT(dd_commission_rate_bp(0, 1, &bp), DD_OK);
+    CHECK(bp == 0);
+    EXPECT(dd_commission_rate_bp(7, 7, &bp), DD_OK);
+    CHECK(bp == DD_COMMISSION_MAX_BP);
+    EXPECT(dd_commission_rate_bp(53, 2500, &bp), DD_OK); /* 2.12% */
+    CHECK(bp == 212);
+    EXPECT(dd_commission_rate_bp(INT64_MAX / 2, INT64_MAX - 1, &bp), DD_OK); /* exactly one half */
+    CHECK(bp == 5000);
+    bp = -7;
+    EXPECT(dd_commission_rate_bp(17, 800, &bp), DD_E_RANGE); /* 2.125% is no whole basis point */
+    EXPECT(dd_commission_rate_bp(1, 3, &bp), DD_E_RANGE);
+    EXPECT(dd_commission_rate_bp(1, INT64_MAX, &bp), DD_E_RANGE);
+    EXPECT(dd_commission_rate_bp(INT64_MAX - 1, INT64_MAX, &bp), DD_E_RANGE);
+    EXPECT(dd_commission_rate_bp(21, 20, &bp), DD_E_RANGE); /* above 100% */
+    EXPECT(dd_commission_rate_bp(-1, 20, &bp), DD_E_RANGE);
+    EXPECT(dd_commission_rate_bp(1, 0, &bp), DD_E_RANGE);
+    EXPECT(dd_commission_rate_bp(1, -20, &bp), DD_E_RANGE);
+    EXPECT(dd_commission_rate_bp(INT64_MIN, INT64_MIN, &bp), DD_E_RANGE);
+    CHECK(bp == -7);
 }
 
 /* ---- pai gow ------------------------------------------------------------------------------------------- */
@@ -721,7 +820,7 @@ static void test_paigow_hands(void)
     EXPECT(dd_pg_match(&setting, NULL, &outcome), DD_E_NULL);
     EXPECT(dd_pg_match(&setting, &other, NULL), DD_E_NULL);
     EXPECT(dd_pg_match(&setting, &other, &outcome), DD_OK);
-    CHECK(outcome >= DD_PG_LOSE && outcome <= DD_PG_WIN);
+    CHECK(outcome >= DD_LOSE && outcome <= DD_WIN);
     /* The same physical tiles on both sides. */
     EXPECT(dd_pg_match(&setting, &setting, &outcome), DD_E_DUPLICATE_TILE);
     {
@@ -744,7 +843,7 @@ static void test_paigow_deal_and_settle(void)
     dd_rng rng;
     dd_pg_deal deal;
     dd_pg_settle_rules rules, bad_rules;
-    dd_pg_wager wagers[3] = {{100, DD_PG_WIN}, {100, DD_PG_LOSE}, {50, DD_PG_PUSH}};
+    dd_pg_wager wagers[3] = {{100, DD_WIN}, {100, DD_LOSE}, {50, DD_PUSH}};
     dd_pg_wager_result results[3];
     dd_pg_settlement summary;
     int64_t commission = -1;
@@ -789,7 +888,7 @@ static void test_paigow_deal_and_settle(void)
     EXPECT(dd_pg_settle(wagers, SIZE_MAX, &rules, results, &summary), DD_E_RANGE);
     wagers[2].outcome = 3;
     EXPECT(dd_pg_settle(wagers, 3, &rules, results, &summary), DD_E_BAD_OUTCOME);
-    wagers[2].outcome = DD_PG_PUSH;
+    wagers[2].outcome = DD_PUSH;
     wagers[2].amount = -1;
     EXPECT(dd_pg_settle(wagers, 3, &rules, results, &summary), DD_E_BAD_AMOUNT);
     wagers[2].amount = 50;
@@ -938,6 +1037,7 @@ int main(void)
     test_baccarat_rules();
     test_baccarat_shoe();
     test_baccarat_settle();
+    test_commission();
     test_paigow_hands();
     test_paigow_deal_and_settle();
     test_houseway();

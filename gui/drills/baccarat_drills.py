@@ -13,8 +13,9 @@ Money: the settings are in dollars; the engine settles cents. Answers are dollar
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 
-from dealerdrill.core import baccarat
+from dealerdrill.core import baccarat, commission
 from dealerdrill.settings import Settings
 
 from dealerdrill.domain import format_cents
@@ -147,16 +148,12 @@ class _BaccaratDrill:
         self.table = table
         self.decks = table.decks
         self.tie_odds = table.tie_odds
-        self.commission_rate = Decimal(str(table.commission_percent)) / 100
         self.smallest_chip_cents = min(table.chip_values) * 100
-        # The house's rounding of a commission that is no whole amount in chips: exact cents, up to the
-        # smallest chip (the house's favour) or down to it (the player's favour).
-        if table.commission_rounding == "up":
-            self.rounding_unit, self.rounding = self.smallest_chip_cents, baccarat.Rounding.HOUSE
-        elif table.commission_rounding == "down":
-            self.rounding_unit, self.rounding = self.smallest_chip_cents, baccarat.Rounding.PLAYER
-        else:
-            self.rounding_unit, self.rounding = 1, baccarat.Rounding.PLAYER
+        # The engine reads the rate (refusing one it cannot charge) and the rounding choice.
+        self.terms = commission.table_terms(table.commission_percent, table.commission_rounding,
+                                            self.smallest_chip_cents)
+        self.commission_rate = Fraction(self.terms.bp, 10000)
+        self.rounding_unit, self.rounding = self.terms.rounding_unit, self.terms.rounding
         self.commission_at_payment = table.commission_collection == "at payment"
         self.collection = "payment" if self.commission_at_payment else "box"
 
@@ -179,7 +176,7 @@ class _BaccaratDrill:
         return f"{direction} to the smallest chip ({money(self.smallest_chip_cents)})"
 
     def percent_words(self) -> str:
-        return f"{(self.commission_rate * 100).normalize():f}%"
+        return self.terms.percent_words
 
     def _amount_choices(self, cap: int) -> list[int]:
         """Dollar amounts a wager may take: from the table minimum up to `cap` times it (and the maximum),
@@ -447,7 +444,7 @@ class CommissionDrill(_BaccaratDrill):
         banker_wins = [amount for side, winner, amount in results if side == winner == "banker"]
         owed = self._owed(banker_wins)
         prompt = {"kind": kind, "coups": [{"side": s, "winner": w, "amount": a} for s, w, a in results],
-                  "rate_percent": str((self.commission_rate * 100).normalize()),
+                  "rate_percent": self.terms.percent_words.rstrip("%"),
                   "rounding": self.rounding_words(), "seat": 1 + rng.below(SEATS_MINI)}
         if kind == "single":
             text = f"The Banker wins. How much commission is owed on the {money(results[0][2])} Banker wager?"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from dealerdrill.core import commission
 from dealerdrill.core import paigow as pg
 
 from dealerdrill.domain import format_cents
@@ -375,7 +376,8 @@ class HouseWayDrill:
     def __init__(self, settings=None):
         self.section = _section(settings)
         self.way = getattr(self.section, "house_way", "nz")
-        self.commission = float(getattr(self.section, "commission_percent", 5.0)) / 100
+        # The rate as the engine charges it (whole basis points), as a fraction for the analysis.
+        self.commission = commission_rules(self.section)["commission_bp"] / 10000
 
     def families(self) -> list[str]:
         return [rule.id for rule in pg.describe_house_way(self.way).rules]
@@ -587,18 +589,13 @@ _STAKES = (10, 15, 20, 25, 30, 35, 40, 50, 60, 75, 80, 100, 120, 125, 150, 200, 
 
 
 def commission_rules(section) -> dict[str, Any]:
-    """The engine's commission arguments from the app's settings (the same reading as the baccarat
-    drills): the rate, and how a commission that is no whole amount in chips is rounded: "up" to the
-    smallest chip (the house's favour), "down" to it (the player's favour: the winner is paid the next
-    amount payable), or "cents" (exact, to the cent)."""
-    bp = int(round(float(getattr(section, "commission_percent", 5.0)) * 100))
-    mode = getattr(section, "commission_rounding", "cents")
-    smallest_chip = 100 * min(getattr(section, "chip_values", (1,)) or (1,))
-    if mode == "up":
-        return {"commission_bp": bp, "rounding_unit": smallest_chip, "rounding": pg.Rounding.HOUSE}
-    if mode == "down":
-        return {"commission_bp": bp, "rounding_unit": smallest_chip, "rounding": pg.Rounding.PLAYER}
-    return {"commission_bp": bp, "rounding_unit": 1, "rounding": pg.Rounding.PLAYER}
+    """The engine's commission arguments from the app's settings, read by the engine as for baccarat:
+    the rate (refused in plain words when the engine cannot charge it, e.g. 2.125%) and the rounding
+    choice ("cents", "up" or "down" to the smallest chip)."""
+    terms = commission.table_terms(getattr(section, "commission_percent", 5.0),
+                                   getattr(section, "commission_rounding", "cents"),
+                                   100 * min(getattr(section, "chip_values", (1,)) or (1,)))
+    return {"commission_bp": terms.bp, "rounding_unit": terms.rounding_unit, "rounding": terms.rounding}
 
 
 def _rounding_words(rules) -> str:
