@@ -650,3 +650,27 @@ def test_box_commission_c_entry_point_refuses_null_and_bad_rules():
     payout = ffi.new("dd_bac_payout[1]")
     wager = ffi.new("dd_bac_wager[1]", [{"side": lib.DD_BAC_BANKER, "amount": 100}])
     assert lib.dd_bac_settle(wager, 1, lib.DD_BAC_BANKER, rules, payout, ffi.NULL) == lib.DD_E_RANGE
+
+
+def test_card_codes_are_the_engines_and_match_the_reference_encoding():
+    """Every rank and suit: the engine's code, read back, agrees with the reference's (rank - 1) * 4 + suit
+    (tests/reference/baccarat.py deals shoes of such codes), and a whole shoe holds each code once a deck."""
+    from dealerdrill.core.baccarat import CARD_CODES, Card, Suit, card_code, shoe_codes
+
+    seen = set()
+    for rank in range(1, 14):
+        for suit in Suit:
+            code = card_code(rank, suit)
+            assert code == (rank - 1) * 4 + int(suit) == Card(rank, suit).code
+            assert Card.from_code(code) == Card(rank, suit)
+            seen.add(code)
+    assert seen == set(range(CARD_CODES))
+    for decks in range(1, 9):
+        codes = shoe_codes(decks)
+        assert sorted(codes) == sorted(list(range(CARD_CODES)) * decks)
+    for bad in ((0, 0), (14, 1), (1, 4), (1, -1)):
+        with pytest.raises(InvalidInput):
+            card_code(*bad)
+    for bad in (-1, 52, 255):
+        with pytest.raises(InvalidInput):
+            Card.from_code(bad)

@@ -24,6 +24,12 @@
 #define DD_PG_TILE_COUNT 32
 #define DD_PG_KIND_COUNT 16
 #define DD_PG_NAMED_RANKS 22
+/* The lowest named rank (rule 4.2) of each named category: pairs 1-16, Wong 17-18, Gong 19-20, High Nine
+ * 21-22 ("Day High Nine (ranking 22)"). */
+#define DD_PG_LOWEST_PAIR_RANK 16
+#define DD_PG_LOWEST_WONG_RANK 18
+#define DD_PG_LOWEST_GONG_RANK 20
+#define DD_PG_LOWEST_HIGH_NINE_RANK 22
 #define DD_PG_BOXES 8
 #define DD_PG_MAX_WAGERS 1024
 /* Largest single amount (cents) the settlement accepts: sums of DD_PG_MAX_WAGERS of them stay exact. */
@@ -161,6 +167,10 @@ int dd_pg_settle(const dd_pg_wager *wagers, size_t n, const dd_pg_settle_rules *
 /* For other engine modules (house ways, analysis): the hand value table by kind (index kind - 1) and a
  * lookup by tile ids with no validation (ids must be 0-31 and distinct). */
 extern const uint8_t dd_pg_value_by_kind[16][16];
+
+/* The three ways to pair four tiles, as positions: {0 1 | 2 3}, {0 2 | 1 3}, {0 3 | 1 2}. Every module
+ * that walks the settings of a hand uses this one table, so their orders always agree. */
+extern const uint8_t dd_pg_pairings[3][4];
 
 static inline int dd_pg_value_unchecked(unsigned tile_a, unsigned tile_b)
 {

@@ -920,6 +920,29 @@ static void test_houseway(void)
     int rule = -1, index = -1;
     size_t bad = 99, cut;
 
+    {
+        int32_t threshold = -1;
+        EXPECT(dd_hw_points_threshold(3, DD_PG_GOR, &threshold), DD_OK);
+        CHECK(threshold == 32 * 3 + DD_PG_GOR);
+        EXPECT(dd_hw_points_threshold(0, DD_HW_ANY_TILE, &threshold), DD_OK);
+        EXPECT(dd_hw_points_threshold(10, 1, &threshold), DD_E_RANGE);
+        EXPECT(dd_hw_points_threshold(-1, 1, &threshold), DD_E_RANGE);
+        EXPECT(dd_hw_points_threshold(3, 0, &threshold), DD_E_RANGE);
+        EXPECT(dd_hw_points_threshold(3, 17, &threshold), DD_E_RANGE);
+        EXPECT(dd_hw_points_threshold(3, 4, NULL), DD_E_NULL);
+        EXPECT(dd_hw_named_threshold(DD_PG_HIGH_NINE, &threshold), DD_OK);
+        CHECK(threshold == DD_HW_NAMED_THRESHOLD + 22);
+        EXPECT(dd_hw_named_threshold(DD_PG_GONG, &threshold), DD_OK);
+        CHECK(threshold == DD_HW_NAMED_THRESHOLD + 20);
+        EXPECT(dd_hw_named_threshold(DD_PG_WONG, &threshold), DD_OK);
+        CHECK(threshold == DD_HW_NAMED_THRESHOLD + 18);
+        EXPECT(dd_hw_named_threshold(DD_PG_PAIR, &threshold), DD_OK);
+        CHECK(threshold == DD_HW_NAMED_THRESHOLD + 16);
+        EXPECT(dd_hw_named_threshold(DD_PG_POINTS, &threshold), DD_E_RANGE);
+        EXPECT(dd_hw_named_threshold(5, &threshold), DD_E_RANGE);
+        EXPECT(dd_hw_named_threshold(-1, &threshold), DD_E_RANGE);
+        EXPECT(dd_hw_named_threshold(DD_PG_PAIR, NULL), DD_E_NULL);
+    }
     EXPECT(dd_hw_build(NULL, 7, &table, &diagnosis), DD_E_NULL);
     EXPECT(dd_hw_build(program, 7, NULL, &diagnosis), DD_E_NULL);
     EXPECT(dd_hw_build(program, 7, &table, NULL), DD_E_NULL);

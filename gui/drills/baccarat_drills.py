@@ -212,8 +212,7 @@ class _StackedShoe:
 
     def __init__(self, rng, decks: int):
         self.decks = decks
-        self.order = rng.shuffled(range(52 * decks))
-        self.order = [code % 52 for code in self.order]
+        self.order = rng.shuffled(baccarat.shoe_codes(decks))
         self.rng = rng
 
     def fresh(self) -> tuple[baccarat.Shoe, baccarat.Burn]:
@@ -235,7 +234,7 @@ class _StackedShoe:
     def place(self, slot: int, ranks) -> None:
         """Put a card of one of `ranks` at `slot`, taken from `slot` or later (a swap keeps it a whole shoe)."""
         ranks = set(ranks)
-        candidates = [j for j in range(slot, len(self.order)) if self.order[j] // 4 + 1 in ranks]
+        candidates = [j for j in range(slot, len(self.order)) if self.card(j).rank in ranks]
         if not candidates:
             raise LookupError("no such card left in the shoe")
         j = candidates[self.rng.below(len(candidates))]
@@ -309,7 +308,7 @@ class TableOfPlayDrill(_BaccaratDrill):
             player_totals, banker_totals, third = self._target(rng, family)
             p_total, b_total = _choose(rng, player_totals), _choose(rng, banker_totals)
             for slot, total in ((position, p_total), (position + 1, b_total)):
-                stack.place(slot + 2, _ranks_for_total(stack.order[slot] // 4 + 1, total))
+                stack.place(slot + 2, _ranks_for_total(stack.card(slot).rank, total))
             if third is not None:
                 stack.place(position + 4, _ranks_of_value(third))
             shoe, position = stack.deal_to(coups_before)
