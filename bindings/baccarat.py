@@ -22,7 +22,8 @@ from .commission import Rounding
 
 __all__ = [
     "Burn", "CARD_CODES", "Card", "Coup", "Rounding", "Settlement", "Shoe", "ShoeState", "SimulationResult",
-    "Suit", "banker_draws", "box_commission", "card_code", "card_value", "coup", "exact_counts", "exact_ways", "is_natural", "player_draws",
+    "BIG_TABLE_SEATS", "Role", "RoleWager", "Suit", "banker_draws", "big_table_role", "box_commission",
+    "card_code", "card_value", "coup", "exact_counts", "exact_ways", "is_natural", "player_draws",
     "point_count", "settle", "shoe_codes", "simulate", "tie_odds_supported",
 ]
 
@@ -564,3 +565,85 @@ def box_commission(banker_wins: Iterable[int], commission_rate=0.05, rounding_un
             lib.DD_E_OVERFLOW: f"the Banker wins add up to more than the engine settles ({MAX_AMOUNT} cents)",
         })
     return owed[0]
+
+
+# ---- the big table: who handles the cards (rules 8.8, 8.9, 8.16) -----------------------------------------
+
+BIG_TABLE_SEATS = lib.DD_BAC_BIG_TABLE_SEATS
+MAX_ROLE_WAGERS = lib.DD_BAC_MAX_ROLE_WAGERS
+
+
+class RoleWager(NamedTuple):
+    """A seated player's wager at the big table: seat 1-14, side "player" / "banker" / "tie", amount in
+    cents, and whether the player declines to handle that hand's cards."""
+    seat: int
+    side: str
+    amount: int
+    declines: bool = False
+
+
+@dataclass(frozen=True)
+class Role:
+    """Who handles a hand's cards at the big table."""
+    hand: str                  # "player" or "banker"
+    seat: int | None           # the seat that takes the role; None when the dealer acts for the hand
+    offered: tuple             # the seats offered the role, in the order the rules offer it
+    rule: str                  # the rule that decides: 8.8 (Banker), 8.9 (Player), 8.16 (the dealer)
+
+    @property
+    def dealer_acts(self) -> bool:
+        return self.seat is None
+
+
+def big_table_role(wagers: Iterable, hand: str) -> Role:
+    """Who handles the `hand` ("player" or "banker") at the big table, decided by the engine: the highest
+    wager on that hand whose player accepts (equal wagers: the lower seat first); the dealer when nobody
+    wagers on the hand or everyone declines (rule 8.16). Wagers are RoleWagers or (seat, side, amount[,
+    declines]) tuples; a player may not back both the Player and the Banker."""
+    if not isinstance(hand, str) or hand.lower() not in ("player", "banker"):
+        raise InvalidInput(f"the role is the Player's or the Banker's hand, not {hand!r}")
+    wagers = list(wagers)
+    if len(wagers) > MAX_ROLE_WAGERS:
+        raise InvalidInput(f"at most {MAX_ROLE_WAGERS} wagers can be considered at once, not {len(wagers)}")
+    c_wagers = ffi.new("dd_bac_seat_wager[]", max(len(wagers), 1))
+    given = []
+    for i, wager in enumerate(wagers):
+        try:
+            wager = RoleWager(*wager)
+        except TypeError:
+            raise InvalidInput(f"wager {i + 1}: a wager is (seat, side, amount[, declines]), not {wager!r}") from None
+        seat = require_int(wager.seat, f"wager {i + 1}: the seat")
+        amount = require_int(wager.amount, f"wager {i + 1}: the amount")
+        if not isinstance(wager.side, str) or wager.side.lower() not in _SIDE_CODES:
+            raise InvalidInput(f"wager {i + 1}: {wager.side!r} is not a side (player, banker or tie)")
+        if not isinstance(wager.declines, bool):
+            raise InvalidInput(f"wager {i + 1}: declines is True or False, not {wager.declines!r}")
+        given.append(RoleWager(seat, wager.side.lower(), amount, wager.declines))
+        # Values outside the engine's fields are clamped to values it refuses with the right code.
+        c_wagers[i].seat = seat if 0 <= seat <= BIG_TABLE_SEATS else -1
+        c_wagers[i].side = _SIDE_CODES[wager.side.lower()]
+        c_wagers[i].amount = max(min(amount, MAX_AMOUNT + 1), -1)
+        c_wagers[i].declines = int(wager.declines)
+    seat = ffi.new("int32_t *")
+    order = ffi.new("int32_t[]", max(len(wagers), 1))
+    offered = ffi.new("size_t *")
+    bad = ffi.new("size_t *")
+    status = lib.dd_bac_big_table_role(c_wagers, len(wagers), _SIDE_CODES[hand.lower()], seat, order,
+                                       max(len(wagers), 1), offered, bad)
+    if status != lib.DD_OK:
+        i = bad[0]
+        if i < len(given):
+            w = given[i]
+            check(status, {
+                lib.DD_E_RANGE: (f"wager {i + 1}: seat {w.seat} " +
+                                 (f"is not a seat of the big table (1-{BIG_TABLE_SEATS})"
+                                  if not 1 <= w.seat <= BIG_TABLE_SEATS else
+                                  "already has a wager on that hand or backs both the Player and the Banker, "
+                                  "which a player may not do")),
+                lib.DD_E_BAD_AMOUNT: f"wager {i + 1}: an amount must be at least 1 cent, not {w.amount}",
+                lib.DD_E_OVERFLOW: f"wager {i + 1}: {w.amount} cents is more than the engine handles ({MAX_AMOUNT})",
+            })
+        check(status)
+    taker = None if seat[0] == lib.DD_BAC_DEALER_ACTS else seat[0]
+    rule = "8.16" if taker is None else ("8.8" if hand.lower() == "banker" else "8.9")
+    return Role(hand.lower(), taker, tuple(order[i] for i in range(offered[0])), rule)

@@ -241,17 +241,59 @@ static void fuzz_settle(fuzz_input *in)
         require(dd_bac_settle(NULL, n, winner, &rules, out, NULL) == DD_E_NULL);
 }
 
+static void fuzz_roles(fuzz_input *in)
+{
+    dd_bac_seat_wager wagers[DD_BAC_MAX_ROLE_WAGERS];
+    int32_t order[DD_BAC_MAX_ROLE_WAGERS], seat = -7;
+    size_t n = take_count(in, DD_BAC_MAX_ROLE_WAGERS), offered = 99, bad = 99, i, k;
+    int hand = take_int_in(in, 0, 2), status;
+    size_t filled = n < DD_BAC_MAX_ROLE_WAGERS ? n : DD_BAC_MAX_ROLE_WAGERS;
+    memset(wagers, 0, sizeof wagers); /* a count above the limit is refused before any wager is read */
+    for (i = 0; i < filled; i++) {
+        wagers[i].seat = take_int_in(in, 1, DD_BAC_BIG_TABLE_SEATS);
+        wagers[i].side = take_int_in(in, 0, 2);
+        wagers[i].amount = take_u8(in) < 16 ? take_i64(in) : (int64_t)(take_u16(in) % 8) * 500 + 500;
+        wagers[i].declines = take_int_in(in, 0, 1);
+    }
+    status = dd_bac_big_table_role(wagers, n, hand, &seat, order, DD_BAC_MAX_ROLE_WAGERS, &offered, &bad);
+    if (status != DD_OK) {
+        require(seat == -7 && bad <= n);
+        return;
+    }
+    require(n <= DD_BAC_MAX_ROLE_WAGERS && offered <= n);
+    /* The taker is the first offered seat that does not decline; offers run by wager, highest first. */
+    for (k = 0; k < offered; k++) {
+        const dd_bac_seat_wager *w = NULL, *prev = NULL;
+        for (i = 0; i < n; i++) {
+            if (wagers[i].side == hand && wagers[i].seat == order[k])
+                w = &wagers[i];
+            if (k > 0 && wagers[i].side == hand && wagers[i].seat == order[k - 1])
+                prev = &wagers[i];
+        }
+        require(w != NULL);
+        if (prev)
+            require(prev->amount > w->amount || (prev->amount == w->amount && prev->seat < w->seat));
+        if (!w->declines) {
+            require(seat == w->seat);
+            break;
+        }
+    }
+    if (k == offered)
+        require(seat == DD_BAC_DEALER_ACTS);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_input in = {data, size};
-    switch (take_u8(&in) % 6) {
+    switch (take_u8(&in) % 7) {
     case 0: fuzz_rules(&in); break;
     case 1: fuzz_coups(&in); break;
     case 2: fuzz_exact_ways(&in); break;
     case 3: fuzz_shoe(&in); break;
     case 4: fuzz_simulate(&in); break;
+    case 5: fuzz_roles(&in); break;
     default: fuzz_settle(&in); break;
     }
     return 0;

@@ -34,6 +34,11 @@
 #define DD_BAC_MAX_AMOUNT 100000000000000
 /* Card codes run from 0 to DD_BAC_CARD_CODES - 1: one per card of a deck. */
 #define DD_BAC_CARD_CODES 52
+/* The big table's seats (numbered 1-14), and the most wagers the role rules below take at once. */
+#define DD_BAC_BIG_TABLE_SEATS 14
+#define DD_BAC_MAX_ROLE_WAGERS 64
+/* The seat given for a hand the dealer handles himself (rule 8.16). */
+#define DD_BAC_DEALER_ACTS 0
 /* A Tie pays 8 or 9 to 1 (some houses 9: a setting). */
 #define DD_BAC_MIN_TIE_ODDS 8
 #define DD_BAC_MAX_TIE_ODDS 9
@@ -129,6 +134,14 @@ typedef struct dd_bac_wager {
     int64_t amount;             /* in the smallest money unit, 1 .. DD_BAC_MAX_AMOUNT */
 } dd_bac_wager;
 
+/* A seated player's wager at the big table, for deciding who handles the cards. */
+typedef struct dd_bac_seat_wager {
+    int32_t seat;               /* 1 .. DD_BAC_BIG_TABLE_SEATS */
+    int32_t side;               /* dd_bac_side; Tie wagers never give a role */
+    int64_t amount;             /* 1 .. DD_BAC_MAX_AMOUNT */
+    int32_t declines;           /* 1 when this player declines to handle that hand's cards, else 0 */
+} dd_bac_seat_wager;
+
 typedef struct dd_bac_settle_rules {
     int32_t tie_odds;           /* 8 or 9 (to 1) */
     int32_t commission_bp;      /* Banker commission in basis points, 0-10000 (500 = 5%) */
@@ -211,6 +224,20 @@ int dd_bac_settle(const dd_bac_wager *wagers, size_t n, int winner, const dd_bac
  * DD_BAC_MAX_AMOUNT; DD_E_RANGE for bad rules. n = 0 owes 0. */
 int dd_bac_box_commission(const int64_t *banker_wins, size_t n, const dd_bac_settle_rules *rules,
                           int64_t *owed, size_t *bad_index);
+/* Who handles the Player's or the Banker's hand (`hand` = DD_BAC_PLAYER or DD_BAC_BANKER) at the big
+ * table, rules 8.8, 8.9 and 8.16: the role is offered to the seated players with a wager on that hand,
+ * highest wager first (equal wagers: the lower seat number first, our reading, as the rule text is not
+ * available); the first who does not decline takes it; when nobody wagers on the hand or all decline, the
+ * dealer acts for it (*seat = DD_BAC_DEALER_ACTS). Wagers on the other hand or on the Tie do not count.
+ * offer_order (may be NULL) receives the seats in the order the role is offered, *offered their number
+ * (capacity must be at least n when offer_order is given).
+ * Refused, with *bad_index the first bad wager: DD_E_RANGE for a seat outside 1-14, a side that is no
+ * side, `declines` other than 0 or 1, a second wager of one seat on one hand, or a seat backing both the
+ * Player and the Banker (a player may not); DD_E_BAD_AMOUNT / DD_E_OVERFLOW for an amount below 1 or above
+ * DD_BAC_MAX_AMOUNT. DD_E_RANGE (*bad_index = n) for another hand, n above DD_BAC_MAX_ROLE_WAGERS or a
+ * capacity below n. Nothing is written on an error. */
+int dd_bac_big_table_role(const dd_bac_seat_wager *wagers, size_t n, int hand, int32_t *seat,
+                          int32_t *offer_order, size_t capacity, size_t *offered, size_t *bad_index);
 /* --- cdef end --- */
 
 /* Internal to the engine: shared by baccarat.c and baccarat_shoe.c. */

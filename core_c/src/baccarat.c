@@ -3,6 +3,8 @@
 #include "dd_baccarat.h"
 #include "dd_commission.h"
 
+#include <string.h>
+
 /* Point values by rank (index 0 is not a rank): ace 1, 2-9 face value, 10/J/Q/K 0. */
 const uint8_t dd_bac_rank_value[14] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0};
 
@@ -388,5 +390,79 @@ int dd_bac_box_commission(const int64_t *banker_wins, size_t n, const dd_bac_set
     }
     /* Marked exactly coup by coup, collected once: the commission on the sum, rounded once. */
     *owed = total ? commission_on(total, rules) : 0;
+    return DD_OK;
+}
+
+/* ---- the big table: who handles the cards (rules 8.8, 8.9, 8.16) ----------------------------------------- */
+
+static int check_seat_wager(const dd_bac_seat_wager *w)
+{
+    if (w->seat < 1 || w->seat > DD_BAC_BIG_TABLE_SEATS || w->side < DD_BAC_PLAYER || w->side > DD_BAC_TIE ||
+        (w->declines != 0 && w->declines != 1))
+        return DD_E_RANGE;
+    if (w->amount < 1)
+        return DD_E_BAD_AMOUNT;
+    return w->amount > DD_BAC_MAX_AMOUNT ? DD_E_OVERFLOW : DD_OK;
+}
+
+/* Whether candidate a is offered the role before candidate b: the higher wager, then the lower seat. */
+static int offered_before(const dd_bac_seat_wager *a, const dd_bac_seat_wager *b)
+{
+    return a->amount > b->amount || (a->amount == b->amount && a->seat < b->seat);
+}
+
+int dd_bac_big_table_role(const dd_bac_seat_wager *wagers, size_t n, int hand, int32_t *seat,
+                          int32_t *offer_order, size_t capacity, size_t *offered, size_t *bad_index)
+{
+    /* Per seat, which hands it backs: bit 0 Player, bit 1 Banker, bit 2 Tie. */
+    uint8_t backs[DD_BAC_BIG_TABLE_SEATS + 1];
+    const dd_bac_seat_wager *candidates[DD_BAC_MAX_ROLE_WAGERS];
+    size_t i, count = 0;
+    int32_t taker = DD_BAC_DEALER_ACTS;
+    if (bad_index)
+        *bad_index = n;
+    if (!seat || !offered || (!wagers && n))
+        return DD_E_NULL;
+    if ((hand != DD_BAC_PLAYER && hand != DD_BAC_BANKER) || n > DD_BAC_MAX_ROLE_WAGERS ||
+        (offer_order && capacity < n))
+        return DD_E_RANGE;
+    memset(backs, 0, sizeof backs);
+    for (i = 0; i < n; i++) {
+        const dd_bac_seat_wager *w = &wagers[i];
+        int status = check_seat_wager(w);
+        if (status == DD_OK) {
+            /* One Tie wager a seat, and one wager on the Player or the Banker, never both (a second
+             * wager on one hand, or a player backing both hands, is refused). */
+            unsigned group = w->side == DD_BAC_TIE ? 1u << DD_BAC_TIE
+                                                   : (1u << DD_BAC_PLAYER) | (1u << DD_BAC_BANKER);
+            if (backs[w->seat] & group)
+                status = DD_E_RANGE;
+            else
+                backs[w->seat] |= (uint8_t)(1u << w->side);
+        }
+        if (status != DD_OK) {
+            if (bad_index)
+                *bad_index = i;
+            return status;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        size_t j;
+        if (wagers[i].side != hand)
+            continue;
+        /* Insertion in offering order (n is at most 64). */
+        for (j = count; j > 0 && offered_before(&wagers[i], candidates[j - 1]); j--)
+            candidates[j] = candidates[j - 1];
+        candidates[j] = &wagers[i];
+        count++;
+    }
+    for (i = 0; i < count; i++) {
+        if (offer_order)
+            offer_order[i] = candidates[i]->seat;
+        if (taker == DD_BAC_DEALER_ACTS && !candidates[i]->declines)
+            taker = candidates[i]->seat;
+    }
+    *seat = taker;
+    *offered = count;
     return DD_OK;
 }

@@ -694,6 +694,72 @@ static void test_baccarat_settle(void)
     }
 }
 
+static void test_baccarat_roles(void)
+{
+    dd_bac_seat_wager w[6] = {{3, DD_BAC_BANKER, 500, 0}, {5, DD_BAC_BANKER, 900, 1}, {7, DD_BAC_PLAYER, 2000, 0},
+                              {9, DD_BAC_BANKER, 500, 0}, {5, DD_BAC_TIE, 100, 0}, {12, DD_BAC_TIE, 5000, 0}};
+    int32_t seat = -1, order[DD_BAC_MAX_ROLE_WAGERS + 1];
+    size_t offered = 99, bad = 99;
+    dd_bac_seat_wager many[DD_BAC_MAX_ROLE_WAGERS + 1];
+    int i;
+    /* Banker: seat 5 (highest) declines; seats 3 and 9 wager equally, the lower seat is offered first. */
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_OK);
+    CHECK(seat == 3 && offered == 3 && order[0] == 5 && order[1] == 3 && order[2] == 9 && bad == 6);
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_PLAYER, &seat, NULL, 0, &offered, &bad), DD_OK);
+    CHECK(seat == 7 && offered == 1);
+    w[2].declines = 1; /* everyone on the Player declines: the dealer acts (8.16) */
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_PLAYER, &seat, order, 6, &offered, &bad), DD_OK);
+    CHECK(seat == DD_BAC_DEALER_ACTS && offered == 1);
+    EXPECT(dd_bac_big_table_role(w + 4, 2, DD_BAC_BANKER, &seat, order, 2, &offered, &bad), DD_OK);
+    CHECK(seat == DD_BAC_DEALER_ACTS && offered == 0); /* only Tie wagers: nobody bets the hand */
+    EXPECT(dd_bac_big_table_role(NULL, 0, DD_BAC_BANKER, &seat, NULL, 0, &offered, NULL), DD_OK);
+    CHECK(seat == DD_BAC_DEALER_ACTS && offered == 0);
+    w[2].declines = 0;
+    /* Refusals, nothing written. */
+    seat = -5;
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_TIE, &seat, order, 6, &offered, &bad), DD_E_RANGE);
+    CHECK(bad == 6);
+    EXPECT(dd_bac_big_table_role(w, 6, 7, &seat, order, 6, &offered, &bad), DD_E_RANGE);
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 5, &offered, &bad), DD_E_RANGE);
+    EXPECT(dd_bac_big_table_role(NULL, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_E_NULL);
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, NULL, order, 6, &offered, &bad), DD_E_NULL);
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, NULL, &bad), DD_E_NULL);
+    w[3].seat = DD_BAC_BIG_TABLE_SEATS + 1;
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_E_RANGE);
+    CHECK(bad == 3);
+    w[3].seat = 0;
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_E_RANGE);
+    w[3].seat = 3; /* a second Banker wager for seat 3 */
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_E_RANGE);
+    CHECK(bad == 3);
+    w[3].seat = 7; /* seat 7 backs the Player already: not both hands */
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_E_RANGE);
+    CHECK(bad == 3);
+    w[3].seat = 9;
+    w[4].side = 3;
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_E_RANGE);
+    CHECK(bad == 4);
+    w[4].side = DD_BAC_TIE;
+    w[1].declines = 2;
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_E_RANGE);
+    w[1].declines = 1;
+    w[0].amount = 0;
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_E_BAD_AMOUNT);
+    CHECK(bad == 0);
+    w[0].amount = DD_BAC_MAX_AMOUNT + 1;
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_E_OVERFLOW);
+    CHECK(seat == -5);
+    for (i = 0; i <= DD_BAC_MAX_ROLE_WAGERS; i++) {
+        many[i].seat = 1 + i % DD_BAC_BIG_TABLE_SEATS;
+        many[i].side = DD_BAC_TIE;
+        many[i].amount = 1;
+        many[i].declines = 0;
+    }
+    EXPECT(dd_bac_big_table_role(many, DD_BAC_MAX_ROLE_WAGERS + 1, DD_BAC_BANKER, &seat, NULL, 0, &offered, &bad),
+           DD_E_RANGE);
+    EXPECT(dd_bac_big_table_role(many, SIZE_MAX, DD_BAC_BANKER, &seat, NULL, 0, &offered, &bad), DD_E_RANGE);
+}
+
 /* ---- commission (both games) --------------------------------------------------------------------------- */
 
 static void test_commission(void)
@@ -1061,6 +1127,7 @@ int main(void)
     test_baccarat_shoe();
     test_baccarat_settle();
     test_commission();
+    test_baccarat_roles();
     test_paigow_hands();
     test_paigow_deal_and_settle();
     test_houseway();

@@ -29,7 +29,7 @@ from dealerdrill.domain import ErrorCategory
 
 GAME = "baccarat"
 SEATS_MINI = 7          # a mini baccarat layout's seats
-SEATS_BIG = 12          # a big table's seats
+SEATS_BIG = baccarat.BIG_TABLE_SEATS   # a big table's seats, as the engine numbers them
 TOTALS = range(10)
 RANKS = range(1, 14)
 THIRD_VALUES = range(10)
@@ -853,14 +853,15 @@ class ProcedureDrill(_BaccaratDrill):
         sides = {seat: (role if i < on_role else other) for i, seat in enumerate(rng.shuffled(seats))}
         wagers = [{"seat": seat, "side": sides[seat], "amount": amounts[i]}
                   for i, seat in enumerate(seats)]
-        bettors = sorted((w for w in wagers if w["side"] == role), key=lambda w: -w["amount"])
-        declined = [w["seat"] for w in bettors[:rng.below(len(bettors) + 1)]] if bettors and rng.below(2) else []
-        # Procedure: the highest wager on the hand whose holder accepts; the dealer when nobody does (8.16).
-        takers = [w for w in bettors if w["seat"] not in declined]
-        right = f"Seat {takers[0]['seat']}" if takers else DEALER
+        # The engine's offering order for the role; some of the first players offered it decline.
+        offered = baccarat.big_table_role([(w["seat"], w["side"], w["amount"]) for w in wagers], role).offered
+        declined = list(offered[:rng.below(len(offered) + 1)]) if offered and rng.below(2) else []
+        answer = baccarat.big_table_role(
+            [(w["seat"], w["side"], w["amount"], w["seat"] in declined) for w in wagers], role)
+        right = DEALER if answer.dealer_acts else f"Seat {answer.seat}"
         options = [f"Seat {w['seat']}" for w in wagers] + [DEALER]
         prompt = {"kind": "who", "role": role, "wagers": wagers, "declined": declined, "options": options,
-                  "rule": "8.8" if role == "banker" else "8.9"}
+                  "rule": answer.rule, "offered": list(answer.offered)}
         declined_words = (f" Seat{'s' if len(declined) > 1 else ''} {', '.join(map(str, declined))} "
                           f"decline{'s' if len(declined) == 1 else ''} the role." if declined else "")
         text = f"Who acts as the {role.capitalize()} for this coup?{declined_words}"
@@ -878,10 +879,18 @@ class ProcedureDrill(_BaccaratDrill):
         if item.prompt["kind"] == "who":
             role = item.prompt["role"].capitalize()
             explanation = (f"Rules 8.8-8.9: the {role} is the seated player with the highest wager on the {role}'s "
-                           f"hand; if they decline, the role goes to the next highest wager on that hand; when "
-                           f"nobody bets the hand or everyone declines, the dealer acts for it (rule 8.16). "
-                           f"Wagers on the other hand do not count.")
-            rule = f"{item.prompt['rule']}, 8.16"
+                           f"hand (equal wagers: the lower seat number is asked first); if they decline, the role "
+                           f"goes to the next highest wager on that hand; when nobody bets the hand or everyone "
+                           f"declines, the dealer acts for it (rule 8.16). Wagers on the other hand and on the Tie "
+                           f"do not count.")
+            offered = item.prompt.get("offered", [])
+            if offered:
+                declined = set(item.prompt["declined"])
+                asked = ", ".join(f"seat {s}" + (" (declines)" if s in declined else "") for s in offered)
+                explanation += f" Here the role is offered to {asked}."
+            else:
+                explanation += f" Here nobody wagers on the {role}'s hand."
+            rule = item.prompt["rule"] if item.prompt["rule"] == "8.16" else f"{item.prompt['rule']}, 8.16"
         else:
             rule = item.prompt["rule"]
             right = item.prompt["options"][item.key - 1]
