@@ -308,6 +308,51 @@ static void test_roulette(void)
     EXPECT(dd_roulette_classify_many(masks, 3, 0, kinds), DD_OK);
     CHECK(kinds[0] == DD_ROULETTE_STRAIGHT && kinds[1] == -DD_E_NOT_A_WAGER && kinds[2] == -DD_E_BAD_NUMBER);
 
+    {
+        /* The paying order: outside first, then six lines, corners, streets, splits, straight ups. */
+        static const int inside_order[5] = {DD_ROULETTE_SIX_LINE, DD_ROULETTE_CORNER, DD_ROULETTE_STREET,
+                                            DD_ROULETTE_SPLIT, DD_ROULETTE_STRAIGHT};
+        uint64_t paid[4] = {BIT(1) | BIT(2) | BIT(4) | BIT(5), BIT(1) | BIT(2) | BIT(3), BIT(1), 0};
+        int32_t step = -1, k;
+        int in_order = -1;
+        size_t first_wrong = 99, bad_one = 99;
+        for (k = DD_ROULETTE_COLUMN; k < DD_ROULETTE_KIND_COUNT; k++) {
+            EXPECT(dd_roulette_pay_step(k, &step), DD_OK);
+            CHECK(step == 0);
+        }
+        for (k = 0; k < 5; k++) {
+            EXPECT(dd_roulette_pay_step(inside_order[k], &step), DD_OK);
+            CHECK(step == k + 1);
+        }
+        EXPECT(dd_roulette_pay_step(-1, &step), DD_E_RANGE);
+        EXPECT(dd_roulette_pay_step(DD_ROULETTE_KIND_COUNT, &step), DD_E_RANGE);
+        EXPECT(dd_roulette_pay_step(0, NULL), DD_E_NULL);
+        EXPECT(dd_roulette_check_pay_order(paid, 3, 0, &in_order, &first_wrong, &bad_one), DD_OK);
+        CHECK(in_order == 1 && first_wrong == 3 && bad_one == 3); /* corner, street, straight */
+        paid[3] = BIT(1) | BIT(2) | BIT(3) | BIT(4) | BIT(5) | BIT(6); /* a six line after them */
+        EXPECT(dd_roulette_check_pay_order(paid, 4, 0, &in_order, &first_wrong, &bad_one), DD_OK);
+        CHECK(in_order == 0 && first_wrong == 3);
+        paid[0] = BIT(1) | BIT(2) | BIT(3); /* two streets in a row are in order */
+        EXPECT(dd_roulette_check_pay_order(paid, 3, 0, &in_order, &first_wrong, &bad_one), DD_OK);
+        CHECK(in_order == 1);
+        paid[1] = BIT(1) | BIT(3); /* not a wager */
+        in_order = -1;
+        EXPECT(dd_roulette_check_pay_order(paid, 3, 0, &in_order, &first_wrong, &bad_one), DD_E_NOT_A_WAGER);
+        CHECK(bad_one == 1 && in_order == -1);
+        paid[1] = BIT(0) | BIT(1) | BIT(2) | BIT(3); /* first four, not offered without the flag */
+        EXPECT(dd_roulette_check_pay_order(paid, 3, 0, &in_order, &first_wrong, &bad_one), DD_E_NOT_OFFERED);
+        EXPECT(dd_roulette_check_pay_order(paid, 3, DD_ROULETTE_FIRST_FOUR, &in_order, &first_wrong, &bad_one),
+               DD_OK);
+        EXPECT(dd_roulette_check_pay_order(paid, 3, 2, &in_order, &first_wrong, &bad_one), DD_E_RANGE);
+        CHECK(bad_one == 3);
+        EXPECT(dd_roulette_check_pay_order(NULL, 3, 0, &in_order, &first_wrong, &bad_one), DD_E_NULL);
+        EXPECT(dd_roulette_check_pay_order(paid, 3, 0, NULL, &first_wrong, &bad_one), DD_E_NULL);
+        EXPECT(dd_roulette_check_pay_order(paid, 3, 0, &in_order, NULL, &bad_one), DD_E_NULL);
+        EXPECT(dd_roulette_check_pay_order(NULL, 0, 0, &in_order, &first_wrong, NULL), DD_OK);
+        CHECK(in_order == 1 && first_wrong == 0);
+        EXPECT(dd_roulette_check_pay_order(paid, (size_t)DD_ROULETTE_MAX_BATCH + 1, 0, &in_order, &first_wrong,
+                                           &bad_one), DD_E_RANGE);
+    }
     EXPECT(dd_roulette_kind_info(-1, &odds, NULL, NULL), DD_E_RANGE);
     EXPECT(dd_roulette_kind_info(DD_ROULETTE_KIND_COUNT, &odds, NULL, NULL), DD_E_RANGE);
     EXPECT(dd_roulette_kind_info(DD_ROULETTE_STRAIGHT, NULL, NULL, NULL), DD_OK);
