@@ -23,7 +23,7 @@ from .commission import Rounding
 __all__ = [
     "Banking", "Category", "Deal", "Hand", "Kind", "Rounding", "Setting", "Settlement", "TILES", "Tile",
     "WagerResult", "check_setting", "commission", "compare", "deal", "hand", "is_legal", "outcome",
-    "outcomes", "settings", "settle", "tile",
+    "outcomes", "same_ranking", "settings", "settle", "tile",
 ]
 
 MAX_AMOUNT = lib.DD_PG_MAX_AMOUNT          # cents, per wager
@@ -286,6 +286,24 @@ def is_legal(setting: Setting) -> bool:
     except IllegalSetting:
         return False
     return True
+
+
+def same_ranking(a: Setting, b: Setting) -> bool:
+    """Whether two settings of the same four tiles rank exactly alike: the high hands copy each other and
+    so do the low hands (rules 4.2-4.5), so the two settings fare the same against every hand. Decided
+    by the engine; IllegalSetting for an illegal setting, InvalidInput for settings of different tiles."""
+    ids_a = _ids(_setting_faces(a, "the first setting"))
+    ids_b = _ids(_setting_faces(b, "the second setting"))
+    c_a, c_b = ffi.new("dd_pg_setting *"), ffi.new("dd_pg_setting *")
+    _c_setting(ids_a, c_a)
+    _c_setting(ids_b, c_b)
+    out = ffi.new("int *")
+    status = lib.dd_pg_settings_equivalent(c_a, c_b, out)
+    if status == lib.DD_E_ILLEGAL_SETTING:
+        _check_setting_ids(ids_a, "the first setting is illegal")
+        _check_setting_ids(ids_b, "the second setting is illegal")
+    check(status, {lib.DD_E_RANGE: "the two settings are not made of the same four tiles"})
+    return bool(out[0])
 
 
 def _match_ids(player: Setting, bank: Setting) -> list[int]:

@@ -141,6 +141,11 @@ int dd_pg_compare(int a0, int a1, int b0, int b1, int *result);
 int dd_pg_settings(const uint8_t tiles[4], dd_pg_setting out[3]);
 /* DD_OK for a legal setting, DD_E_ILLEGAL_SETTING when its high hand ranks below its low hand. */
 int dd_pg_setting_check(const dd_pg_setting *setting);
+/* Whether two settings of the same four tiles rank exactly alike (rules 4.2-4.5): each high hand copies
+ * the other, and each low hand too. Such settings win, lose and push against every hand the same, so a
+ * drill grades them alike. Both must be legal settings (the status of dd_pg_setting_check otherwise) of
+ * the same four tile ids (DD_E_RANGE otherwise). */
+int dd_pg_settings_equivalent(const dd_pg_setting *a, const dd_pg_setting *b, int *equivalent);
 /* Match a player's setting against the bank's (rule 6.1); all 8 tiles must be distinct.
  * *outcome is dd_outcome for the player's wager; the bank's wager has the mirror outcome (rule 6.2). */
 int dd_pg_match(const dd_pg_setting *player, const dd_pg_setting *bank, int *outcome);

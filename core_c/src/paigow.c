@@ -248,6 +248,26 @@ int dd_pg_setting_check(const dd_pg_setting *setting)
     return DD_OK;
 }
 
+static uint32_t tile_set(const dd_pg_setting *s)
+{
+    return (UINT32_C(1) << s->high[0]) | (UINT32_C(1) << s->high[1]) | (UINT32_C(1) << s->low[0]) |
+           (UINT32_C(1) << s->low[1]);
+}
+
+int dd_pg_settings_equivalent(const dd_pg_setting *a, const dd_pg_setting *b, int *equivalent)
+{
+    int status;
+    if (a == NULL || b == NULL || equivalent == NULL)
+        return DD_E_NULL;
+    if ((status = dd_pg_setting_check(a)) != DD_OK || (status = dd_pg_setting_check(b)) != DD_OK)
+        return status;
+    if (tile_set(a) != tile_set(b))
+        return DD_E_RANGE; /* not two settings of the same tiles */
+    *equivalent = dd_pg_value_unchecked(a->high[0], a->high[1]) == dd_pg_value_unchecked(b->high[0], b->high[1]) &&
+                  dd_pg_value_unchecked(a->low[0], a->low[1]) == dd_pg_value_unchecked(b->low[0], b->low[1]);
+    return DD_OK;
+}
+
 /* Rule 6.1: the player wins when both hands outrank the bank's, loses when neither does (a copy counts
  * for the bank, rule 4.6, and 0 against 0 is a copy, rule 4.7), and otherwise pushes. */
 static int match_unchecked(const dd_pg_setting *p, const dd_pg_setting *b)

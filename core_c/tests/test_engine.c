@@ -886,6 +886,29 @@ static void test_paigow_hands(void)
     uint8_t tiles[4] = {0, 2, 4, 6}, outcomes[2];
     int value = -1, result = 9, outcome = -1;
     size_t bad = 99;
+    {
+        /* Equal-ranking settings: Teen Teen with both nines (3-6, 4-5) split two ways rank alike. */
+        dd_pg_setting one = {{0, 22}, {1, 23}}, two = {{0, 23}, {1, 22}}, pair = {{0, 1}, {22, 23}};
+        dd_pg_setting stranger = {{0, 23}, {1, 2}}, illegal = {{22, 23}, {0, 1}};
+        int same = -1;
+        EXPECT(dd_pg_settings_equivalent(&one, &two, &same), DD_OK);
+        CHECK(same == 1);
+        EXPECT(dd_pg_settings_equivalent(&one, &pair, &same), DD_OK);
+        CHECK(same == 0);
+        EXPECT(dd_pg_settings_equivalent(&one, &one, &same), DD_OK);
+        CHECK(same == 1);
+        same = -1;
+        EXPECT(dd_pg_settings_equivalent(&one, &stranger, &same), DD_E_RANGE);
+        EXPECT(dd_pg_settings_equivalent(&one, &illegal, &same), DD_E_ILLEGAL_SETTING);
+        stranger.high[1] = 40;
+        EXPECT(dd_pg_settings_equivalent(&stranger, &one, &same), DD_E_BAD_TILE);
+        stranger.high[1] = 0;
+        EXPECT(dd_pg_settings_equivalent(&stranger, &one, &same), DD_E_DUPLICATE_TILE);
+        CHECK(same == -1);
+        EXPECT(dd_pg_settings_equivalent(NULL, &one, &same), DD_E_NULL);
+        EXPECT(dd_pg_settings_equivalent(&one, NULL, &same), DD_E_NULL);
+        EXPECT(dd_pg_settings_equivalent(&one, &two, NULL), DD_E_NULL);
+    }
     EXPECT(dd_pg_tile_info(-1, &tile), DD_E_BAD_TILE);
     EXPECT(dd_pg_tile_info(32, &tile), DD_E_BAD_TILE);
     EXPECT(dd_pg_tile_info(INT32_MAX, &tile), DD_E_BAD_TILE);

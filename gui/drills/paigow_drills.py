@@ -59,17 +59,6 @@ def _show_setting(high, low) -> str:
     return f"high {_show(high)}, low {_show(low)}"
 
 
-def _same_tiles(a, b) -> bool:
-    """The same kinds of tile: the two faces of a mixed kind (3-6 and 4-5, or the Gee Joon 1-2 and 2-4)
-    rank and play alike, so either may stand for the other."""
-    return sorted(pg.tile(f).kind for f in a) == sorted(pg.tile(f).kind for f in b)
-
-
-def _same_setting(high_a, low_a, high_b, low_b) -> bool:
-    """The same two hands (the order of tiles inside a hand does not matter)."""
-    return _same_tiles(high_a, high_b) and _same_tiles(low_a, low_b)
-
-
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
@@ -386,7 +375,12 @@ class HouseWayDrill:
         _families_check(self, family)
         pool = house_way_pool(self.way)
         family = family or _pick(rng, [rule for rule, hands in pool.items() if hands])
-        tiles = rng.shuffled(list(_pick(rng, pool[family])))
+        return self.item_for(rng.shuffled(list(_pick(rng, pool[family]))))
+
+    def item_for(self, tiles) -> Item:
+        """The item for these four tiles (in the order shown): the house way's setting, its rule and what
+        each setting is worth, all from the engine."""
+        tiles = list(tiles)
         setting = pg.house_way(tiles, self.way)
         # The bank's tiles: each setting valued for the bank against every player hand of the other 28
         # tiles, the players setting the house way, commission on the bank's wins.
@@ -396,7 +390,7 @@ class HouseWayDrill:
                "title": setting.title, "text": setting.text, "values": values}
         way_name = pg.describe_house_way(self.way).name
         prompt = {"tiles": tiles, "way": self.way, "way_name": way_name}
-        return Item(self.id, family, prompt, key,
+        return Item(self.id, setting.rule, prompt, key,
                     text=f"Set the bank's tiles {' '.join(tiles)} the {way_name} house way.",
                     hint="Look for pairs first, then a Wong, Gong or High Nine, then the best low hand.")
 
@@ -406,7 +400,8 @@ class HouseWayDrill:
         values = key["values"]
         house = next(v for v in values if v["house_way"])
         best = max(values, key=lambda v: v["ev"])
-        mine = next((v for v in values if _same_setting(v["high"], v["low"], high, low)), None)
+        mine = next((v for v in values if pg.is_legal((high, low))
+                     and pg.same_ranking((v["high"], v["low"]), (high, low))), None)
         gap = best["ev"] - house["ev"]
         basis = ("(of each player's wager, against every player hand of the other 28 tiles set the house way, "
                  "commission off the bank's wins)")
@@ -423,10 +418,12 @@ class HouseWayDrill:
         return words, details
 
     def _rule_words(self, key) -> str:
-        """The deciding rule with its title; a rule whose text only makes sense after the rules above it
-        ("Otherwise...", "When neither is possible...") is introduced by the titles of those rules."""
-        words = f"House way rule {key['rule']} (“{key['title']}”): {key['text']}"
-        rules = pg.describe_house_way(self.way).rules
+        """The deciding rule named by its title, with the way's own text for it in quotes; a rule whose text
+        only makes sense after the rules above it ("Otherwise...", "When neither...") is introduced by the
+        titles of those rules."""
+        way = pg.describe_house_way(self.way)
+        words = f"The {way.name} house way, rule “{key['title']}”, says: “{key['text']}”"
+        rules = way.rules
         index = next((i for i, rule in enumerate(rules) if rule.id == key["rule"]), 0)
         text = key["text"].lstrip().lower()
         if index and text.startswith(("otherwise", "when neither", "if neither", "if no ", "when no ")):
@@ -444,7 +441,9 @@ class HouseWayDrill:
         high, low = _parse_setting(answer, item.prompt["tiles"])
         key = item.key
         legal = pg.is_legal((high, low))
-        ok = legal and _same_setting(high, low, key["high"], key["low"])
+        # A setting whose two hands rank exactly like the house way's is the house way's setting: the
+        # engine says whether they do (rules 4.2-4.5).
+        ok = legal and pg.same_ranking((high, low), (key["high"], key["low"]))
         rule_words = self._rule_words(key)
         value_words, details = self._value_words(key, high, low, ok)
         category = None
