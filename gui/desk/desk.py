@@ -128,7 +128,7 @@ class Desk:
         self.end_session()
         self.records, notices = Records.replace_damaged(self.records)
         self.trainee, self.guest = None, False
-        self.role.manager = None
+        self.role.forget()            # the role belonged to the records kept aside
         for event in (DeskEvent.RECORDS_REPLACED, DeskEvent.TRAINEE, DeskEvent.MANAGER, DeskEvent.RECORDS):
             self._tell(event)
         return notices
@@ -184,13 +184,15 @@ class Desk:
     def forget_trainee(self) -> None:
         self._switch_person(None, guest=False)
 
-    def _switch_person(self, trainee: str | None, guest: bool) -> None:
+    def _switch_person(self, trainee: str | None, guest: bool, *, lock_role: bool = True) -> None:
         # A running session belongs to the person who started it, and the manager role to the manager who
-        # unlocked it: a change of person ends the one and locks the other.
+        # unlocked it: a change of person ends the one and locks the other (not when the manager's own
+        # action, archiving the trainee in use, is what leaves the desk without a trainee).
         if (trainee, guest) != (self.trainee, self.guest):
             self.end_session()
             self._guest_memory.clear()
-            self.lock_manager()
+            if lock_role:
+                self.lock_manager()
         self.trainee, self.guest = trainee, guest
         self._tell(DeskEvent.TRAINEE)
 
@@ -403,7 +405,7 @@ class Desk:
         manager = self.require(Permission.ARCHIVE_TRAINEES)
         trainee = self._require_records().archive_trainee(name, manager, self.role.key)
         if self.trainee is not None and self.trainee.casefold() == trainee.name.casefold():
-            self.forget_trainee()
+            self._switch_person(None, guest=False, lock_role=False)
         self._tell(DeskEvent.RECORDS)
         return trainee
 
@@ -490,10 +492,13 @@ class Desk:
         manager = self.require(Permission.IMPORT_RECORDS)
         self._require_records()
 
+        signer = self.role.key
+
         def work(records, progress=None, cancel=None):
+            from dealerdrill.drills.regrade import Regrader
             from dealerdrill.records import import_records
 
-            return import_records(records, path, imported_by=manager)
+            return import_records(records, path, imported_by=manager, regrade=Regrader(), signer=signer)
 
         return work
 

@@ -223,6 +223,10 @@ class ManagerRole:
     def lock(self) -> None:
         self._lock("")
 
+    def forget(self) -> None:
+        """Drop the role without an audit entry (its records were kept aside as damaged)."""
+        self._manager, self.key = None, None
+
     def _lock(self, why: str) -> None:
         if self._manager is not None:
             self._log(self._manager.name, "manager_locked", why)

@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from dealerdrill.records.merge import ExportCancelled, write_atomically
+from dealerdrill.records.transfer import ExportCancelled, write_atomically
 from dealerdrill.records.models import Heatmap, RecordFilter
 from dealerdrill.records.queries import category_label
 

@@ -26,7 +26,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from dealerdrill.records.merge import ExportCancelled, write_atomically
+from dealerdrill.records.transfer import ExportCancelled, write_atomically
 from dealerdrill.records.models import RecordFilter, SessionSummary
 from dealerdrill.records.queries import ANSWERS_FROM, where_clause, count_answers, streaming_order
 from dealerdrill.records.store import json_or_text

@@ -271,3 +271,4 @@ class ImportResult:
     answers_added: int
     answers_already_present: int
     signoffs_added: int
+    refused: tuple[str, ...] = ()      # each session or sign-off not imported, with the reason

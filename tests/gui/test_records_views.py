@@ -327,6 +327,8 @@ def test_targets_edited_by_the_manager_reach_the_drills_page(qtbot, window):
 
     records_of(window).create_trainee("Aroha")
     window.desk.choose_trainee("Aroha")
+    assert not window.desk.unlocked               # a new person at the desk locks the role
+    unlock(window)
     window.desk.set_target(AddDrill.id, Target(7.0, 0.8, 3, 0.6))
     session = window.drills.start(AddDrill.id, Mode.TEST)
     assert session.target == Target(7.0, 0.8, 3, 0.6)
