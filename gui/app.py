@@ -241,9 +241,16 @@ class MainWindow(QMainWindow):
         return self.desk.settings
 
     def open_settings(self) -> None:
+        """The settings dialog, except while a test runs: then only a message (the desk would refuse any
+        change, so the dialog would only waste the trainee's test time)."""
         from .views.settings_dialog import SettingsDialog
 
         from .desk import Permission
+
+        if self.desk.test_running:
+            self.settings_refusal = show_error(self, "A test is running: the settings cannot be changed until "
+                                                     "it is finished or stopped (Esc stops it).")
+            return
 
         dialog = SettingsDialog(self.desk.settings, self,
                                 locked=not self.desk.may(Permission.CHANGE_GRADING_SETTINGS))
