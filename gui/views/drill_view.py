@@ -382,6 +382,8 @@ class DrillView(QWidget):
 
         def answered() -> None:
             self.test_confirmation = None
+            # The keyboard goes back to this page (not every platform hands it back when the box closes).
+            self.window().activateWindow()
             if box.clickedButton() is start:
                 self.start(entry.id, Mode.TEST, difficulty, target, confirmed=True)
             elif self.state == "choosing":

@@ -167,7 +167,7 @@ def answer_the_test_question(qtbot, view, key) -> None:
     focused = QApplication.focusWidget()
     assert focused is not None and box.isAncestorOf(focused)
     qtbot.keyClick(focused, key)
-    qtbot.waitUntil(lambda: view.test_confirmation is None)
+    qtbot.waitUntil(lambda: view.test_confirmation is None and view.isActiveWindow())
 
 
 # --- chooser ----------------------------------------------------------------------------------------------------
