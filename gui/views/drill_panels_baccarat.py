@@ -1,6 +1,7 @@
 """Qt panels for the baccarat drills: they draw an item, collect the trainee's answer from the keyboard and
 emit it on Enter. No game logic here: the panels show the prompt's cards and wagers, and after grading they
-show the engine's answer from the item's key.
+show the engine's answer from the item's key. Before the commit nothing shown comes from the key, except the
+table of play's hands once their (final) draw or stand call is made: see TableOfPlayPanel.
 
 Keys (each panel's tooltip and help line repeat them):
   table of play   D draw, S stand (Player first, then Banker), P / B / T winner, Enter; a draw or stand
