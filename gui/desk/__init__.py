@@ -11,7 +11,7 @@ no permission is checked anywhere else.
     sessions.py          TrainingSession: a drill session that records as it grades
     settings_policy.py   which settings decide answers (manager only) and which are presentation
 """
-from .desk import GUEST_TEXT, Desk, DeskEvent, NeedsConfirmation, NoRecordsError
+from .desk import GUEST_TEXT, Desk, DeskEvent, NeedsConfirmation, NoRecordsError, SettingsLockedDuringTest
 from .manager_key import KeyFileError
 from .pin import PIN_FILE_NAME, PinFileError
 from .roles import Manager, ManagerRole, ManagerRoleRequired, Permission, PinTriesExhausted
@@ -20,4 +20,4 @@ from .settings_policy import PRESENTATION_ONLY, answer_key_changes
 
 __all__ = ["Desk", "DeskEvent", "GUEST_TEXT", "KeyFileError", "Manager", "ManagerRole", "ManagerRoleRequired",
            "NeedsConfirmation", "NoRecordsError", "PIN_FILE_NAME", "PRESENTATION_ONLY", "PinFileError",
-           "PinTriesExhausted", "Permission", "TrainingSession", "answer_key_changes"]
+           "PinTriesExhausted", "Permission", "SettingsLockedDuringTest", "TrainingSession", "answer_key_changes"]

@@ -51,6 +51,15 @@ class NeedsConfirmation(ValueError):
     is not a passed test); the message says what is unusual about it."""
 
 
+class SettingsLockedDuringTest(PermissionError):
+    """A test is running: no setting changes until it ends, whoever asks (a change mid-test would make the
+    attempt's items and answers depend on settings it was not started under)."""
+
+    def __init__(self):
+        super().__init__("A test is running: the settings cannot change until it is finished or stopped. "
+                         "Nothing was changed.")
+
+
 class NoRecordsError(RuntimeError):
     """The desk has no usable records: only guest practice (not recorded) is possible."""
 
@@ -323,6 +332,11 @@ class Desk:
                                        on_finished=self._session_finished)
         return self.session
 
+    @property
+    def test_running(self) -> bool:
+        """A Test session has been started here and not yet ended."""
+        return self.session is not None and self.session.mode is Mode.TEST and not self.session.closed
+
     def end_session(self) -> SessionSummary | None:
         """Finish the running session, if any (it keeps its answers and gets its finish time)."""
         session, self.session = self.session, None
@@ -433,7 +447,10 @@ class Desk:
         """Put new table settings in force (drills made from now on use them) and save them. A change to a
         setting that decides an answer needs the manager role (and is audited); a change of presentation
         only (animation speed) is anyone's. Returns where the settings were saved (None when not saved);
-        OSError when they are in force but could not be saved."""
+        OSError when they are in force but could not be saved. While a test runs nothing changes, even
+        for a manager (SettingsLockedDuringTest)."""
+        if self.test_running and new != self.settings:
+            raise SettingsLockedDuringTest()
         changes = answer_key_changes(self.settings, new)
         if changes:
             manager = self.require(Permission.CHANGE_GRADING_SETTINGS)
@@ -448,6 +465,8 @@ class Desk:
         """Have the engine check a house-way file and offer its way (manager only); the settings remember
         the file. The engine's refusal (HouseWayError, a ValueError) changes nothing."""
         manager = self.require(Permission.MANAGE_HOUSE_WAYS)
+        if self.test_running:
+            raise SettingsLockedDuringTest()
         loaded = table_settings.load_house_way_file(path)
         self._audit(manager, "house_way_loaded", f"{loaded.id} from {loaded.path}")
         self._store_house_way_files()
@@ -455,6 +474,8 @@ class Desk:
 
     def forget_house_way(self, way_id: str) -> table_settings.LoadedHouseWay:
         manager = self.require(Permission.MANAGE_HOUSE_WAYS)
+        if self.test_running:
+            raise SettingsLockedDuringTest()
         forgotten = table_settings.forget_house_way(way_id)
         self._audit(manager, "house_way_forgotten", f"{forgotten.id} ({forgotten.path})")
         self._store_house_way_files()
