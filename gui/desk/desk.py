@@ -17,6 +17,7 @@ Listeners (`subscribe`) hear what changed, as DeskEvent values: the views refres
 """
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from datetime import datetime, timezone
 from enum import Enum
@@ -35,6 +36,7 @@ from .sessions import TrainingSession
 from .settings_policy import answer_key_changes
 
 GUEST_TEXT = "Guest — not recorded"
+PUBLIC_KEY_FORMAT = "dealerdrill-manager-public-key"
 
 
 class DeskEvent(Enum):
@@ -404,6 +406,39 @@ class Desk:
                                               self.role.key, manager)
         self._tell(DeskEvent.RECORDS)
         return fingerprint
+
+    def export_public_key(self, path: str | Path) -> str:
+        """Write the unlocked manager's public key to a small file another workstation's manager can trust
+        (manager only: it names the manager). Returns the key's fingerprint."""
+        manager = self.require(Permission.EXPORT_RECORDS)
+        from dealerdrill.records.transfer import write_atomically
+
+        key = self.role.key
+        document = {"format": PUBLIC_KEY_FORMAT, "fingerprint": key.fingerprint, "public_key": key.public.raw.hex(),
+                    "manager": manager}
+        write_atomically(path, lambda handle: handle.write(json.dumps(document, indent=1) + "\n"))
+        return key.fingerprint
+
+    @staticmethod
+    def read_public_key_file(path: str | Path) -> tuple[bytes, str, str]:
+        """(public key, manager, fingerprint) from a file export_public_key wrote; ValueError in plain words."""
+        from dealerdrill.records.chain import fingerprint_of
+
+        path = Path(path)
+        try:
+            if not path.is_file() or path.stat().st_size > 4096:
+                raise ValueError
+            document = json.loads(path.read_text(encoding="utf-8"))
+            public = bytes.fromhex(document["public_key"])
+            manager = str(document["manager"])
+            if document.get("format") != PUBLIC_KEY_FORMAT or len(public) != 32:
+                raise ValueError
+        except (ValueError, KeyError, TypeError, OSError, UnicodeDecodeError):
+            raise ValueError(f"{path} is not a manager's key file (Manager page ▸ Export my key, or "
+                             f"`dealerdrill key --out FILE`).") from None
+        if document.get("fingerprint") != fingerprint_of(public):
+            raise ValueError(f"{path} gives a fingerprint that is not its key's: it was altered.")
+        return public, manager, fingerprint_of(public)
 
     def verify(self, progress=None) -> list:
         """Check the records whole (chains, signatures, triggers, summaries) and that the PIN file's key is
