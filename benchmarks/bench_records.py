@@ -20,6 +20,7 @@ from .harness import Result
 
 VIEW_BUDGET = 1.0
 EXPORT_BUDGET = 60.0
+VERIFY_BUDGET = 10.0   # issue 11: `dealerdrill verify` over 2 million answers
 CACHE = Path(tempfile.gettempdir()) / "dealerdrill-load-cache"
 
 
@@ -56,6 +57,12 @@ def run(wanted):
                           f"first {first:.2f} s; quick_check reads the whole {path.stat().st_size / 2**20:.0f} MB "
                           f"file once per start (clones for exports skip it)"))
     records = Records(path, check=False, catalog=DRILL_CATALOG)
+    start = time.perf_counter()
+    found = records.verify()
+    seconds = time.perf_counter() - start
+    results.append(Result(f"verify the whole file ({plan.answers:,} answers)", seconds, VERIFY_BUDGET, "< 10 s",
+                          seconds < VERIFY_BUDGET and not found,
+                          f"chains, signatures, triggers and summary tables; {len(found)} problems"))
     name = synthetic.trainee_name(42)
     day = (synthetic.START + timedelta(days=100)).astimezone().date()
     month = RecordFilter(date_from=day, date_to=day + timedelta(days=30))

@@ -9,6 +9,9 @@ USAGE = """usage: dealerdrill [--self-check | --version | --help]
        dealerdrill export --format pdf|csv|xlsx|json (--trainee NAME | --all) [--from DATE] [--to DATE] --out PATH
                           [--manager NAME] [--pin-stdin]
        dealerdrill import PATH [--manager NAME] [--pin-stdin]   (merge records exported on another workstation)
+       dealerdrill verify [--records PATH] [FILE.pdf ...]   (check the records, or scorecards, for tampering)
+       dealerdrill key --out FILE | dealerdrill trust FILE   (share a manager key / trust another workstation's)
+       dealerdrill drills                                    (every drill: id, game and title)
 
   export and import need the manager role: the PIN is asked for at a terminal, or read from the first
   line of standard input with --pin-stdin
@@ -58,7 +61,8 @@ def self_check() -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] in (["export"], ["import"]):  # records from the command line: no window, no Qt import
+    if argv[:1] in (["export"], ["import"], ["verify"], ["key"], ["trust"], ["drills"]):
+        # records from the command line: no window, no Qt import
         from .cli import main as records_command
 
         return records_command(argv)
@@ -86,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
         elif argv[0].startswith("-"):
             problem = f"unknown option {argv[0]!r}"
         else:
-            problem = f"unknown command {argv[0]!r} (the commands are export and import)"
+            problem = f"unknown command {argv[0]!r} (the commands are export, import, verify, key, trust, drills)"
         print(f"dealerdrill: {problem}; see `dealerdrill --help`", file=sys.stderr)
         return 2
     try:

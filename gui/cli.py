@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 from datetime import date
+from pathlib import Path
 
 
 def _date(text: str) -> date:
@@ -53,6 +54,29 @@ def parser() -> argparse.ArgumentParser:
                                             "answers already here are skipped, never duplicated.")
     merge.add_argument("paths", nargs="+", metavar="PATH")
     _manager_options(merge)
+
+    verify = commands.add_parser("verify", help="check the records, or scorecard PDFs, for tampering",
+                                 description="Check a records file whole (its hash chains, the managers' "
+                                             "signatures, the triggers that keep results permanent, the summary "
+                                             "tables), or check that scorecard PDFs are genuine and unaltered. "
+                                             "Exit status 0: sound; 1: each problem is named.")
+    verify.add_argument("--records", metavar="PATH", help="a records file (default: this workstation's)")
+    verify.add_argument("scorecards", nargs="*", metavar="FILE.pdf", help="scorecard PDFs to check instead")
+
+    key = commands.add_parser("key", help="write the manager's public key to a file, for another workstation",
+                              description="Write this workstation's manager key (its public half) to a file, "
+                                          "for another workstation's manager to trust with `dealerdrill trust`.")
+    key.add_argument("--out", required=True, metavar="PATH")
+    _manager_options(key)
+
+    trust = commands.add_parser("trust", help="trust another workstation's manager key for imports",
+                                description="Accept sign-offs signed with another workstation's manager key in "
+                                            "imports (the file written there by `dealerdrill key`).")
+    trust.add_argument("path", metavar="KEYFILE")
+    _manager_options(trust)
+
+    commands.add_parser("drills", help="list every drill: its id, game and title",
+                        description="List every drill's id (for export --drill), game and title.")
     return main
 
 
@@ -94,6 +118,10 @@ def unlock_from_command_line(desk, arguments, *, read_line=None, ask_secret=None
 
 def main(argv: list[str] | None = None) -> int:
     arguments = parser().parse_args(sys.argv[1:] if argv is None else argv)
+    if arguments.command == "drills":
+        return _drills()
+    if arguments.command == "verify":
+        return _verify(arguments)
     from dealerdrill.desk import Desk, ManagerRoleRequired
     from dealerdrill.records import RecordFilter, RecordsError, UnknownTraineeError
     from dealerdrill.records.schema import RecordsDamagedError
@@ -113,6 +141,14 @@ def main(argv: list[str] | None = None) -> int:
         unlock_from_command_line(desk, arguments)
         if arguments.command == "export":
             return _export(desk, arguments, RecordFilter)
+        if arguments.command == "key":
+            print(f"wrote {arguments.out}: the public key {desk.export_public_key(arguments.out)} of {desk.manager.name}")
+            return 0
+        if arguments.command == "trust":
+            public, manager, fingerprint = desk.read_public_key_file(arguments.path)
+            desk.trust_manager_key(public, manager)
+            print(f"trusted {manager}'s key {fingerprint}: imports accept sign-offs signed with it")
+            return 0
         return _import(desk, arguments)
     except (Refused, ManagerRoleRequired, PermissionError, RecordsError, UnknownTraineeError, ValueError,
             OSError) as error:
@@ -123,9 +159,69 @@ def main(argv: list[str] | None = None) -> int:
         desk.close()
 
 
+def _drill_ids() -> dict:
+    from dealerdrill.drills import registry
+
+    return registry()
+
+
+def _drills() -> int:
+    drills = _drill_ids()
+    width = max(len(drill_id) for drill_id in drills)
+    for drill_id, drill in sorted(drills.items(), key=lambda pair: (pair[1].game, pair[0])):
+        print(f"{drill_id:<{width}}  {drill.game:<9} {drill.title}")
+    return 0
+
+
+def _verify(arguments) -> int:
+    """Check the records (or the scorecards named), print what was found; 0 when sound, 1 when not."""
+    from dealerdrill.records import Records, RecordsError
+
+    if arguments.scorecards:
+        from dealerdrill.exports.scorecard_seal import check_scorecard
+
+        known = None
+        try:
+            with Records(arguments.records, read_only=True, check=False) as records:
+                known = records.manager_keys()
+        except RecordsError:
+            pass                     # no records here: the seal is still checked, the key just not named
+        results = [check_scorecard(path, known) for path in arguments.scorecards]
+        for result in results:
+            print(result.message, file=sys.stdout if result.genuine else sys.stderr)
+        return 0 if all(r.genuine for r in results) else 1
+    try:
+        records = Records(arguments.records, read_only=True)
+    except RecordsError as error:
+        print(f"dealerdrill: {error}", file=sys.stderr)
+        return 1
+    from dealerdrill.desk import Desk
+
+    with Desk(records, save_settings=False) as desk:
+        problems = desk.verify()
+        answers = records.read("SELECT COUNT(*) FROM answers")[0][0]
+        entries = records.read("SELECT COUNT(*) FROM ledger")[0][0]
+        keys = records.manager_keys()
+    if problems:
+        for problem in problems:
+            print(f"dealerdrill verify: {problem}", file=sys.stderr)
+        print(f"dealerdrill verify: {records.path} FAILS its check: {len(problems)} problem(s) (the first "
+              f"{len(problems)} shown).", file=sys.stderr)
+        return 1
+    signers = ", ".join(f"{manager} {fp} ({origin})" for fp, (_, manager, origin) in keys.items()) or "none yet"
+    print(f"{records.path} is sound: {answers} answers and {entries} other records linked in their chains; "
+          f"manager keys: {signers}.")
+    return 0
+
+
 def _export(desk, arguments, RecordFilter) -> int:
     if arguments.date_from and arguments.date_to and arguments.date_from > arguments.date_to:
         raise ValueError("--from is after --to")
+    if arguments.drill is not None and arguments.drill not in _drill_ids():
+        raise ValueError(f"there is no drill {arguments.drill!r}; the drills are: " + ", ".join(sorted(_drill_ids())))
+    out_folder = Path(arguments.out).expanduser().absolute().parent
+    if not out_folder.is_dir():
+        raise ValueError(f"the folder {out_folder} does not exist; create it first or choose another --out")
     selection = RecordFilter(arguments.date_from, arguments.date_to, arguments.game, arguments.drill,
                              arguments.mode, tuple(arguments.trainee) if arguments.trainee else None,
                              arguments.include_archived)

@@ -43,6 +43,11 @@ DEFAULT_HOUSE_WAY = "nz"
 MAX_CHIP_VALUES = 6  # the chip tray has one key (1-6) per value
 
 
+# The settings that only change how things move on screen; every other setting decides some answer (a
+# commission, a payout, a drawing rule, a house way) and is the manager's to set (gui/desk/settings_policy.py).
+PRESENTATION_ONLY = frozenset({"animation_seconds"})
+
+
 class SettingsError(ValueError):
     """A setting with a value the tables cannot use; the message names the setting in plain words."""
 
@@ -440,3 +445,23 @@ def _load_remembered_files(remembered: tuple[str, ...], problems: list[str]) -> 
         if loaded.id in offered_before:
             problems.append(f"Pai Gow: two house-way files give the house way {loaded.id!r}; the later one, "
                             f"{path}, is used.")
+
+
+def answer_key_summary(table: str, values: dict) -> str:
+    """A table's answer-key settings in words, as a scorecard prints them ("Decks in the shoe 8; ...")."""
+    cls = TABLE_SETTINGS.get(table)
+    if cls is None:
+        return ", ".join(f"{k} {v}" for k, v in sorted(values.items()))
+    parts = []
+    for f in fields(cls):
+        if f.name in PRESENTATION_ONLY or f.name not in values or not is_typed(f):
+            continue
+        value = values[f.name]
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        elif isinstance(value, (list, tuple)):
+            value = ", ".join(str(v) for v in value)
+        elif isinstance(value, float) and value.is_integer():
+            value = int(value)
+        parts.append(f"{f.metadata['label']}: {value}")
+    return "; ".join(parts)

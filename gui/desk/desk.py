@@ -112,11 +112,13 @@ class Desk:
         damaged file kept aside, a read-only one read-only...). Returns the desk, the settings problems and
         the records notices, each a list of plain sentences for the person at the desk."""
         problems: list[str] = []
-        if settings is None:
-            settings, problems = table_settings.load_settings()
-        settings, restored = table_settings.restore_house_way_files(settings)
         records, notices = Records.open_for_app(records_path, lock_wait_seconds=lock_wait_seconds,
                                                 catalog=DRILL_CATALOG)
+        if settings is None:
+            settings, problems = table_settings.load_settings()
+            if records is not None:
+                settings, problems = _with_signed_answer_keys(records, settings, problems)
+        settings, restored = table_settings.restore_house_way_files(settings)
         return cls(records, settings), problems + restored, notices
 
     def __enter__(self) -> "Desk":
@@ -490,6 +492,7 @@ class Desk:
         if changes:
             manager = self.require(Permission.CHANGE_GRADING_SETTINGS)
             self._audit(manager, "settings_changed", "; ".join(changes))
+            self._audit(manager, SETTINGS_IN_FORCE, signed_settings_text(new))
         self.settings = new
         self._tell(DeskEvent.SETTINGS)
         if not self._save_settings:
@@ -523,6 +526,7 @@ class Desk:
     def _store_house_way_files(self) -> None:
         settings, note = table_settings.with_loaded_house_ways(self.settings)
         self.house_way_note = note
+        self._audit(self.role.manager_name or "workstation", SETTINGS_IN_FORCE, signed_settings_text(settings))
         if settings != self.settings:
             self.settings = settings   # the files on offer are already the manager's act, audited above
             self._tell(DeskEvent.SETTINGS)
@@ -535,11 +539,12 @@ class Desk:
         this desk's records or, on a worker thread, with records.clone()."""
         self.require(Permission.EXPORT_RECORDS)
         self._require_records()
+        signer = self.role.key
 
         def work(records, progress=None, cancel=None):
             from dealerdrill.exports import export
 
-            return export(records, format, path, f, progress=progress, cancel=cancel)
+            return export(records, format, path, f, progress=progress, cancel=cancel, signer=signer)
 
         return work
 
@@ -569,3 +574,69 @@ class Desk:
     def records_changed(self) -> None:
         """Something was stored outside the desk's own calls (a worker's import): listeners refresh."""
         self._tell(DeskEvent.RECORDS)
+
+
+# ------------------------------------------------------------------------------------------ settings in force
+# The settings that decide answers live in settings.json, which anyone at the desk can edit. So each time a
+# manager changes them, the desk also writes them, signed with the manager's key, into the audit log; at
+# start the signed copy wins over the file for every answer-key setting, and a house-way file is loaded only
+# if it still holds exactly what the manager loaded.
+
+SETTINGS_IN_FORCE = "settings_in_force"
+
+
+def signed_settings_text(settings: table_settings.Settings) -> str:
+    """The answer-key settings and the house-way files' contents (SHA-256), as the audit entry holds them."""
+    import hashlib
+
+    from .settings_policy import PRESENTATION_ONLY
+
+    tables = {table: {k: v for k, v in values.items() if k not in PRESENTATION_ONLY}
+              for table, values in settings.to_dict().items()}
+    files = {}
+    for path in settings.paigow.house_way_files:
+        try:
+            files[path] = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        except OSError:
+            files[path] = ""
+    return json.dumps({"answer_keys": tables, "house_way_files": files}, sort_keys=True)
+
+
+def _with_signed_answer_keys(records: Records, settings: table_settings.Settings,
+                             problems: list[str]) -> tuple[table_settings.Settings, list[str]]:
+    """`settings` (from settings.json) with every answer-key setting taken from the latest signed copy (the
+    defaults when a manager never set any), and a plain notice for each one the file had changed."""
+    import hashlib
+
+    from .settings_policy import PRESENTATION_ONLY
+
+    entry = records.latest_signed_audit(SETTINGS_IN_FORCE)
+    signed = json.loads(entry.detail) if entry is not None else {"answer_keys": {}, "house_way_files": {}}
+    wanted = table_settings.Settings().to_dict()
+    for table, values in signed.get("answer_keys", {}).items():
+        if table in wanted:
+            wanted[table].update(values)
+    current = settings.to_dict()
+    for table, values in current.items():
+        for name, value in values.items():
+            if name in PRESENTATION_ONLY:
+                wanted[table][name] = value
+    files = []
+    for path, digest in signed.get("house_way_files", {}).items():
+        try:
+            same = hashlib.sha256(Path(path).read_bytes()).hexdigest() == digest
+        except OSError:
+            same = True    # a file that has gone is reported by restore_house_way_files
+        if same:
+            files.append(path)
+        else:
+            problems = problems + [f"Pai Gow: the house-way file {path} has changed since a manager loaded it, so "
+                                   f"it is not loaded; a manager can load it again on the Manager page."]
+    wanted["paigow"]["house_way_files"] = files
+    trusted, more = table_settings.from_dict(wanted)
+    if answer_key_changes(trusted, settings):
+        problems = problems + more + [
+            "The settings file held answer-key settings (commission, tie odds, house way, limits...) that no "
+            "manager set on this workstation; the ones a manager last set are used"
+            + ("" if entry is not None else " (the New Zealand defaults: none was ever set here)") + "."]
+    return trusted, problems

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from dealerdrill.settings import TABLE_SETTINGS, TABLE_TITLES, Settings
-
-PRESENTATION_ONLY = frozenset({"animation_seconds"})
+from dealerdrill.settings import PRESENTATION_ONLY, TABLE_SETTINGS, TABLE_TITLES, Settings
 
 
 def answer_key_changes(old: Settings, new: Settings) -> list[str]:

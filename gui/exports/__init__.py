@@ -34,8 +34,9 @@ def selected_trainees(records, f: RecordFilter) -> list[str]:
 
 def export(records, format: str, path: str | Path, f: RecordFilter | None = None,
            progress: Callable[[int, int], None] | None = None,
-           cancel: Callable[[], bool] | None = None) -> list[Path]:
-    """Write an export; returns the files written (CSV writes two: answers and sessions)."""
+           cancel: Callable[[], bool] | None = None, signer=None) -> list[Path]:
+    """Write an export; returns the files written (CSV writes two: answers and sessions). A PDF is sealed
+    with `signer`, the manager's key, when given."""
     f = f or RecordFilter()
     format = format.lower()
     names = selected_trainees(records, f)
@@ -44,7 +45,7 @@ def export(records, format: str, path: str | Path, f: RecordFilter | None = None
     if format == "pdf":
         from .scorecard import export_pdf
 
-        return export_pdf(records, path, names, f, progress, cancel)
+        return export_pdf(records, path, names, f, progress, cancel, signer)
     if format == "csv":
         return export_csv(records, path, f, progress, cancel)
     if format == "xlsx":

@@ -1,9 +1,11 @@
 """Scorecard PDFs (one trainee, or a whole cohort in one file) with reportlab, A4 portrait. Qt-free.
 
 A scorecard holds: who (name, profile id, workstation), the period, readiness per game, per-skill
-accuracy and speed against the targets, charts, test attempts with their results and sign-offs, error
-categories, and signature lines for the trainee and the manager. A cohort file starts with a summary
-page and then has each trainee's scorecard on its own pages.
+accuracy and speed against the targets, charts, test attempts with their results, sign-offs and the
+manager's notes, the answer-key settings the sessions were taken under, error categories, and signature
+lines for the trainee and the manager. A cohort file starts with a summary page and then has each
+trainee's scorecard on its own pages. Exported by a manager, the PDF is sealed: its printed figures are
+signed with the manager's key (scorecard_seal.py), and each page names the key.
 
 Text uses DejaVu Sans (shipped with matplotlib) so that names such as "Tāne" or "Ngāi" print correctly:
 the PDF core fonts only know Western European letters.
@@ -82,9 +84,12 @@ def period_text(f: RecordFilter) -> str:
     return "all records"
 
 
-def _table(rows, widths, styles, header=True):
+def _table(rows, widths, styles, header=True, seal: list | None = None):
     """A grid table. A cell's text is drawn as it is when it fits its column and wrapped in a Paragraph only
-    when it does not: a cohort PDF has tens of thousands of cells, and laying out a Paragraph costs far more."""
+    when it does not: a cohort PDF has tens of thousands of cells, and laying out a Paragraph costs far more.
+    The rows below the header go into `seal` (the figures the manager's key signs)."""
+    if seal is not None:
+        seal.extend([str(value) for value in row] for row in rows[1 if header else 0:])
     from reportlab.lib import colors
     from reportlab.pdfbase.pdfmetrics import stringWidth
     from reportlab.platypus import Paragraph, Table, TableStyle
@@ -131,7 +136,7 @@ def trainee_figures(records, name: str, f: RecordFilter) -> TraineeFigures:
 
 
 def trainee_story(records, name: str, f: RecordFilter, styles, width: float, roster_entry=None,
-                  figures: TraineeFigures | None = None) -> list:
+                  figures: TraineeFigures | None = None, seal: list | None = None) -> list:
     """The flowables of one trainee's scorecard. `roster_entry` (the trainee's entry of records.roster for
     this filter) and `figures` are read here unless the caller has them already (a cohort reads the roster
     once for everyone, and the figures in worker processes)."""
@@ -143,6 +148,8 @@ def trainee_story(records, name: str, f: RecordFilter, styles, width: float, ros
     figures = figures or trainee_figures(records, trainee.name, f)
     skills, attempts, categories = figures.skills, figures.attempts, figures.categories
     roster = [roster_entry] if roster_entry is not None else records.roster(mine)
+    if seal is not None:
+        seal.append([f"Scorecard: {trainee.name}", f"Period: {period_text(f)}."])
     story = [
         Paragraph(f"Scorecard: {_escape(trainee.name)}", styles["title"]),
         Paragraph(f"Period: {_escape(period_text(f))}. Printed {_day(records.clock())} on "
@@ -160,7 +167,7 @@ def trainee_story(records, name: str, f: RecordFilter, styles, width: float, ros
     for game, readiness in games.items():
         rows.append([game_name(game), "yes" if readiness.ready else "not yet",
                      f"{readiness.drills_ready} of {len(readiness.drills)}"])
-    story.append(_table(rows, [0.25 * width, 0.2 * width, 0.55 * width], styles))
+    story.append(_table(rows, [0.25 * width, 0.2 * width, 0.55 * width], styles, seal=seal))
     story.append(Paragraph("A drill meets its targets when the latest answers reach the accuracy target within "
                            "the speed target and a test reached its pass mark.", styles["small"]))
 
@@ -172,7 +179,7 @@ def trainee_story(records, name: str, f: RecordFilter, styles, width: float, ros
                 "accuracy only" if s.accuracy_met else "speed only" if s.speed_met else "no")
             rows.append([s.title, s.answered, f"{100 * s.accuracy:.1f}%", f"{100 * s.target.accuracy:.0f}%",
                          f"{s.median_seconds:.1f}", f"{s.target.seconds:g}", met])
-        story.append(_table(rows, [w * width for w in (0.34, 0.1, 0.11, 0.1, 0.11, 0.1, 0.14)], styles))
+        story.append(_table(rows, [w * width for w in (0.34, 0.1, 0.11, 0.1, 0.11, 0.1, 0.14)], styles, seal=seal))
         story += [Spacer(1, 3 * mm), vector_charts.skills_drawing(skills, width)]
     else:
         story.append(Paragraph("No answers in this period.", styles["body"]))
@@ -189,19 +196,49 @@ def trainee_story(records, name: str, f: RecordFilter, styles, width: float, ros
             rows.append([_day(t.started_at), records.drill_info(t.drill).title,
                          f"{t.correct}/{t.scored_over} ({100 * t.score:.0f}%)", f"{100 * t.target.pass_mark:.0f}% of "
                          f"{t.target.test_items}", t.test_result, t.signed_by or "—", _day(t.signed_at)])
-        story.append(_table(rows, [w * width for w in (0.15, 0.21, 0.13, 0.13, 0.15, 0.12, 0.11)], styles))
+        story.append(_table(rows, [w * width for w in (0.15, 0.21, 0.13, 0.13, 0.15, 0.12, 0.11)], styles, seal=seal))
+        notes = [[_day(t.started_at), t.signed_by, " ".join((t.signoff_note + (f" Reason for signing off: "
+                                                                                f"{t.signoff_reason}"
+                                                                                if t.signoff_reason else "")).split())]
+                 for t in attempts if t.signed_by and (t.signoff_note or t.signoff_reason)]
+        if notes:
+            story.append(Paragraph("Sign-off notes", styles["h2"]))
+            story.append(_table([["Taken", "Signed off by", "Note"]] + notes,
+                                [0.15 * width, 0.2 * width, 0.65 * width], styles, seal=seal))
     else:
         story.append(Paragraph("No test attempts in this period.", styles["body"]))
+    story += _settings_story(records, mine, styles, width, seal)
 
     story.append(Paragraph("Errors by category", styles["h2"]))
     if categories:
         rows = [["Category", "Wrong answers"]] + [[category_label(c.key), c.answered] for c in categories]
-        story.append(_table(rows, [0.75 * width, 0.25 * width], styles))
+        story.append(_table(rows, [0.75 * width, 0.25 * width], styles, seal=seal))
     else:
         story.append(Paragraph("No wrong answers in this period.", styles["body"]))
 
     story += [Spacer(1, 10 * mm), _signature_lines(styles, width)]
     return story
+
+
+def _settings_story(records, mine: RecordFilter, styles, width, seal) -> list:
+    """The answer-key settings the period's sessions were taken under (each distinct set once, with how many
+    sessions used it): a scorecard says under which rules its figures were earned."""
+    from reportlab.platypus import Paragraph
+
+    from dealerdrill.settings import answer_key_summary
+
+    used: dict[tuple[str, str], int] = {}
+    for session in records.sessions(mine):
+        values = session.settings.get(session.game) if isinstance(session.settings, dict) else None
+        if isinstance(values, dict):
+            key = (session.game, answer_key_summary(session.game, values))
+            used[key] = used.get(key, 0) + 1
+    story = [Paragraph("Settings in force", styles["h2"])]
+    if not used:
+        return story + [Paragraph("No sessions in this period.", styles["body"])]
+    rows = [["Game", "Sessions", "Answer-key settings"]] + [[game_name(game), count, words]
+                                                              for (game, words), count in sorted(used.items())]
+    return story + [_table(rows, [0.14 * width, 0.11 * width, 0.75 * width], styles, seal=seal)]
 
 
 def _signature_lines(styles, width):
@@ -221,7 +258,8 @@ def cohort_roster(records, names: list[str], f: RecordFilter) -> dict:
     return {e.trainee.name: e for e in records.roster(wanted)}
 
 
-def cohort_summary_story(records, names: list[str], f: RecordFilter, styles, width, entries=None) -> list:
+def cohort_summary_story(records, names: list[str], f: RecordFilter, styles, width, entries=None,
+                         seal: list | None = None) -> list:
     from reportlab.platypus import Paragraph
 
     entries = entries if entries is not None else cohort_roster(records, names, f)
@@ -237,7 +275,7 @@ def cohort_summary_story(records, names: list[str], f: RecordFilter, styles, wid
              Paragraph(f"Period: {_escape(period_text(f))}. {len(names)} trainees. Printed "
                        f"{_day(records.clock())} on {_escape(records.workstation)}.", styles["body"]),
              Paragraph("Readiness by game (drills meeting targets, or yes when all do)", styles["h2"]),
-             _table(rows, [0.3 * width, 0.1 * width, 0.15 * width] + [share * width] * len(games), styles)]
+             _table(rows, [0.3 * width, 0.1 * width, 0.15 * width] + [share * width] * len(games), styles, seal=seal)]
     return story
 
 
@@ -312,14 +350,16 @@ def _quick_reportlab():
 
 def export_pdf(records, path: str | Path, names: list[str], f: RecordFilter | None = None,
                progress: Callable[[int, int], None] | None = None,
-               cancel: Callable[[], bool] | None = None) -> list[Path]:
-    """Scorecards for `names` (one trainee, or several: a cohort file with a summary page) as one A4 PDF."""
+               cancel: Callable[[], bool] | None = None, signer=None) -> list[Path]:
+    """Scorecards for `names` (one trainee, or several: a cohort file with a summary page) as one A4 PDF,
+    sealed with `signer` (the manager's key) when given."""
     with _quick_reportlab():
-        return _export_pdf(records, path, names, f, progress, cancel)
+        return _export_pdf(records, path, names, f, progress, cancel, signer)
 
 
 def _export_pdf(records, path: str | Path, names: list[str], f: RecordFilter | None,
-                progress: Callable[[int, int], None] | None, cancel: Callable[[], bool] | None) -> list[Path]:
+                progress: Callable[[int, int], None] | None, cancel: Callable[[], bool] | None,
+                signer=None) -> list[Path]:
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.units import mm
     from reportlab.platypus import PageBreak, SimpleDocTemplate
@@ -337,16 +377,17 @@ def _export_pdf(records, path: str | Path, names: list[str], f: RecordFilter | N
     names = [records.trainee(name).name for name in names]
     story = []
     entries = {}
+    seal: list[list[str]] = []
     pool = _start_workers(records, len(names))
     try:
         figures = _figures_in_order(records, names, f, pool)
         if len(names) > 1:
             entries = cohort_roster(records, names, f)
-            story += cohort_summary_story(records, names, f, styles, width, entries) + [PageBreak()]
+            story += cohort_summary_story(records, names, f, styles, width, entries, seal) + [PageBreak()]
         for done, name in enumerate(names, start=1):
             if cancel and cancel():
                 raise ExportCancelled("export cancelled")
-            story += trainee_story(records, name, f, styles, width, entries.get(name), next(figures))
+            story += trainee_story(records, name, f, styles, width, entries.get(name), next(figures), seal)
             if done < len(names):
                 story.append(PageBreak())
             if progress:
@@ -358,18 +399,27 @@ def _export_pdf(records, path: str | Path, names: list[str], f: RecordFilter | N
         raise ExportCancelled("export cancelled")
 
     title = f"Dealer Drill scorecard{'s' if len(names) > 1 else ''}: " + (names[0] if len(names) == 1 else "cohort")
+    if signer is not None:
+        from .scorecard_seal import seal_text
+
+        keywords, code = seal_text(seal, signer)
+        sealed = f"Sealed with key {signer.fingerprint}, code {code}: check it with `dealerdrill verify` this file"
+    else:
+        keywords, sealed = "", "Not sealed: exported without a manager's key"
 
     def footer(canvas, document):
         canvas.saveState()
         canvas.setFont(FONT, 7.5)
         canvas.drawString(margin, 9 * mm, f"{title} · {period_text(f)}")
         canvas.drawRightString(A4[0] - margin, 9 * mm, f"page {document.page}")
+        canvas.setFont(FONT, 6.5)
+        canvas.drawString(margin, 6 * mm, sealed)
         canvas.restoreState()
 
     def build(handle):
         document = SimpleDocTemplate(handle, pagesize=A4, leftMargin=margin, rightMargin=margin,
                                      topMargin=margin, bottomMargin=margin + 4 * mm, title=title,
-                                     author="Dealer Drill", subject=period_text(f))
+                                     author="Dealer Drill", subject=period_text(f), keywords=keywords)
         document.build(story, onFirstPage=footer, onLaterPages=footer)
 
     written = write_atomically(path, build, binary=True)

@@ -44,7 +44,8 @@ ANSWER_COLUMNS = ("answer_id", "session_id", "trainee", "game", "drill", "mode",
 # "passed", "not passed", "stopped after k of n" or "unfinished after k of n" (empty for other sessions).
 SESSION_COLUMNS = ("session_id", "trainee", "game", "drill", "mode", "started_at", "finished_at", "items",
                    "correct", "accuracy", "median_seconds", "target_seconds", "target_accuracy", "test_items",
-                   "pass_mark", "passed", "test_result", "signed_off_by", "signed_off_at", "workstation")
+                   "pass_mark", "passed", "test_result", "signed_off_by", "signed_off_at", "workstation",
+                   "signoff_note", "signoff_reason", "settings")
 
 
 def local_time(moment: datetime | None) -> datetime | None:
@@ -57,7 +58,16 @@ def session_row(s: SessionSummary) -> list:
     return [s.uuid, s.trainee, s.game, s.drill, s.mode, local_time(s.started_at), local_time(s.finished_at),
             s.items, s.correct, round(s.score, 4), round(s.median_seconds, 3), s.target.seconds,
             s.target.accuracy, s.target.test_items, s.target.pass_mark, passed, s.test_result or "",
-            s.signed_by or "", local_time(s.signed_at), s.workstation]
+            s.signed_by or "", local_time(s.signed_at), s.workstation, s.signoff_note, s.signoff_reason,
+            settings_in_force(s)]
+
+
+def settings_in_force(s: SessionSummary) -> str:
+    """The answer-key settings the session was taken under, in words (its own game's table)."""
+    from dealerdrill.settings import answer_key_summary
+
+    values = s.settings.get(s.game) if isinstance(s.settings, dict) else None
+    return answer_key_summary(s.game, values) if isinstance(values, dict) else ""
 
 
 def _sessions(records, f: RecordFilter) -> list[list]:

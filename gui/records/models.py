@@ -83,6 +83,7 @@ class SessionSummary:
     signed_by: str | None = None
     signed_at: datetime | None = None
     signoff_note: str = ""
+    signoff_reason: str = ""        # why a session that is not a passed test was signed off
 
     @property
     def accuracy(self) -> float:

@@ -182,7 +182,7 @@ def session_summaries(records, f: RecordFilter, *, uuids: tuple[str, ...] | None
     tail = f" ORDER BY s.started_at {order}, s.id {order}" + (f" LIMIT {int(limit)}" if limit else "")
     rows = records.read(
         "SELECT s.id, s.uuid, t.name, s.drill, s.game, s.mode, s.started_at, s.finished_at, s.target, s.settings, "
-        "s.workstation, so.manager, so.signed_at, so.note FROM sessions s JOIN trainees t ON s.trainee_id = t.id "
+        "s.workstation, so.manager, so.signed_at, so.note, so.reason FROM sessions s JOIN trainees t ON s.trainee_id = t.id "
         "LEFT JOIN signoffs so ON so.session_id = s.id" + where + tail, parameters)
     if not rows:
         return []
@@ -205,12 +205,12 @@ def session_summaries(records, f: RecordFilter, *, uuids: tuple[str, ...] | None
                 counts[session_id], correct[session_id] = count, right
     summaries = []
     for (sid, uuid, name, drill, game, mode, started, finished, target, settings, workstation, manager,
-         signed_at, note) in rows:
+         signed_at, note, reason) in rows:
         summaries.append(SessionSummary(
             uuid, name, drill, game, mode, from_text(started), from_text(finished),
             len(seconds[sid]) if with_median else counts[sid],
             correct[sid], _median(seconds[sid]), Target.from_dict(json.loads(target or "{}")),
-            json.loads(settings or "{}"), workstation, manager, from_text(signed_at), note or ""))
+            json.loads(settings or "{}"), workstation, manager, from_text(signed_at), note or "", reason or ""))
     return summaries
 
 

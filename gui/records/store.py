@@ -408,6 +408,26 @@ class Records:
                          f"ORDER BY id DESC LIMIT 1", actions)
         return rows[0][0] if rows else None
 
+    def latest_signed_audit(self, action: str) -> AuditEntry | None:
+        """The latest audit entry of `action` whose ledger entry carries a valid signature of this
+        workstation's own manager key over exactly that entry (settings a manager put in force): an entry
+        written behind the program's back, or edited since, is passed over."""
+        keys = {fp: key for fp, (key, _, origin) in self.manager_keys().items() if origin == "this workstation"}
+        rows = self.read("SELECT a.id, a.at, a.actor, a.action, a.detail, l.seq, l.kind, l.ref, l.content, "
+                         "l.answers_last_id, l.answers_head, l.chain_hash, l.signed_by_key, l.signature "
+                         "FROM audit a JOIN ledger l ON l.kind = 'audit' AND l.ref = CAST(a.id AS TEXT) "
+                         "WHERE a.action = ? ORDER BY a.id DESC LIMIT 20", (action,))
+        for audit_id, at, actor, act, detail, seq, kind, ref, content, last_id, head, stored, key, signature in rows:
+            previous = self.read("SELECT chain_hash FROM ledger WHERE seq = ?", (seq - 1,))
+            link = chain.ledger_link(bytes(previous[0][0]) if previous else chain.NO_HASH, kind, ref, content,
+                                     last_id, bytes(head))
+            if (link != bytes(stored) or key not in keys or signature is None
+                    or not chain.signature_is_valid(keys[key], bytes(signature), link)
+                    or audit_event(audit_id, at, actor, act, detail) != json.loads(content)):
+                continue
+            return AuditEntry(from_text(at), actor, act, detail)
+        return None
+
     def audit_log(self, limit: int = 200) -> list[AuditEntry]:
         """The latest audit entries, newest first."""
         rows = self.read("SELECT at, actor, action, detail FROM audit ORDER BY id DESC LIMIT ?", (limit,))

@@ -217,8 +217,9 @@ def _check_summaries(records, found: _Found) -> None:
     extra = records.read("SELECT (SELECT COUNT(*) FROM answer_facts) - (SELECT COUNT(*) FROM answers)")[0][0]
     if extra:
         found.add("answer_facts", f"counts {extra:+} answers that the answers table does not hold")
-    recount = ("SELECT trainee_id, drill, mode, substr(answered_at, 1, 13), COUNT(*), SUM(correct), MAX(answered_at) "
-               "FROM answer_facts GROUP BY trainee_id, drill, mode, substr(answered_at, 1, 13)")
+    recount = ("SELECT s.trainee_id, s.drill, s.mode, substr(a.answered_at, 1, 13), COUNT(*), SUM(a.correct), "
+               "MAX(a.answered_at) FROM answers a JOIN sessions s ON s.id = a.session_id "
+               "GROUP BY s.trainee_id, s.drill, s.mode, substr(a.answered_at, 1, 13)")
     stored = "SELECT trainee_id, drill, mode, hour, answered, correct, last_at FROM answer_hours"
     for first, second in ((recount, stored), (stored, recount)):
         for trainee_id, drill, mode, hour, *_ in records.read(f"{first} EXCEPT {second} LIMIT 20"):

@@ -6,6 +6,9 @@ from dataclasses import replace
 
 import pytest
 
+import json
+
+from dealerdrill import paths
 from dealerdrill import settings as table_settings
 from dealerdrill.desk import Desk, ManagerRoleRequired, PRESENTATION_ONLY, answer_key_changes
 from dealerdrill.domain import Mode
@@ -54,9 +57,12 @@ def test_presentation_settings_are_anyones(desk):
 def test_a_manager_changes_them_and_the_change_is_audited(manager_desk):
     manager_desk.apply_settings(with_baccarat(manager_desk.settings, tie_odds=9, commission_percent=4.0))
     assert manager_desk.settings.baccarat.tie_odds == 9
-    entry = manager_desk.records.audit_log()[0]
+    in_force, entry = manager_desk.records.audit_log()[:2]
     assert (entry.actor, entry.action) == (MANAGER, "settings_changed")
     assert "Tie pays (to 1) 8 → 9" in entry.detail and "Commission on winning Banker wagers (%) 5 → 4" in entry.detail
+    # and the settings now in force, signed with the manager's key (the copy that wins over settings.json)
+    assert manager_desk.records.latest_signed_audit("settings_in_force") == in_force
+    assert json.loads(in_force.detail)["answer_keys"]["baccarat"]["tie_odds"] == 9
 
 
 def test_answer_key_changes_lists_each_changed_setting_in_words():
@@ -66,27 +72,89 @@ def test_answer_key_changes_lists_each_changed_setting_in_words():
     assert answer_key_changes(old, old) == []
 
 
-def test_reading_settings_never_loads_a_house_way_file_only_the_desk_does(tmp_path, dealerdrill_home):
-    from dealerdrill.core import paigow
-
+def _way_file(folder, way_id="our-casino"):
     from importlib import resources
 
-    way = tmp_path / "ours.toml"
     shipped = resources.files("dealerdrill.resources") / "house_ways" / "nz.toml"
-    text = shipped.read_text(encoding="utf-8").replace('id = "nz"', 'id = "our-casino"', 1)
-    way.write_text(text.replace('id = "nz-', 'id = "oc-'), encoding="utf-8")
-    saved = replace(table_settings.Settings(), paigow=replace(table_settings.PaiGowSettings(),
-                                                                house_way="our-casino",
-                                                                house_way_files=(str(way),)))
-    table_settings.save_settings(saved)
+    text = shipped.read_text(encoding="utf-8").replace('id = "nz"', f'id = "{way_id}"', 1)
+    path = folder / f"{way_id}.toml"
+    path.write_text(text.replace('id = "nz-', 'id = "oc-'), encoding="utf-8")
+    return path
+
+
+def _open_app_desk(records_path):
+    desk, problems, notices = Desk.open_for_app(records_path)
+    return desk, problems
+
+
+def test_reading_settings_never_loads_a_house_way_file_only_the_desk_does(tmp_path, records_path):
+    from dealerdrill.core import paigow
+
+    way = _way_file(tmp_path)
+    with Desk.open_for_app(records_path)[0] as desk:             # a manager loads the file on the desk
+        desk.set_first_pin(MANAGER, PIN, PIN)
+        desk.load_house_way(way)
+        desk.use_house_way("our-casino")
     table_settings.forget_loaded_house_ways()
     settings, problems = table_settings.load_settings()
     assert problems == [] and "our-casino" not in paigow.house_ways()       # read, not loaded
     assert settings.paigow.house_way == "our-casino"
-    desk, problems, notices = Desk.open_for_app(tmp_path / "records.sqlite3")
+    desk, problems = _open_app_desk(records_path)
     try:
         assert problems == [] and "our-casino" in paigow.house_ways()
         assert desk.settings.paigow.house_way == "our-casino"
     finally:
         desk.close()
-        table_settings.forget_house_way("our-casino")
+        table_settings.forget_loaded_house_ways()
+
+
+def test_an_edited_settings_file_cannot_change_an_answer_key(tmp_path, records_path):
+    """The trainee who edits settings.json to a 0% commission: at the next start the signed settings win."""
+    def edit(**baccarat):
+        data = json.loads(paths.settings_file().read_text())
+        data["baccarat"].update(baccarat)
+        paths.settings_file().write_text(json.dumps(data))
+
+    with Desk.open_for_app(records_path)[0] as desk:
+        desk.apply_settings(replace(desk.settings, roulette=replace(desk.settings.roulette, animation_seconds=1.0)))
+    edit(commission_percent=0.0, tie_odds=9)
+    desk, problems = _open_app_desk(records_path)
+    with desk:
+        assert (desk.settings.baccarat.commission_percent, desk.settings.baccarat.tie_odds) == (5.0, 8)
+        assert desk.settings.roulette.animation_seconds == 1.0               # presentation comes from the file
+        assert any("no manager set on this workstation" in p for p in problems)
+        desk.set_first_pin(MANAGER, PIN, PIN)                                # the manager sets 4%, signed
+        desk.apply_settings(with_baccarat(desk.settings, commission_percent=4.0))
+    edit(commission_percent=0.0)
+    desk, problems = _open_app_desk(records_path)
+    with desk:
+        assert desk.settings.baccarat.commission_percent == 4.0
+    edit(commission_percent=4.0)
+    desk, problems = _open_app_desk(records_path)
+    with desk:
+        assert desk.settings.baccarat.commission_percent == 4.0 and problems == []
+
+
+def test_a_house_way_file_no_manager_loaded_or_edited_since_is_not_loaded(tmp_path, records_path):
+    from dealerdrill.core import paigow
+
+    ours, theirs = _way_file(tmp_path), _way_file(tmp_path, "trainee-way")
+    with Desk.open_for_app(records_path)[0] as desk:
+        desk.set_first_pin(MANAGER, PIN, PIN)
+        desk.load_house_way(ours)
+    table_settings.forget_loaded_house_ways()
+    data = json.loads(paths.settings_file().read_text())
+    data["paigow"]["house_way_files"].append(str(theirs))                # a file no manager loaded
+    data["paigow"]["house_way"] = "trainee-way"
+    paths.settings_file().write_text(json.dumps(data))
+    desk, problems = _open_app_desk(records_path)
+    with desk:
+        assert "our-casino" in paigow.house_ways() and "trainee-way" not in paigow.house_ways()
+        assert desk.settings.paigow.house_way == "nz"
+    table_settings.forget_loaded_house_ways()
+    ours.write_text(ours.read_text().replace("higher pair in front", "lower pair in front"))   # edited since
+    desk, problems = _open_app_desk(records_path)
+    with desk:
+        assert "our-casino" not in paigow.house_ways()
+        assert any("has changed since a manager loaded it" in p for p in problems)
+    table_settings.forget_loaded_house_ways()

@@ -1,0 +1,168 @@
+"""Imports that would forge a certification (issue 11): the file may be edited by anyone, so an import never
+changes a finished session, never adds answers to a session it did not bring whole, never takes a verdict,
+a pass mark or a sign-off on trust."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dealerdrill.desk import Desk
+from dealerdrill.domain import Mode, Target
+
+from real_answers import read_lines, write_lines
+
+PIN, MANAGER = "2468", "Mere Smith"
+DRILL = "baccarat.table_of_play"
+
+
+def workstation(path, manager=MANAGER):
+    desk = Desk.open(path)
+    desk.set_first_pin(manager, PIN, PIN)
+    desk.set_target(DRILL, Target(seconds=8, accuracy=0.9, test_items=20, pass_mark=0.9))
+    return desk
+
+
+def take_test(desk, trainee, rights, seed=5):
+    if trainee not in desk.trainee_names():
+        desk.add_trainee(trainee)
+    desk.choose_trainee(trainee)
+    session = desk.start_session(DRILL, Mode.TEST, seed=seed)
+    for right in rights:
+        item = session.next_item()
+        wrong = dict(item.key, player="draw" if item.key["player"] == "stand" else "stand")
+        session.submit(item.key if right else wrong, 2.0)
+    return session.finish()
+
+
+def export(desk, path):
+    desk.unlock_manager(PIN, MANAGER)
+    desk.export("json", path)
+    return path
+
+
+@pytest.fixture
+def pit(tmp_path):
+    """Workstation A, where Aroha failed a test 10/20, and workstation B, where it is imported."""
+    a, b = workstation(tmp_path / "a" / "records.sqlite3"), workstation(tmp_path / "b" / "records.sqlite3")
+    attempt = take_test(a, "Aroha", [True, False] * 10)
+    assert (attempt.correct, attempt.items, attempt.passed) == (10, 20, False)
+    yield a, b, attempt, tmp_path
+    a.close()
+    b.close()
+
+
+def import_into(desk, path):
+    desk.unlock_manager(PIN, MANAGER)
+    return desk.import_records(path)
+
+
+def edited(path, edit):
+    lines = read_lines(path)
+    edit(lines)
+    out = path.with_name("edited-" + path.name)
+    write_lines(out, lines)
+    return out
+
+
+def test_the_210_of_220_forgery_is_refused(pit):
+    """The reported attack: 200 right answers added to the failed test and a sign-off claimed by the manager."""
+    a, b, attempt, folder = pit
+    original = export(a, folder / "a.json")
+    assert import_into(b, original).answers_added == 20            # the honest file goes in
+
+    def forge(lines):
+        session = next(line["session"] for line in lines if "session" in line)
+        answers = [line["answer"] for line in lines if "answer" in line]
+        extra = [{"answer": dict(answers[0], uuid=f"forged-{n}", seq=21 + n, correct=True)} for n in range(200)]
+        session["answers"] = 220
+        end = lines.pop()
+        lines.extend(extra)
+        lines.append({"signoff": {"session": session["uuid"], "manager": MANAGER, "signed_at": session["finished_at"],
+                                  "note": "", "reason": ""}})
+        lines.append({"end": {"sessions": end["end"]["sessions"], "answers": end["end"]["answers"] + 200}})
+
+    result = import_into(b, edited(original, forge))
+    assert result.answers_added == 0 and result.signoffs_added == 0
+    assert any("already hold this session with other answers" in line for line in result.refused)
+    summary = b.records.session(attempt.uuid)
+    assert (summary.correct, summary.items, summary.signed_by) == (10, 20, None)
+
+
+def test_a_flipped_verdict_is_graded_again_and_refused(pit):
+    a, b, attempt, folder = pit
+
+    def flip(lines):
+        for line in lines:
+            if "answer" in line:
+                line["answer"]["correct"] = True
+    result = import_into(b, edited(export(a, folder / "a.json"), flip))
+    assert result.sessions_added == 0 and len(result.refused) == 1
+    assert "is marked right in the file, but the engine grades the stored answer wrong" in result.refused[0]
+    assert b.records.answers() == []
+
+
+def test_an_altered_item_is_refused(pit):
+    a, b, attempt, folder = pit
+
+    def alter(lines):
+        answer = next(line["answer"] for line in lines if "answer" in line)
+        item = json.loads(answer["item"])
+        item["text"] = "An easier question?"
+        answer["item"] = json.dumps(item)
+    result = import_into(b, edited(export(a, folder / "a.json"), alter))
+    assert result.sessions_added == 0 and "is not the item stored" in result.refused[0]
+
+
+def test_a_test_under_a_softer_pass_mark_is_refused(pit):
+    a, b, attempt, folder = pit
+
+    def soften(lines):
+        session = next(line["session"] for line in lines if "session" in line)
+        session["target"] = json.dumps({"seconds": 8, "accuracy": 0.9, "test_items": 20, "pass_mark": 0.5})
+    result = import_into(b, edited(export(a, folder / "a.json"), soften))
+    assert result.sessions_added == 0
+    assert "pass mark of 50% of 20 items, and this workstation's is 90% of 20" in result.refused[0]
+
+
+def test_a_sign_off_is_imported_only_with_a_trusted_managers_signature(pit):
+    a, b, attempt, folder = pit
+    passed = take_test(a, "Hemi", [True] * 20, seed=8)
+    a.unlock_manager(PIN, MANAGER)
+    a.sign_off(passed.uuid, "watched on table 2")
+    original = export(a, folder / "a.json")
+    # B does not know A's key yet: the sessions come in, the sign-off does not, and the summary says why.
+    result = import_into(b, original)
+    assert result.sessions_added == 2 and result.signoffs_added == 0
+    assert any("which this workstation does not trust" in line and a.role.key.fingerprint in line
+               for line in result.refused)
+    assert b.records.session(passed.uuid).signed_by is None
+    # Once B's manager trusts A's key, the same sign-off goes in; an edited one never does.
+    c = workstation(folder / "c" / "records.sqlite3")
+    c.unlock_manager(PIN, MANAGER)
+    c.trust_manager_key(a.role.key.public.raw, MANAGER)
+
+    def renote(lines):
+        next(line["signoff"] for line in lines if "signoff" in line)["note"] = "approved without watching"
+    refused = import_into(c, edited(original, renote))
+    assert refused.signoffs_added == 0 and any("no valid signature" in line for line in refused.refused)
+    c.close()
+    d = workstation(folder / "d" / "records.sqlite3")
+    d.unlock_manager(PIN, MANAGER)
+    d.trust_manager_key(a.role.key.public.raw, MANAGER)
+    accepted = import_into(d, original)
+    assert accepted.signoffs_added == 1 and accepted.refused == ()
+    assert d.records.session(passed.uuid).signed_by == MANAGER
+    assert d.verify() == []
+    d.close()
+
+
+def test_an_import_needs_the_manager_role_and_its_pin(pit):
+    from dealerdrill.desk import ManagerRoleRequired
+
+    a, b, attempt, folder = pit
+    path = export(a, folder / "a.json")
+    b.lock_manager()
+    with pytest.raises(ManagerRoleRequired):
+        b.import_records(path)
+    assert b.records.answers() == []

@@ -1,0 +1,213 @@
+"""Tamper evidence (issue 11): every way found to rewrite a records file with plain sqlite3 is noticed by
+`dealerdrill verify` and by Records.verify, naming the row; a sound file passes. And scorecard PDFs carry a
+seal a third party can check."""
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from dealerdrill.desk import Desk
+from dealerdrill.domain import Mode, Target
+from dealerdrill.records import chain
+
+PIN, MANAGER = "2468", "Mere Smith"
+
+
+@pytest.fixture
+def file_with_history(tmp_path):
+    """A records file as a training room leaves it: a PIN, a trainee with a failed and a passed test (the
+    passed one signed off), a practice session, a target set by the manager."""
+    path = tmp_path / "records.sqlite3"
+    with Desk.open(path) as desk:
+        desk.set_first_pin(MANAGER, PIN, PIN)
+        desk.set_target("baccarat.table_of_play", Target(seconds=8, accuracy=0.9, test_items=3, pass_mark=0.6))
+        desk.add_trainee("Aroha")
+        desk.choose_trainee("Aroha")
+        for answers in ([False, False, True], [True, True, True]):
+            session = desk.start_session("baccarat.table_of_play", Mode.TEST, seed=len(answers) + answers[0])
+            for right in answers:
+                item = session.next_item()
+                wrong = dict(item.key, player="draw" if item.key["player"] == "stand" else "stand")
+                session.submit(item.key if right else wrong, 2.0)
+            attempt = desk.end_session()
+        desk.unlock_manager(PIN, MANAGER)
+        desk.sign_off(attempt.uuid, "watched on table 4")
+        assert desk.verify() == []
+    return path
+
+
+def verify_cli(path, *extra):
+    return subprocess.run([sys.executable, "-m", "dealerdrill", "verify", "--records", str(path), *extra],
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "DEALERDRILL_HOME": str(path.parent / "home")})
+
+
+def tamper(path, *statements):
+    with sqlite3.connect(path) as db:
+        for statement in statements:
+            db.execute(statement)
+
+
+def problems(path) -> list[str]:
+    with Desk.open(path) as desk:
+        return [str(p) for p in desk.verify()]
+
+
+def test_a_sound_file_passes_the_command_line_check(file_with_history):
+    done = verify_cli(file_with_history)
+    assert done.returncode == 0, done.stderr
+    assert "is sound" in done.stdout and MANAGER in done.stdout
+
+
+def test_insert_or_replace_over_a_wrong_answer_is_noticed(file_with_history):
+    with sqlite3.connect(file_with_history) as db:
+        uuid = db.execute("SELECT uuid FROM answers WHERE correct = 0 LIMIT 1").fetchone()[0]
+    tamper(file_with_history, "INSERT OR REPLACE INTO answers SELECT id, uuid, session_id, seq, family, item, answer, "
+                              "expected, given, 1, NULL, rule, seconds, timed_out, answered_at, chain_hash FROM answers "
+                              f"WHERE uuid = '{uuid}'")
+    found = problems(file_with_history)
+    assert any(uuid in p and "was changed after it was recorded" in p for p in found)
+    done = verify_cli(file_with_history)
+    assert done.returncode == 1 and uuid in done.stderr and "FAILS its check" in done.stderr
+
+
+def test_insert_or_replace_over_a_sign_off_is_noticed(file_with_history):
+    tamper(file_with_history, "INSERT OR REPLACE INTO signoffs (session_id, manager, signed_at, note, reason) "
+                              "SELECT session_id, 'Someone Else', signed_at, note, reason FROM signoffs")
+    assert any("sign-off" in p and "does not say what the sign-off says now" in p
+               for p in problems(file_with_history))
+
+
+def test_a_forged_sign_off_of_the_failed_test_is_noticed(file_with_history):
+    tamper(file_with_history, "INSERT INTO signoffs (session_id, manager, signed_at, note) SELECT id, 'Mere Smith', "
+                              "started_at, 'ok' FROM sessions WHERE id NOT IN (SELECT session_id FROM signoffs) "
+                              "AND mode = 'test'")
+    assert any("sign-off of session" in p and "has no ledger entry" in p for p in problems(file_with_history))
+
+
+def test_rewriting_the_summary_tables_is_noticed(file_with_history):
+    tamper(file_with_history, "UPDATE answer_facts SET correct = 1", "UPDATE answer_hours SET correct = answered")
+    found = problems(file_with_history)
+    assert any("answer_facts changed" in p for p in found) and any("answer_hours" in p for p in found)
+
+
+def test_dropping_a_trigger_and_deleting_audit_rows_is_noticed(file_with_history):
+    tamper(file_with_history, "DROP TRIGGER audit_is_permanent_delete",
+           "DELETE FROM audit WHERE action IN ('unlock_refused', 'manager_unlocked')")
+    found = problems(file_with_history)
+    assert any("trigger audit_is_permanent_delete" in p and "is missing" in p for p in found)
+    assert any("audit" in p and "not in the records (deleted)" in p for p in found)
+
+
+def test_a_target_set_by_the_manager_behind_the_programs_back_is_noticed(file_with_history):
+    tamper(file_with_history, "INSERT INTO target_changes (drill, seconds, accuracy, test_items, pass_mark, set_by, "
+                              "set_at) VALUES ('baccarat.table_of_play', 60, 0.1, 3, 0.1, 'Mere Smith', "
+                              "'2026-01-01T00:00:00.000000Z')")
+    found = problems(file_with_history)
+    assert any("target change" in p and "has no ledger entry" in p for p in found)
+
+
+def test_a_target_changed_in_place_is_noticed(file_with_history):
+    tamper(file_with_history, "UPDATE targets SET pass_mark = 0.1")
+    assert any("target for baccarat.table_of_play" in p and "not the one a manager last set" in p
+               for p in problems(file_with_history))
+
+
+def test_recomputing_every_chain_after_an_edit_still_shows_at_the_signed_entries(file_with_history):
+    """An attacker who knows the code rewrites an answer and recomputes both chains from there on: the
+    manager's signatures over the ledger (which no one can make without the PIN) no longer match."""
+    with sqlite3.connect(file_with_history) as db:
+        for name in ("answers_are_permanent_update", "ledger_is_permanent_update", "ledger_is_permanent_delete"):
+            db.execute(f"DROP TRIGGER {name}")
+        db.execute("UPDATE answers SET correct = 1 WHERE correct = 0")
+        head = chain.NO_HASH
+        heads = {}
+        for row in db.execute(f"SELECT {', '.join(chain.ANSWER_COLUMNS)} FROM answers ORDER BY id").fetchall():
+            head = chain.link(head, chain.answer_content(row))
+            heads[row[0]] = head
+            db.execute("UPDATE answers SET chain_hash = ? WHERE id = ?", (head, row[0]))
+        previous = chain.NO_HASH
+        for seq, kind, ref, content, last_id in db.execute(
+                "SELECT seq, kind, ref, content, answers_last_id FROM ledger ORDER BY seq").fetchall():
+            answers_head = heads.get(last_id, chain.NO_HASH)
+            previous = chain.ledger_link(previous, kind, ref, content, last_id, answers_head)
+            db.execute("UPDATE ledger SET answers_head = ?, chain_hash = ? WHERE seq = ?", (answers_head, previous, seq))
+        for name, sql in (("answers_are_permanent_update", "BEFORE UPDATE ON answers BEGIN SELECT RAISE(ABORT, 'x'); END"),
+                          ("ledger_is_permanent_update", "BEFORE UPDATE ON ledger BEGIN SELECT RAISE(ABORT, 'x'); END"),
+                          ("ledger_is_permanent_delete", "BEFORE DELETE ON ledger BEGIN SELECT RAISE(ABORT, 'x'); END")):
+            db.execute(f"CREATE TRIGGER {name} {sql}")
+    found = problems(file_with_history)
+    assert any("carries a signature that is not valid" in p for p in found)
+    assert any("signed answers that are not the session's answers now" in p or "signed a score" in p
+               for p in found) or len(found) > 1
+
+
+def test_a_sealed_scorecard_checks_out_and_an_edited_one_does_not(file_with_history, tmp_path):
+    with Desk.open(file_with_history) as desk:
+        desk.unlock_manager(PIN, MANAGER)
+        [pdf] = desk.export("pdf", tmp_path / "aroha.pdf")
+        fingerprint = desk.role.key.fingerprint
+    done = verify_cli(file_with_history, str(pdf))
+    assert done.returncode == 0, done.stderr
+    assert "genuine and unaltered" in done.stdout and fingerprint in done.stdout and MANAGER in done.stdout
+    from pypdf import PdfReader, PdfWriter
+
+    text = " ".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+    assert f"Sealed with key {fingerprint}" in text and "watched on table 4" in text
+    assert "Settings in force" in text and "Decks in the shoe: 8" in text
+    # Someone changes a signed figure in the seal (a score) without the manager's key: the check says so.
+    import base64
+    import json
+
+    reader = PdfReader(str(pdf))
+    seal = str(reader.metadata["/Keywords"])
+    mark, blob = seal.split(":", 1)
+    document = json.loads(base64.b64decode(blob))
+    document["figures"][1][-1] = document["figures"][1][-1] + " (amended)"
+    writer = PdfWriter()
+    for page in reader.pages:
+        writer.add_page(page)
+    writer.add_metadata({"/Keywords": mark + ":" + base64.b64encode(json.dumps(document).encode()).decode()})
+    forged = tmp_path / "forged.pdf"
+    with open(forged, "wb") as handle:
+        writer.write(handle)
+    done = verify_cli(file_with_history, str(forged))
+    assert done.returncode == 1 and "does not match its figures" in done.stderr
+    plain = tmp_path / "unsealed.pdf"
+    writer2 = PdfWriter()
+    for page in PdfReader(str(pdf)).pages:
+        writer2.add_page(page)
+    with open(plain, "wb") as handle:
+        writer2.write(handle)
+    done = verify_cli(file_with_history, str(plain))
+    assert done.returncode == 1 and "carries no Dealer Drill seal" in done.stderr
+
+
+def test_a_seal_whose_figures_are_not_printed_is_refused(file_with_history, tmp_path):
+    """The seal of one scorecard moved onto another trainee's PDF: its figures are not on those pages."""
+    from pypdf import PdfReader, PdfWriter
+
+    with Desk.open(file_with_history) as desk:
+        desk.add_trainee("Hemi")
+        desk.unlock_manager(PIN, MANAGER)
+        [aroha] = desk.export("pdf", tmp_path / "aroha.pdf", _only("Aroha"))
+        [hemi] = desk.export("pdf", tmp_path / "hemi.pdf", _only("Hemi"))
+    writer = PdfWriter()
+    for page in PdfReader(str(hemi)).pages:
+        writer.add_page(page)
+    writer.add_metadata({"/Keywords": str(PdfReader(str(aroha)).metadata["/Keywords"])})
+    swapped = tmp_path / "swapped.pdf"
+    with open(swapped, "wb") as handle:
+        writer.write(handle)
+    done = verify_cli(file_with_history, str(swapped))
+    assert done.returncode == 1 and "not printed as signed" in done.stderr and "Scorecard: Aroha" in done.stderr
+
+
+def _only(name):
+    from dealerdrill.records import RecordFilter
+
+    return RecordFilter(trainees=(name,))
