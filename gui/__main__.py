@@ -60,6 +60,10 @@ def self_check() -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # A frozen bundle starts the verifier's worker processes through this same program.
+    import multiprocessing
+
+    multiprocessing.freeze_support()
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] in (["export"], ["import"], ["verify"], ["key"], ["trust"], ["drills"]):
         # records from the command line: no window, no Qt import

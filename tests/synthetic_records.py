@@ -25,7 +25,7 @@ from pathlib import Path
 
 from dealerdrill.records import schema
 
-GENERATOR_VERSION = 2  # with the schema version in the file name, see Plan.file_name
+GENERATOR_VERSION = 3  # with the schema version in the file name, see Plan.file_name
 START = datetime(2025, 1, 6, 8, 0, tzinfo=timezone.utc)
 SESSION_GAP = timedelta(minutes=6)
 ANSWER_GAP = timedelta(seconds=3)

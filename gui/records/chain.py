@@ -29,6 +29,18 @@ ANSWER_COLUMNS = ("id", "uuid", "session_id", "seq", "family", "item", "answer",
                   "category", "rule", "seconds", "timed_out", "answered_at")
 
 
+def answer_content_sql(values: tuple[str, ...] = ANSWER_COLUMNS) -> str:
+    """SQL giving an answer's canonical content in the answers chain, as bytes: its columns (or the
+    expressions `values` names in their place) in one printf, separated by SEPARATOR, the nullable category
+    quoted. SQLite formats it both when an answer is stored and when the chain is checked, so the two can
+    never read a value differently, and a check of millions of answers leaves the formatting to SQLite."""
+    parts = [f"quote({v})" if column == "category" else v for column, v in zip(ANSWER_COLUMNS, values)]
+    return f"CAST(printf('{SEPARATOR.join(['%s'] * len(parts))}', {', '.join(parts)}) AS BLOB)"
+
+
+ANSWER_CONTENT_SQL = answer_content_sql()
+
+
 class Signer(Protocol):
     """Who signs a ledger entry: the unlocked manager's key (dealerdrill.desk.manager_key.ManagerKey)."""
 
@@ -48,7 +60,8 @@ def _text(value) -> str:
 
 
 def answer_content(row: Iterable) -> bytes:
-    """An answer's canonical content from its ANSWER_COLUMNS values (as SQLite returns them)."""
+    """Canonical content of a row of values made in Python (a session's answers as they travel between
+    workstations, for the digest a sign-off signs)."""
     return SEPARATOR.join(_text(value) for value in row).encode("utf-8", "surrogatepass")
 
 

@@ -99,13 +99,13 @@ def link_existing_rows(db: sqlite3.Connection) -> None:
     """Link the rows of a version-3 file into the chains (inside the migration's transaction)."""
     db.execute("DROP TRIGGER answers_are_permanent_update")   # the one change an old answer ever gets
     head, last_id = chain.NO_HASH, 0
-    cursor = db.execute(f"SELECT {', '.join(chain.ANSWER_COLUMNS)} FROM answers ORDER BY id")
+    cursor = db.execute(f"SELECT id, {chain.ANSWER_CONTENT_SQL} FROM answers ORDER BY id")
     while rows := cursor.fetchmany(5000):
         links = []
-        for row in rows:
-            head = chain.link(head, chain.answer_content(row))
-            links.append((head, row[0]))
-            last_id = row[0]
+        for answer_id, content in rows:
+            head = chain.link(head, content)
+            links.append((head, answer_id))
+            last_id = answer_id
         db.executemany("UPDATE answers SET chain_hash = ? WHERE id = ?", links)
     db.execute(_ANSWER_UPDATE_TRIGGER)
     for kind, ref, event in _earlier_events(db):

@@ -495,7 +495,8 @@ class Records:
         the caller's transaction; returns its id. The one place an answer row is written."""
         last = db.execute("SELECT id, chain_hash FROM answers ORDER BY id DESC LIMIT 1").fetchone()
         answer_id = (last[0] if last else 0) + 1
-        chain_hash = chain.link(last[1] if last else chain.NO_HASH, chain.answer_content((answer_id, *values)))
+        content = db.execute(f"SELECT {_BOUND_ANSWER_CONTENT}", (answer_id, *values)).fetchone()[0]
+        chain_hash = chain.link(last[1] if last else chain.NO_HASH, content)
         db.execute("INSERT INTO answers (id, uuid, session_id, seq, family, item, answer, expected, given, correct, "
                    "category, rule, seconds, timed_out, answered_at, chain_hash) "
                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (answer_id, *values, chain_hash))
@@ -717,6 +718,9 @@ def json_or_text(text: str) -> Any:
 
 
 PORTABLE_ANSWER_COLUMNS = tuple(c for c in chain.ANSWER_COLUMNS if c not in ("id", "session_id"))
+# The canonical content of an answer about to be stored, formatted by SQLite from the bound values exactly as
+# the verifier formats the stored row (bound values keep their types: text, integer, real).
+_BOUND_ANSWER_CONTENT = chain.answer_content_sql(tuple("?" for _ in chain.ANSWER_COLUMNS))
 
 
 def portable_answers_digest(rows) -> str:

@@ -11,6 +11,7 @@ What is checked (each failure becomes a Problem naming the row):
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Callable
 
@@ -38,9 +39,17 @@ def verify_records(records, progress: Callable[[int, int], None] | None = None) 
             progress(done[0], total)
 
     _check_triggers(records, found)
-    answer_hashes = _check_answers(records, found, step)
-    _check_ledger(records, found, answer_hashes, step)
-    _check_summaries(records, found)
+    answers = _AnswersCheck(records)        # on other processes for a large file, meanwhile the rest here
+    try:
+        _check_ledger(records, found, step)
+        facts = _facts_by_hour(records)
+        problems, groups = answers.results()
+        for where, what in problems:
+            found.add(where, what)
+        _check_summaries(records, found, groups, facts)
+    finally:
+        answers.close()
+    step(total - done[0])
     return list(found)
 
 
@@ -51,30 +60,111 @@ def _check_triggers(records, found: _Found) -> None:
             found.add(f"trigger {name}", "is missing: someone removed what keeps the results permanent")
 
 
-def _check_answers(records, found: _Found, step) -> dict[int, bytes]:
-    """Walk the answers chain; returns the stored hash of every answer, by id, for the ledger's checks."""
-    hashes: dict[int, bytes] = {}
-    previous, previous_uuid = chain.NO_HASH, None
-    columns = ", ".join(chain.ANSWER_COLUMNS)
-    for rows in records.stream(f"SELECT {columns}, chain_hash FROM answers ORDER BY id", batch=5000):
-        for row in rows:
-            stored = row[-1]
+# Below this many answers the chain is walked here; above it, by worker processes, one part of the file each,
+# while this process checks the ledger and the summaries (a 2-million-answer file on two cores).
+PARALLEL_FROM = 200_000
+WORKERS = 2
+
+
+class _AnswersCheck:
+    """The answers chain, and the answers counted by session and hour for the summary tables' check, in one
+    pass over the answers (the only pass over the wide rows)."""
+
+    def __init__(self, records):
+        self.records = records
+        last = records.read("SELECT COALESCE(MAX(id), 0) FROM answers")[0][0]
+        self.pool = None
+        if last < PARALLEL_FROM:
+            self.parts = [(1, last + 1)]
+            return
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        # "spawn": a new interpreter, never a fork of this process (which may be the window's, with Qt).
+        self.pool = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"))
+        bounds = [1 + (last * k) // WORKERS for k in range(WORKERS)] + [last + 1]
+        self.futures = [self.pool.submit(check_answer_range, str(records.path), bounds[k], bounds[k + 1])
+                        for k in range(WORKERS)]
+
+    def results(self) -> tuple[list[tuple[str, str]], dict]:
+        """(problems, {(session id, UTC hour): [answers, right, milliseconds, id sum, right id sum, last]})."""
+        if self.pool is None:
+            return _answer_range(self.records.stream, self.records.read, *self.parts[0])
+        problems, groups = [], {}
+        for future in self.futures:
+            part_problems, part_groups = future.result()
+            problems += part_problems
+            for key, values in part_groups.items():
+                mine = groups.get(key)
+                groups[key] = values if mine is None else [mine[0] + values[0], mine[1] + values[1],
+                                                           mine[2] + values[2], mine[3] + values[3],
+                                                           mine[4] + values[4], max(mine[5], values[5])]
+        return problems, groups
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def check_answer_range(path: str, first: int, end: int):
+    """In a worker process: _answer_range over the rows with ids first..end-1, on a connection of its own."""
+    from .store import Records
+
+    with Records(path, read_only=True, check=False) as records:
+        return _answer_range(records.stream, records.read, first, end)
+
+
+MILLIS = "CAST(round({} * 1000) AS INTEGER)"
+
+
+def _answer_range(stream, read, first: int, end: int):
+    """Each answer's stored hash against the stored hash of the answer before it and its own content; and
+    the answers counted by session and UTC hour as the summary tables count them."""
+    found: list[tuple[str, str]] = []
+    groups: dict = {}
+    before = read("SELECT chain_hash FROM answers WHERE id < ? ORDER BY id DESC LIMIT 1", (first,))
+    previous = bytes(before[0][0] or chain.NO_HASH) if before else chain.NO_HASH
+    sha = hashlib.sha256
+    for rows in stream(f"SELECT id, {chain.ANSWER_CONTENT_SQL}, chain_hash, session_id, substr(answered_at, 1, 13), "
+                       f"correct, {MILLIS.format('seconds')}, answered_at FROM answers WHERE id >= ? AND id < ? "
+                       f"ORDER BY id", (first, end), 20_000):
+        for answer_id, content, stored, session_id, hour, right, millis, at in rows:
             if stored is None:
-                found.add(_answer(row), "is not linked into the answers chain (added behind the program's back)")
-            elif chain.link(previous, chain.answer_content(row[:-1])) != stored:
-                found.add(_answer(row), "was changed after it was recorded, or the answer before it was "
-                                        f"({previous_uuid or 'none'}): its hash does not match")
-            hashes[row[0]] = bytes(stored) if stored is not None else b""
-            previous, previous_uuid = (bytes(stored) if stored is not None else chain.NO_HASH), row[1]
-        step(len(rows))
-    return hashes
+                found.append(_answer_problem(read, answer_id, "is not linked into the answers chain (added behind "
+                                                              "the program's back)"))
+                previous = chain.NO_HASH
+            else:
+                if sha(previous + content).digest() != stored:
+                    found.append(_answer_problem(read, answer_id, "was changed after it was recorded, or the answer "
+                                                                  "before it was: its hash does not match"))
+                previous = stored
+            group = groups.get((session_id, hour))
+            if group is None:
+                groups[(session_id, hour)] = [1, right, millis, answer_id, answer_id * right, at]
+            else:
+                group[0] += 1
+                group[1] += right
+                group[2] += millis
+                group[3] += answer_id
+                group[4] += answer_id * right
+                if at > group[5]:
+                    group[5] = at
+        if len(found) > MAX_PROBLEMS:
+            del found[MAX_PROBLEMS:]
+    return found, groups
 
 
-def _answer(row) -> str:
-    return f"answer {row[1]} (row {row[0]}, item {row[3]} of its session)"
+def _answer_problem(read, answer_id: int, what: str) -> tuple[str, str]:
+    row = read("SELECT uuid, seq FROM answers WHERE id = ?", (answer_id,))
+    uuid, seq = row[0] if row else ("?", "?")
+    return _answer(answer_id, uuid, seq), what
 
 
-def _check_ledger(records, found: _Found, answer_hashes: dict[int, bytes], step) -> None:
+def _answer(answer_id, uuid, seq) -> str:
+    return f"answer {uuid} (row {answer_id}, item {seq} of its session)"
+
+
+def _check_ledger(records, found: _Found, step) -> None:
     keys = {fp: key for fp, (key, _, _) in records.manager_keys().items()}
     rows = {kind: {} for kind in ("trainee", "session", "session_end", "signoff", "target", "audit", "key")}
     for uuid, name, created in records.read("SELECT uuid, name, created_at FROM trainees"):
@@ -101,6 +191,7 @@ def _check_ledger(records, found: _Found, answer_hashes: dict[int, bytes], step)
         rows["key"][fp] = {"fingerprint": fp, "public_key": bytes(key).hex(), "manager": manager, "origin": origin,
                            "added_at": added}
     seen = {kind: set() for kind in rows}
+    answer_hashes = _answer_hashes(records)
     previous, expected_seq = chain.NO_HASH, 1
     for batch in records.stream("SELECT seq, kind, ref, content, answers_last_id, answers_head, chain_hash, "
                                 "signed_by_key, signature FROM ledger ORDER BY seq", batch=5000):
@@ -206,22 +297,50 @@ def _check_statement(records, found: _Found, where, kind, ref, event, rows, keys
         found.add(where, "signed answers that are not the session's answers now")
 
 
-def _check_summaries(records, found: _Found) -> None:
-    facts = records.read(
-        "SELECT a.uuid FROM answers a JOIN sessions s ON s.id = a.session_id WHERE NOT EXISTS (SELECT 1 FROM "
-        "answer_facts f WHERE f.trainee_id = s.trainee_id AND f.drill = s.drill AND f.seconds = a.seconds AND "
-        "f.answer_id = a.id AND f.game = s.game AND f.mode = s.mode AND f.correct = a.correct AND "
-        "f.answered_at = a.answered_at AND f.session_id = s.id) LIMIT 20")
-    for (uuid,) in facts:
-        found.add(f"answer {uuid}", "is counted differently in the manager's summary table (answer_facts changed)")
-    extra = records.read("SELECT (SELECT COUNT(*) FROM answer_facts) - (SELECT COUNT(*) FROM answers)")[0][0]
-    if extra:
-        found.add("answer_facts", f"counts {extra:+} answers that the answers table does not hold")
-    recount = ("SELECT s.trainee_id, s.drill, s.mode, substr(a.answered_at, 1, 13), COUNT(*), SUM(a.correct), "
-               "MAX(a.answered_at) FROM answers a JOIN sessions s ON s.id = a.session_id "
-               "GROUP BY s.trainee_id, s.drill, s.mode, substr(a.answered_at, 1, 13)")
-    stored = "SELECT trainee_id, drill, mode, hour, answered, correct, last_at FROM answer_hours"
-    for first, second in ((recount, stored), (stored, recount)):
-        for trainee_id, drill, mode, hour, *_ in records.read(f"{first} EXCEPT {second} LIMIT 20"):
-            found.add(f"answer_hours {drill} {mode} {hour}", "does not add up to the answers of that hour "
-                                                             f"(trainee row {trainee_id}; the summary was changed)")
+def _answer_hashes(records) -> dict[int, bytes]:
+    """The stored hash of each answer a ledger entry records as the last one of its time (and of the last)."""
+    wanted = sorted({last for (last,) in records.read("SELECT DISTINCT answers_last_id FROM ledger")}
+                    | {records.read("SELECT COALESCE(MAX(id), 0) FROM answers")[0][0]})
+    hashes: dict[int, bytes] = {}
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start:start + 500]
+        for answer_id, stored in records.read(f"SELECT id, chain_hash FROM answers WHERE id IN "
+                                              f"({', '.join('?' * len(chunk))})", chunk):
+            hashes[answer_id] = bytes(stored) if stored is not None else b""
+    return hashes
+
+
+def _facts_by_hour(records) -> dict:
+    """answer_facts counted as _answer_range counts the answers, with the session each row claims."""
+    return {(r[0], r[1]): list(r[2:]) for r in records.read(
+        f"SELECT session_id, substr(answered_at, 1, 13), COUNT(*), SUM(correct), SUM({MILLIS.format('seconds')}), "
+        "SUM(answer_id), SUM(answer_id * correct), MAX(answered_at), MIN(trainee_id), MAX(trainee_id), MIN(drill), "
+        "MAX(drill), MIN(mode), MAX(mode) FROM answer_facts GROUP BY session_id, substr(answered_at, 1, 13)")}
+
+
+def _check_summaries(records, found: _Found, groups: dict, facts: dict) -> None:
+    """The summary tables against the answers: answer_facts and answer_hours must count exactly what the
+    answers hold, hour by hour (counts, right answers, times in milliseconds, sums over the answer ids so
+    that an answer moved between groups shows, the last time), each under its own session's trainee, drill
+    and mode."""
+    sessions = {sid: (trainee, drill, mode) for sid, trainee, drill, mode in records.read(
+        "SELECT id, trainee_id, drill, mode FROM sessions")}
+    for key in sorted(set(groups) | set(facts), key=str):
+        want, have = groups.get(key), facts.get(key)
+        owner = sessions.get(key[0], (None, None, None))
+        if want is None or have is None or have[:6] != want or have[6:] != [owner[0], owner[0], owner[1],
+                                                                             owner[1], owner[2], owner[2]]:
+            found.add(f"answer_facts of session row {key[0]}, hour {key[1]}",
+                      "does not count what the answers hold (the summary table was changed)")
+    hours: dict = {}
+    for (session_id, hour), (count, right, _, _, _, last) in groups.items():
+        trainee, drill, mode = sessions.get(session_id, (None, None, None))
+        mine = hours.get((trainee, drill, mode, hour))
+        hours[(trainee, drill, mode, hour)] = [count, right, last] if mine is None else [
+            mine[0] + count, mine[1] + right, max(mine[2], last)]
+    stored = {tuple(r[:4]): list(r[4:]) for r in records.read(
+        "SELECT trainee_id, drill, mode, hour, answered, correct, last_at FROM answer_hours")}
+    for key in sorted(set(hours) | set(stored), key=str):
+        if hours.get(key) != stored.get(key):
+            found.add(f"answer_hours {key[1]} {key[2]} {key[3]}", "does not add up to the answers of that hour "
+                                                                  f"(trainee row {key[0]}; the summary was changed)")

@@ -92,7 +92,8 @@ def test_a_forged_sign_off_of_the_failed_test_is_noticed(file_with_history):
 def test_rewriting_the_summary_tables_is_noticed(file_with_history):
     tamper(file_with_history, "UPDATE answer_facts SET correct = 1", "UPDATE answer_hours SET correct = answered")
     found = problems(file_with_history)
-    assert any("answer_facts changed" in p for p in found) and any("answer_hours" in p for p in found)
+    assert any("answer_facts" in p and "the summary table was changed" in p for p in found)
+    assert any("answer_hours" in p and "does not add up" in p for p in found)
 
 
 def test_dropping_a_trigger_and_deleting_audit_rows_is_noticed(file_with_history):
