@@ -1,6 +1,6 @@
 """Build the standalone bundle, dist/DealerDrill/, unless the one there was built from the same sources.
 
-    python packaging/build_bundle.py [--force]
+    python packaging/build_bundle.py [--force] [--archive]
 
 Steps: the checkout is built as a wheel (the same one `python -m build` makes) and installed into
 build/bundle/site; PyInstaller then runs packaging/dealerdrill.spec on that install. The wheel route gives
@@ -10,6 +10,8 @@ hook PyInstaller cannot follow) and proves the bundle holds exactly what the whe
 A fingerprint of everything the bundle is made from (the sources, the packaging files, the Python and the
 versions of every installed distribution) is written next to the bundle once it is complete; a later call
 with the same fingerprint does nothing, so the test suite and `make dist` share one build per change.
+--archive also packs the folder into one file to hand out, dist/DealerDrill-<version>-<system>-<machine>
+(.tar.gz, or .zip on Windows), again only when the bundle is newer than the archive.
 Runs with the project's virtual environment's Python (it needs PyInstaller and the program's dependencies).
 """
 from __future__ import annotations
@@ -124,20 +126,42 @@ def strip_debug_information(bundle: Path) -> None:
         run([strip, "--strip-debug", *map(str, targets)])
 
 
+def archive() -> Path:
+    """The bundle packed as one file (its top folder is DealerDrill/), remade when the bundle is newer."""
+    import platform
+
+    from dealerdrill import __version__
+
+    system = {"win32": "windows", "darwin": "macos"}.get(sys.platform, sys.platform)
+    stem = DIST / f"DealerDrill-{__version__}-{system}-{platform.machine().lower()}"
+    kind = "zip" if sys.platform == "win32" else "gztar"
+    target = stem.with_name(stem.name + (".zip" if kind == "zip" else ".tar.gz"))
+    if target.is_file() and target.stat().st_mtime >= FINGERPRINT.stat().st_mtime:
+        print(f"{target.relative_to(ROOT)} is up to date")
+        return target
+    partial = shutil.make_archive(str(stem) + ".part", kind, root_dir=DIST, base_dir=BUNDLE.name)
+    os.replace(partial, target)
+    print(f"packed {target.relative_to(ROOT)} ({target.stat().st_size / 1e6:.0f} MB)")
+    return target
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--force", action="store_true", help="build even if the bundle is up to date")
+    parser.add_argument("--archive", action="store_true", help="also pack the bundle into one file")
     arguments = parser.parse_args(argv)
     with build_lock():
         wanted = fingerprint()
         if not arguments.force and is_current(wanted):
             print(f"{BUNDLE.relative_to(ROOT)} is up to date")
-            return 0
-        FINGERPRINT.unlink(missing_ok=True)        # no fingerprint while a bundle is half built
-        started = time.monotonic()
-        build()
-        FINGERPRINT.write_text(wanted + "\n")
-        print(f"built {BUNDLE.relative_to(ROOT)} in {time.monotonic() - started:.0f} s")
+        else:
+            FINGERPRINT.unlink(missing_ok=True)        # no fingerprint while a bundle is half built
+            started = time.monotonic()
+            build()
+            FINGERPRINT.write_text(wanted + "\n")
+            print(f"built {BUNDLE.relative_to(ROOT)} in {time.monotonic() - started:.0f} s")
+        if arguments.archive:
+            archive()
     return 0
 
 
