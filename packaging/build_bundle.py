@@ -33,6 +33,7 @@ BUNDLE = DIST / "DealerDrill"
 FINGERPRINT = DIST / "DealerDrill.fingerprint"
 WORK = ROOT / "build" / "bundle"
 SPEC = ROOT / "packaging" / "dealerdrill.spec"
+APP_ID = "nz.dealerdrill.DealerDrill"     # the desktop entry's and AppStream's name for the program
 
 # What goes into the bundle: folders whose files count (generated and compiled files excepted) and single files.
 SOURCE_FOLDERS = ("gui", "bindings", "core_c/include", "core_c/src", "resources", "packaging")
@@ -110,6 +111,26 @@ def build() -> None:
     run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN", "--distpath", str(DIST),
          "--workpath", str(WORK / "pyinstaller"), str(SPEC)], env=environment, cwd=ROOT)
     strip_debug_information(BUNDLE)
+    if sys.platform == "linux":
+        add_desktop_integration(BUNDLE)
+
+
+def add_desktop_integration(bundle: Path) -> None:
+    """share/ beside the program, laid out as under /usr/share (desktop entry, AppStream metadata, icons), and
+    install-menu-entry.sh, which puts them in the trainee's own menu."""
+    linux, icons = ROOT / "packaging" / "linux", ROOT / "packaging" / "icons"
+    share = bundle / "share"
+    shutil.rmtree(share, ignore_errors=True)
+    placed = {share / "applications" / f"{APP_ID}.desktop": linux / f"{APP_ID}.desktop",
+              share / "metainfo" / f"{APP_ID}.metainfo.xml": linux / f"{APP_ID}.metainfo.xml",
+              share / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg": icons / "dealerdrill.svg"}
+    for png in icons.glob("dealerdrill-*.png"):
+        size = png.stem.rsplit("-", 1)[1]
+        placed[share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"] = png
+    for target, source in placed.items():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+    shutil.copy2(linux / "install-menu-entry.sh", bundle / "install-menu-entry.sh")
 
 
 def strip_debug_information(bundle: Path) -> None:

@@ -16,6 +16,9 @@ import pytest
 
 import bundle_probe
 from bundle_probe import ROOT, bare_environment
+from external_tools import tool
+
+APP_ID = "nz.dealerdrill.DealerDrill"
 
 
 @pytest.fixture(scope="module")
@@ -167,3 +170,30 @@ def test_a_second_build_reuses_the_bundle(program):
     done = subprocess.run([sys.executable, str(bundle_probe.BUILD_SCRIPT)], capture_output=True, text=True,
                           cwd=ROOT, timeout=120)
     assert done.returncode == 0 and done.stdout.strip() == "dist/DealerDrill is up to date", done.stdout
+
+
+def test_the_bundles_desktop_files_hang_together(program):
+    """share/ in the bundle is laid out as /usr/share: AppStream finds the desktop entry it launches."""
+    appstreamcli = tool("appstreamcli", "appstream")
+    done = subprocess.run([appstreamcli, "validate-tree", "--no-net", str(program.parent)], capture_output=True,
+                          text=True)
+    assert done.returncode == 0 and f"{APP_ID}.metainfo.xml" in done.stdout, done.stdout + done.stderr
+
+
+def test_the_menu_entry_script_puts_the_program_in_the_users_menu_and_takes_it_out(program, home):
+    validate = tool("desktop-file-validate", "desktop-file-utils")
+    script = program.parent / "install-menu-entry.sh"
+    done = subprocess.run(["sh", str(script)], env=bare_environment(home), capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    data = home / ".local" / "share"
+    entry = data / "applications" / f"{APP_ID}.desktop"
+    assert f'Exec="{program}"' in entry.read_text().splitlines()
+    checked = subprocess.run([validate, str(entry)], capture_output=True, text=True)
+    assert checked.returncode == 0 and not checked.stdout.strip(), checked.stdout
+    for size in (16, 32, 48, 128, 256):
+        assert (data / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png").is_file()
+    assert (data / "metainfo" / f"{APP_ID}.metainfo.xml").is_file()
+    done = subprocess.run(["sh", str(script), "--remove"], env=bare_environment(home), capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    left = [path for path in data.rglob(f"{APP_ID}*")]
+    assert left == []
