@@ -148,7 +148,8 @@ def strip_debug_information(bundle: Path) -> None:
 
 
 def archive() -> Path:
-    """The bundle packed as one file (its top folder is DealerDrill/), remade when the bundle is newer."""
+    """The bundle packed as one file (its top folder is DealerDrill/, or DealerDrill.app on macOS), remade
+    when the bundle is newer."""
     import platform
 
     from dealerdrill import __version__
@@ -160,7 +161,9 @@ def archive() -> Path:
     if target.is_file() and target.stat().st_mtime >= FINGERPRINT.stat().st_mtime:
         print(f"{target.relative_to(ROOT)} is up to date")
         return target
-    partial = shutil.make_archive(str(stem) + ".part", kind, root_dir=DIST, base_dir=BUNDLE.name)
+    # On macOS the program to hand out is the application bundle PyInstaller makes beside the folder.
+    top = "DealerDrill.app" if sys.platform == "darwin" and (DIST / "DealerDrill.app").is_dir() else BUNDLE.name
+    partial = shutil.make_archive(str(stem) + ".part", kind, root_dir=DIST, base_dir=top)
     os.replace(partial, target)
     print(f"packed {target.relative_to(ROOT)} ({target.stat().st_size / 1e6:.0f} MB)")
     return target
