@@ -43,7 +43,9 @@ def run(wanted):
                 raise RuntimeError(f"the bundle's window never came up:\n{start.tail()}")
             starts.append(start.seconds_to_window)
     best = min(starts[1:])
-    archives = sorted(bundle.parent.glob("DealerDrill-*.tar.gz"))
+    fingerprint = bundle.parent / "DealerDrill.fingerprint"
+    archives = [path for path in sorted(bundle.parent.glob("DealerDrill-*.tar.gz"))
+                if path.stat().st_mtime >= fingerprint.stat().st_mtime]      # packed from this very bundle
     packed = f"; packed {archives[-1].stat().st_size / 1e6:.0f} MB ({archives[-1].name})" if archives else ""
     runs = ", ".join(f"{seconds:.2f}" for seconds in starts[1:])
     return [
