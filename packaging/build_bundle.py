@@ -39,7 +39,8 @@ APP_ID = "nz.dealerdrill.DealerDrill"     # the desktop entry's and AppStream's 
 SOURCE_FOLDERS = ("gui", "bindings", "core_c/include", "core_c/src", "resources", "packaging")
 SOURCE_FILES = ("pyproject.toml", "setup.py", "MANIFEST.in")
 NOT_SOURCES = {".pyc", ".so", ".pyd", ".o", ".a", ".dylib"}
-GENERATED = {"bindings/_engine.c"}
+# Generated, or never part of the bundle (the icon's renderer and the packaging notes).
+GENERATED = {"bindings/_engine.c", "packaging/render_icons.py", "packaging/README.md"}
 README_ONLY = "resources/screenshots"   # in the repository for the README, never shipped
 
 
