@@ -2,7 +2,7 @@
 
     python packaging/build_bundle.py [--force] [--archive]
 
-Steps: the checkout is built as a wheel (the same one `python -m build` makes) and installed into
+Steps: the checkout is built as a wheel (with `python -m build`, from its sdist) and installed into
 build/bundle/site; PyInstaller then runs packaging/dealerdrill.spec on that install. The wheel route gives
 PyInstaller an ordinary `dealerdrill` package (an editable install maps gui/ and bindings/ with an import
 hook PyInstaller cannot follow) and proves the bundle holds exactly what the wheel ships.
@@ -104,7 +104,9 @@ def build() -> None:
     wheels, site = WORK / "wheel", WORK / "site"
     for folder in (wheels, site):
         shutil.rmtree(folder, ignore_errors=True)
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(wheels), str(ROOT)])
+    # python -m build makes the sdist, then the wheel from the unpacked sdist: a clean tree, where a wheel
+    # built in the checkout would also pack whatever stale files build/lib still holds.
+    run([sys.executable, "-m", "build", "--quiet", "--outdir", str(wheels), str(ROOT)])
     (wheel,) = wheels.glob("dealerdrill-*.whl")
     run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--target", str(site), str(wheel)])
     # PYTHONPATH puts the staged install ahead of the editable one in PyInstaller's own subprocesses too.
