@@ -498,7 +498,7 @@ def settle(wagers: Sequence[tuple[int, str]], *, co_banker_wager: int | None = N
 
 
 # House ways live in their own module (data files compiled for the C interpreter); the names in
-# design.md are part of this module's public API.
+# houseway.py's docstring are part of this module's public API.
 from .houseway import (  # noqa: E402  (houseway imports this module lazily, so no cycle)
     Analysis,
     HouseWayError,

@@ -7,7 +7,11 @@ import sys
 
 USAGE = """usage: dealerdrill [--self-check | --version | --help]
        dealerdrill export --format pdf|csv|xlsx|json (--trainee NAME | --all) [--from DATE] [--to DATE] --out PATH
-       dealerdrill import PATH   (merge records exported on another workstation)
+                          [--manager NAME] [--pin-stdin]
+       dealerdrill import PATH [--manager NAME] [--pin-stdin]   (merge records exported on another workstation)
+
+  export and import need the manager role: the PIN is asked for at a terminal, or read from the first
+  line of standard input with --pin-stdin
 
   with no options: open the trainer window
   --self-check     check the game engine against known answers (no window) and say whether it passed

@@ -13,12 +13,13 @@ import traceback
 from datetime import datetime
 from typing import Callable
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QStackedWidget, QTabWidget, QToolBar, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QStackedWidget, QTabWidget, QToolBar, QWidget
 
 from . import __version__, paths
-from .settings import Settings, load_settings, save_settings
+from .settings import Settings
+from .views.messages import show_error
 
 TableFactory = Callable[[Settings], QWidget]
 
@@ -41,10 +42,10 @@ def _paigow(settings: Settings) -> QWidget:
     return PaiGowTable(settings=settings)
 
 
-def _drills(settings: Settings, **options) -> QWidget:
+def _drills(desk) -> QWidget:
     from .views.drill_view import DrillView
 
-    return DrillView(settings, **options)
+    return DrillView(desk=desk)
 
 
 TABLES: list[tuple[str, str, TableFactory]] = [
@@ -53,21 +54,47 @@ TABLES: list[tuple[str, str, TableFactory]] = [
     ("paigow", "Pai Gow", _paigow),
 ]
 
-KEYS_HELP = """<b>Roulette</b><br>
-Arrow keys: move the cursor over the wager positions<br>
-Enter or +: place the selected chip (or the typed amount) &nbsp; Delete or −: take a chip back<br>
-1–6: choose a chip &nbsp; number pad digits: type an amount (Backspace edits, Esc clears)<br>
+# Two columns, so the Help ▸ Keys box stays within a laptop's height.
+KEYS_HELP = """<table width="660" cellspacing="0" cellpadding="3"><tr><td width="50%" valign="top">
+<b>Roulette table</b><br>
+Arrows: move the cursor over the wagers (the status bar names the wager and its chips)<br>
+Enter or +: place the chip or the typed amount &nbsp; Delete or −: take one back<br>
+1–6: choose a chip &nbsp; number pad: type an amount (Backspace edits, Esc clears)<br>
 Space: spin &nbsp; S: skip the animation &nbsp; C: clear the layout<br>
-Mouse: left click places, right click takes back<br><br>
+Mouse: left click places, right click takes back; hover a stack to read its wager<br><br>
+<b>Baccarat table</b><br>
+S: shuffle a new shoe &nbsp; D: deal (a new shoe burns first) &nbsp; F: turn the coup face up now<br><br>
+<b>Pai Gow table</b><br>
+N: new deal &nbsp; F: finish the delivery &nbsp; X: expose every box (X again hides them)<br>
+1–4 or Left/Right: choose your tile &nbsp; H or Up: high hand &nbsp; L or Down: low hand<br>
+Backspace or Delete: back to your row &nbsp; or drag a tile with the mouse<br><br>
+<b>Everywhere</b><br>
+Ctrl+1, Ctrl+2, Ctrl+3: switch table &nbsp; Ctrl+T: tables &nbsp; Ctrl+D: drills<br>
+Ctrl+,: settings &nbsp; Ctrl+Q: quit &nbsp; F1: these keys<br><br>
+<b>Records</b><br>
+Ctrl+U: who is training &nbsp; Ctrl+P: progress &nbsp; Ctrl+M: manager page (PIN)<br>
+Ctrl+L: unlock the manager role &nbsp; Ctrl+Shift+L: lock it &nbsp; F5: refresh<br>
+Manager page: Ctrl+Tab switches tabs; in Targets type or F2 to edit a value
+</td><td width="50%" valign="top">
 <b>Drills</b><br>
 Up/Down: choose a drill &nbsp; Tab: mode, difficulty, Start &nbsp; Enter: start<br>
-Enter: commit an answer, then Enter or N: next &nbsp; H or F1: hint (practice) &nbsp; Esc: end the session<br><br>
-<b>Everywhere</b><br>
-Ctrl+1, Ctrl+2, Ctrl+3: switch table &nbsp; Ctrl+D: drills &nbsp; Ctrl+,: settings &nbsp; Ctrl+Q: quit<br><br>
-<b>Records</b><br>
-Ctrl+U: choose who is training &nbsp; Ctrl+P: progress &nbsp; Ctrl+M: manager page (asks for the PIN)<br>
-Ctrl+L: unlock the manager role &nbsp; Ctrl+Shift+L: lock it &nbsp; F5: refresh a records page<br>
-Manager page: Ctrl+Tab switches its tabs; in Targets, type or F2 to edit a value"""
+Enter: commit an answer, then Enter or N: next &nbsp; Esc: end the session<br>
+H or F1: hint in practice (F1 where the panel uses H)<br>
+Result page: R the same drill again, Enter back to the drills<br><br>
+<b>Drill panels</b><br>
+Pay the layout: arrows move the cursor; digits type an amount, Space or P pays it on the cursor's wager,
+Delete takes it back, T sets the total<br>
+Winning positions: arrows, Space marks or unmarks a wager<br>
+Completes and pictures, Payout keys: type the number, Enter<br>
+Table of play: D draw, S stand (Player, then Banker), P / B / T the winner, Backspace restarts<br>
+Commission: digits and . &nbsp; Shoe procedure, Big-table procedure: the option's number or the count<br>
+Settle the table (baccarat): per wager an amount, T take, U push, Enter next; Up goes back<br>
+Tiles: the name's first letters or Up/Down, Tab to rank and points<br>
+Compare two hands: P or Left the player, B or Right the bank<br>
+Set the bank's hand the house way: 1–4 or Left/Right a tile, H or Up high, L or Down low, Backspace back<br>
+Expose and match: W win, L lose, P push; Up/Down or 1–7 choose the box<br>
+Settle the table (pai gow): each amount in dollars, Tab to the next
+</td></tr></table>"""
 
 
 def plain_words(error: BaseException) -> str:
@@ -94,17 +121,6 @@ def log_error(error: BaseException) -> str | None:
         return None
 
 
-def show_error(parent: QWidget | None, text: str, details_path: str | None = None) -> QMessageBox:
-    """A non-blocking error box in plain words (never a traceback)."""
-    box = QMessageBox(QMessageBox.Icon.Warning, "Dealer Drill", text, QMessageBox.StandardButton.Ok, parent)
-    if details_path:
-        box.setInformativeText(f"The details were saved to {details_path}.")
-    box.setObjectName("errorDialog")
-    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    box.open()
-    return box
-
-
 def install_excepthook(window: "MainWindow") -> None:
     """Any error that reaches the event loop becomes a plain message; the program keeps running."""
     def hook(kind, error, trace):
@@ -117,60 +133,22 @@ def install_excepthook(window: "MainWindow") -> None:
     sys.excepthook = hook
 
 
-class _WorkerSignals(QObject):
-    done = Signal(object)
-    failed = Signal(object)
-
-
-class _Job(QRunnable):
-    def __init__(self, work: Callable[[], object]):
-        super().__init__()
-        self.work = work
-        self.signals = _WorkerSignals()
-
-    def run(self) -> None:
-        try:
-            result = self.work()
-        except BaseException as error:  # reported on the UI thread, in plain words
-            self.signals.failed.emit(error)
-        else:
-            self.signals.done.emit(result)
-
-
-def run_in_background(work: Callable[[], object], on_done: Callable[[object], None],
-                      on_error: Callable[[BaseException], None] | None = None) -> _Job:
-    """Run `work` on a worker thread; `on_done(result)` / `on_error(error)` run on the UI thread.
-    Workers never touch widgets: they compute, the UI reacts to the result."""
-    job = _Job(work)
-    # Python owns the job until its answer has been delivered; otherwise the signal object could be
-    # collected while its queued result is still on the way.
-    job.setAutoDelete(False)
-    _running.add(job)
-    if on_error is None:
-        window = next((w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)), None)
-        on_error = window.report_error if window else (lambda error: None)
-
-    def finish(callback, value):
-        _running.discard(job)
-        callback(value)
-
-    job.signals.done.connect(lambda result: finish(on_done, result), Qt.ConnectionType.QueuedConnection)
-    job.signals.failed.connect(lambda error: finish(on_error, error), Qt.ConnectionType.QueuedConnection)
-    QThreadPool.globalInstance().start(job)
-    return job
-
-
-_running: set[_Job] = set()
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, settings: Settings | None = None, tables=None, records=None):
+    def __init__(self, settings: Settings | None = None, tables=None, desk=None):
+        """The window over a desk (dealerdrill.desk.Desk); without one it opens the workstation's own
+        (Desk.open_for_app: the saved settings unless `settings` is given, and the records)."""
         super().__init__()
         self.setWindowTitle("Dealer Drill")
         problems: list[str] = []
-        if settings is None:
-            settings, problems = load_settings()
-        self._settings = settings
+        notices: list[str] = []
+        if desk is None:
+            from .desk import Desk
+
+            desk, problems, notices = Desk.open_for_app(settings=settings)
+        self.desk = desk
+        settings = desk.settings
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tables: dict[str, QWidget] = {}
@@ -183,11 +161,10 @@ class MainWindow(QMainWindow):
                 widget.message.connect(self.show_message)
         # The tables and the drills are two sections of one window; the drills page loads its drills when
         # first shown, so the tables start as quickly as before.
-        # The records (trainee profiles, every answer) come before the drills page, which records through them.
         from .views.records_profiles import RecordsUi
 
-        self.records_ui = RecordsUi(self, records)
-        self.drills = _drills(settings, **self.records_ui.drill_options())
+        self.records_ui = RecordsUi(self, desk)
+        self.drills = _drills(desk)
         self.drills.setObjectName("drills")
         if hasattr(self.drills, "message"):
             self.drills.message.connect(self.show_message)
@@ -197,18 +174,21 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.sections)
         self._build_menus()
         self.records_ui.install()
-        # The Manager page's house ways are table settings: it reads and applies them through the window.
-        self.records_ui.manager_page.connect_settings(self.settings, self.apply_settings)
+        self.records_ui.signals.settings_changed.connect(self._settings_changed)
         self.tabs.currentChanged.connect(self._table_changed)
         self._table_changed(self.tabs.currentIndex())
         self.statusBar().showMessage("Ready. Help ▸ Keys lists every key.")
+        # A laptop's 1366 x 768 screen less its task bar and title bar is the smallest screen the window
+        # must fit; on a larger screen it opens larger, and every page can shrink back to the laptop size.
         self.resize(1360, 720)
+        if self.screen() is not None:
+            self.resize(self.size().boundedTo(self.screen().availableGeometry().size() - QSize(0, 40)))
         self.notice: QMessageBox | None = None
         if problems:
             self.notice = show_error(self, "Some settings could not be used:\n" + "\n".join(problems))
         self.records_notice: QMessageBox | None = None
-        if self.records_ui.problem_text:
-            self.records_notice = show_error(self, self.records_ui.problem_text)
+        if notices:
+            self.records_notice = show_error(self, "\n\n".join(notices))
 
     # --- menus ------------------------------------------------------------------------------------------------
     def _action(self, menu, text: str, shortcut: str | None, slot) -> QAction:
@@ -283,33 +263,46 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:
         self.records_ui.close()
+        self.desk.end_session()   # a recorded session gets its finish time
         super().closeEvent(event)
 
     # --- settings -----------------------------------------------------------------------------------------------
     def settings(self) -> Settings:
-        return self._settings
+        return self.desk.settings
 
     def open_settings(self) -> None:
         from .views.settings_dialog import SettingsDialog
 
-        dialog = SettingsDialog(self._settings, self)
+        from .desk import Permission
+
+        dialog = SettingsDialog(self.desk.settings, self,
+                                locked=not self.desk.may(Permission.CHANGE_GRADING_SETTINGS))
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: self.apply_settings(dialog.result_settings()))
         dialog.open()
         self.settings_dialog = dialog
 
-    def apply_settings(self, settings: Settings, save: bool = True) -> None:
-        self._settings = settings
-        for widget in [*self.tables.values(), self.drills]:
-            if hasattr(widget, "apply_settings"):
-                widget.apply_settings(settings)
-        if save:
-            try:
-                where = save_settings(settings)
-            except OSError as error:
-                show_error(self, f"The settings are in use but could not be saved: {error.strerror or error}.")
-                return
+    def apply_settings(self, settings: Settings) -> bool:
+        """Ask the desk to put these settings in force (it refuses answer-key changes without the manager
+        role: the refusal is shown and nothing changes). True when they are in force."""
+        from .desk import ManagerRoleRequired
+
+        try:
+            where = self.desk.apply_settings(settings)
+        except ManagerRoleRequired as error:
+            show_error(self, f"{error} Nothing was changed.")
+            return False
+        except OSError as error:
+            show_error(self, f"The settings are in use but could not be saved: {error.strerror or error}.")
+            return True
+        if where is not None:
             self.show_message(f"Settings saved to {where}")
+        return True
+
+    def _settings_changed(self) -> None:
+        for widget in self.tables.values():
+            if hasattr(widget, "apply_settings"):
+                widget.apply_settings(self.desk.settings)
 
     # --- messages -----------------------------------------------------------------------------------------------
     def show_message(self, text: str) -> None:
@@ -335,6 +328,9 @@ def create_app(argv: list[str] | None = None) -> QApplication:
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv)
     app.setApplicationName("Dealer Drill")
     app.setOrganizationName("DealerDrill")
+    from .views.fonts import register_app_fonts
+
+    register_app_fonts()  # the symbols DejaVu lacks (the timer's ⏱), drawn through Qt's font fallback
     return app
 
 
@@ -343,7 +339,7 @@ def run(argv: list[str] | None = None) -> int:
     window = MainWindow()
     install_excepthook(window)
     window.show()
-    if window.records_ui.context.available:
+    if window.desk.available:
         window.records_ui.choose_trainee()   # who is training: their name, a new trainee, or a guest
     code = app.exec()
     del window

@@ -2,11 +2,17 @@
 
     dealerdrill export --format pdf|csv|xlsx|json (--trainee NAME ... | --all) [--from DATE] [--to DATE]
                        [--game GAME] [--drill DRILL] [--mode MODE] [--include-archived] --out PATH
-    dealerdrill import PATH [PATH ...]
+                       [--manager NAME] [--pin-stdin]
+    dealerdrill import PATH [PATH ...] [--manager NAME] [--pin-stdin]
 
-The records are the workstation's (data_dir(), or $DEALERDRILL_HOME/data). `import` merges JSON records
-files written by `export --format json` on another workstation; answers already present are skipped.
-Exit status: 0 done, 1 the work failed (message on stderr), 2 the command line was wrong.
+Both go through the desk (dealerdrill.desk), the same calls the window makes, so the same rules hold:
+exports and imports need the manager role. The manager's name comes from --manager (or is asked for at a
+terminal); the PIN is asked for at a terminal without echo, or read from the first line of standard input
+with --pin-stdin (for scripts: `printf '%s\n' "$PIN" | dealerdrill import file.json --manager "Mere Smith"
+--pin-stdin`). The records are the workstation's (data_dir(), or $DEALERDRILL_HOME/data). `import` merges
+JSON records files written by `export --format json` on another workstation; answers already present are
+skipped. Exit status: 0 done, 1 the work failed or was refused (message on stderr), 2 the command line was
+wrong.
 """
 from __future__ import annotations
 
@@ -40,22 +46,60 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("--mode", choices=("practice", "timed", "test"))
     export.add_argument("--include-archived", action="store_true", help="with --all: archived trainees too")
     export.add_argument("--out", required=True, metavar="PATH")
+    _manager_options(export)
 
     merge = commands.add_parser("import", help="merge records exported on another workstation",
                                 description="Merge JSON records files (dealerdrill export --format json); "
                                             "answers already here are skipped, never duplicated.")
     merge.add_argument("paths", nargs="+", metavar="PATH")
+    _manager_options(merge)
     return main
+
+
+def _manager_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--manager", metavar="NAME", help="the training manager's name (asked for if not given)")
+    command.add_argument("--pin-stdin", action="store_true",
+                         help="read the manager PIN from the first line of standard input (for scripts)")
+
+
+class Refused(Exception):
+    """The command cannot go on (no PIN given, none set); the message says why and what to do."""
+
+
+def unlock_from_command_line(desk, arguments, *, read_line=None, ask_secret=None, ask=None,
+                             interactive: bool | None = None) -> None:
+    """Unlock the desk's manager role with the name and PIN the command line gives (or asks for)."""
+    import getpass
+
+    read_line = read_line or sys.stdin.readline
+    ask_secret = ask_secret or getpass.getpass
+    ask = ask or input
+    interactive = sys.stdin.isatty() if interactive is None else interactive
+    if not desk.pin_is_set():
+        raise Refused("no manager PIN is set on this workstation; set one in Dealer Drill's window "
+                      "(Trainee ▸ Unlock manager role) first")
+    name = arguments.manager
+    if arguments.pin_stdin:
+        pin = read_line().rstrip("\r\n")
+    elif interactive:
+        name = name or ask("Manager's name: ")
+        pin = ask_secret("Manager PIN: ")
+    else:
+        raise Refused("this needs the manager role: give the PIN on standard input with --pin-stdin (and the "
+                      "name with --manager), or run the command at a terminal")
+    if not name:
+        raise Refused("give the manager's name with --manager NAME")
+    desk.unlock_manager(pin, name)
 
 
 def main(argv: list[str] | None = None) -> int:
     arguments = parser().parse_args(sys.argv[1:] if argv is None else argv)
-    from dealerdrill.records import Records, RecordFilter, RecordsError, UnknownTraineeError
-
+    from dealerdrill.desk import Desk, ManagerRoleRequired
+    from dealerdrill.records import RecordFilter, RecordsError, UnknownTraineeError
     from dealerdrill.records.schema import RecordsDamagedError
 
     try:
-        records = Records()
+        desk = Desk.open()
     except RecordsDamagedError as error:
         # The command line never moves the file aside itself: that is the window's start-up, which tells
         # the person at the desk where the copy went.
@@ -66,35 +110,33 @@ def main(argv: list[str] | None = None) -> int:
         print(f"dealerdrill: {error}", file=sys.stderr)
         return 1
     try:
+        unlock_from_command_line(desk, arguments)
         if arguments.command == "export":
-            return _export(records, arguments, RecordFilter)
-        return _import(records, arguments)
-    except (RecordsError, UnknownTraineeError, ValueError, OSError) as error:
+            return _export(desk, arguments, RecordFilter)
+        return _import(desk, arguments)
+    except (Refused, ManagerRoleRequired, PermissionError, RecordsError, UnknownTraineeError, ValueError,
+            OSError) as error:
         message = error.args[0] if isinstance(error, LookupError) and error.args else error
         print(f"dealerdrill: {message}", file=sys.stderr)
         return 1
     finally:
-        records.close()
+        desk.close()
 
 
-def _export(records, arguments, RecordFilter) -> int:
-    from dealerdrill.exports import export
-
+def _export(desk, arguments, RecordFilter) -> int:
     if arguments.date_from and arguments.date_to and arguments.date_from > arguments.date_to:
         raise ValueError("--from is after --to")
     selection = RecordFilter(arguments.date_from, arguments.date_to, arguments.game, arguments.drill,
                              arguments.mode, tuple(arguments.trainee) if arguments.trainee else None,
                              arguments.include_archived)
-    for path in export(records, arguments.format, arguments.out, selection):
+    for path in desk.export(arguments.format, arguments.out, selection):
         print(f"wrote {path}")
     return 0
 
 
-def _import(records, arguments) -> int:
-    from dealerdrill.records import import_records
-
+def _import(desk, arguments) -> int:
     for path in arguments.paths:
-        result = import_records(records, path)
+        result = desk.import_records(path)
         print(f"{path}: {result.answers_added} answers and {result.sessions_added} sessions added "
               f"({result.answers_already_present} answers already here), {result.trainees_added} new trainees, "
               f"{result.signoffs_added} sign-offs")

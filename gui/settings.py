@@ -6,9 +6,10 @@ A bad or unreadable settings file never stops the program: the faulty values fal
 and the caller gets a plain message saying what happened.
 
 House ways: the shipped ones (HOUSE_WAY_CHOICES) plus the files a training manager loaded. The paths of
-loaded files are part of the Pai Gow settings (`house_way_files`); reading the settings loads them again,
-so the choice of `house_way` is checked against the ways that exist now (`house_way_choices()`). A file
-that has gone or no longer loads is dropped with a plain message, and a house way that is no longer
+loaded files are part of the Pai Gow settings (`house_way_files`). Reading the settings never loads a file
+into the engine: that is an explicit act of the application layer (`restore_house_way_files`, called once
+at start by the desk), after which the choice of `house_way` is checked against the ways that exist then.
+A file that has gone or no longer loads is dropped with a plain message, and a house way that is no longer
 available falls back to New Zealand.
 """
 from __future__ import annotations
@@ -246,14 +247,12 @@ def from_dict(data: Any) -> tuple[Settings, list[str]]:
             problems.append(f"{TABLE_TITLES[table]} settings were unreadable; the defaults are used.")
             raw = {}
         values = {}
-        if table == "paigow":
-            # The loaded ways come first: the house way is checked against the ways that exist now.
-            values["house_way_files"] = _restore_house_way_files(raw, problems)
         for f in fields(cls):
-            if f.name in values:
-                continue
             if f.name not in raw:
                 values[f.name] = default_of(f)
+                continue
+            if f.name == "house_way" and _may_name_a_way(raw[f.name]):
+                values[f.name] = raw[f.name]   # checked once the loaded files are back (restore_house_way_files)
                 continue
             try:
                 values[f.name] = check_value(f, raw[f.name])
@@ -261,6 +260,8 @@ def from_dict(data: Any) -> tuple[Settings, list[str]]:
                 if f.name == "house_way" and isinstance(raw[f.name], str):
                     problems.append(f"{TABLE_TITLES[table]}: the house way {raw[f.name]!r} is no longer "
                                     f"available; {_house_way_name(DEFAULT_HOUSE_WAY)} is used.")
+                elif f.name == "house_way_files":
+                    problems.append(f"{TABLE_TITLES[table]}: {error}; no loaded house way is offered.")
                 else:
                     problems.append(f"{TABLE_TITLES[table]}: {error}; the default is used.")
                 values[f.name] = default_of(f)
@@ -367,6 +368,12 @@ def forget_house_way(way_id: str) -> LoadedHouseWay:
     return forgotten
 
 
+def forget_loaded_house_ways() -> None:
+    """Stop offering every loaded way (the engine unloads them): the program as it starts, with none."""
+    for way_id in list(_LOADED_WAYS):
+        forget_house_way(way_id)
+
+
 def with_loaded_house_ways(settings: Settings) -> tuple[Settings, str | None]:
     """The settings with `house_way_files` listing the loaded ways on offer now, and a house way that is
     no longer on offer replaced by New Zealand (with a message saying so, else None)."""
@@ -380,16 +387,27 @@ def with_loaded_house_ways(settings: Settings) -> tuple[Settings, str | None]:
     return replace(settings, paigow=replace(section, house_way=way, house_way_files=files)), note
 
 
-def _restore_house_way_files(raw: dict[str, Any], problems: list[str]) -> tuple[str, ...]:
-    """Load again the files the saved settings name (what is on offer becomes exactly those that load);
-    each file that has gone or is now refused is dropped with a message. The paths that loaded."""
+def _may_name_a_way(value: Any) -> bool:
+    """Whether a stored house way could be the id of a way loaded from a file (checked after loading)."""
+    return isinstance(value, str) and 0 < len(value) <= 64 and value.isprintable()
+
+
+def restore_house_way_files(settings: Settings) -> tuple[Settings, list[str]]:
+    """Load again into the engine the house-way files the settings name, so what is on offer becomes exactly
+    those that load; each file that has gone or is now refused is dropped with a message, and a house way no
+    longer available falls back to New Zealand. Returns the settings as they are now and the messages."""
+    problems: list[str] = []
+    _load_remembered_files(settings.paigow.house_way_files, problems)
+    wanted = settings.paigow.house_way
+    settings, note = with_loaded_house_ways(settings)
+    if note:
+        problems.append(f"Pai Gow: the house way {wanted!r} is no longer available; "
+                        f"{_house_way_name(DEFAULT_HOUSE_WAY)} is used.")
+    return settings, problems
+
+
+def _load_remembered_files(remembered: tuple[str, ...], problems: list[str]) -> None:
     _LOADED_WAYS.clear()
-    field_of = {f.name: f for f in fields(PaiGowSettings)}["house_way_files"]
-    try:
-        remembered = check_value(field_of, raw.get("house_way_files", ()))
-    except SettingsError as error:
-        problems.append(f"Pai Gow: {error}; no loaded house way is offered.")
-        return ()
     for path in remembered:
         if not Path(path).is_file():
             problems.append(f"Pai Gow: the house-way file {path} is no longer there, so its house way is no "
@@ -408,4 +426,3 @@ def _restore_house_way_files(raw: dict[str, Any], problems: list[str]) -> tuple[
         if loaded.id in offered_before:
             problems.append(f"Pai Gow: two house-way files give the house way {loaded.id!r}; the later one, "
                             f"{path}, is used.")
-    return tuple(way.path for way in _LOADED_WAYS.values())

@@ -16,9 +16,11 @@ from pathlib import Path
 OUT = Path(__file__).resolve().parent.parent / "resources" / "screenshots"
 ROULETTE_SEED = 7
 BACCARAT_SEED = 11
+BACCARAT_COUPS = 34
 PAIGOW_SEED = 5
 ROULETTE_BETS = [((17,), [25, 10]), ((17, 20), [10]), ((13, 14, 16, 17), [5]), ((0, 1, 2, 3), [5]),
-                 ((28, 29, 30), [5]), ("red", [100]), ("dozen3", [25, 25]), ("column1", [10]), ((32,), [5])]
+                 ((28, 29, 30), [5, 5]), ("red", [100]), ("dozen3", [25, 25]), ("column1", [10]), ((32,), [5]),
+                 ((31, 32), [100, 25])]
 
 
 def main() -> int:
@@ -37,7 +39,7 @@ def main() -> int:
 
     app = create_app([sys.argv[0]])
     window = MainWindow()
-    window.resize(1360, 760)
+    window.resize(1366, 720)  # a laptop screen less its task bar and title bar
     window.show()
     app.processEvents()
     OUT.mkdir(parents=True, exist_ok=True)
@@ -71,6 +73,7 @@ def main() -> int:
             return 1
         written.append(path)
     window.show_drills()
+    window.desk.choose_guest()          # a guest: the screenshot records nothing
     window.drills.start("paigow.house_way")
     app.processEvents()
     path = OUT / f"drills{suffix}.png"
@@ -83,12 +86,12 @@ def main() -> int:
 
 
 def _prepare_baccarat(table) -> None:
-    """A seeded shoe, burned, with a coup dealt and turned face up."""
+    """A seeded shoe, burned, with a few dozen coups dealt (the results board fills) and the last face up."""
     from dealerdrill.core import baccarat
 
     table._shoe = baccarat.Shoe(seed=BACCARAT_SEED)
     table.deal()  # the burn
-    for _ in range(3):
+    for _ in range(BACCARAT_COUPS):
         table.deal()
     table.finish_reveal()
 

@@ -91,7 +91,7 @@ def test_descriptions_match_the_reference():
         assert described.high.rank == min(ref.rank(a), ref.rank(b))
 
 
-# Rule 4.2's 22 numbered ranks, as the rules text lists them.
+# Rule 4.2's 22 numbered ranks, as docs/rules/paigow.md lists them.
 TOP_22 = [
     (("1-2", "2-4"), "Gee Joon pair"),
     (("6-6", "6-6"), "pair of Teen"),

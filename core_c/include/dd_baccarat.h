@@ -1,6 +1,6 @@
 /* Dealer Drill engine: Baccarat and Mini Baccarat (punto banco).
  *
- * Rules implemented (see shared/rules/baccarat.md and the NZ Gazette 1998 No. 10 / No. 11 pages):
+ * Rules implemented (see docs/rules/baccarat.md and the NZ Gazette 1998 No. 10 / No. 11 pages):
  *  - point values ace 1, 2-9 face, 10/J/Q/K 0; a hand counts the last digit of its sum;
  *  - dealing order Player, Banker, Player, Banker, then at most one third card per hand (rules 9.6, 9.7);
  *  - the table of play: naturals (8 or 9 on two cards) stand on both sides, the Player draws on 0-5,

@@ -1,6 +1,6 @@
 /* Single-zero roulette: which number sets are wagers, what they pay, and batch settlement.
  *
- * Layout geometry (rules/roulette.md): 12 rows of three, row r holding 3r-2, 3r-1, 3r; 0 sits at the head,
+ * Layout (docs/rules/roulette.md): 12 rows of three, row r holding 3r-2, 3r-1, 3r; 0 sits at the head,
  * next to 1, 2 and 3. Classification is done from that geometry on the mask itself (no tables to build,
  * so every function is pure and safe to call from several threads at once).
  */
@@ -34,7 +34,7 @@
 static const int32_t KIND_ODDS[DD_ROULETTE_KIND_COUNT] = {35, 17, 11, 8, 5, 2, 2, 1, 1, 1, 1, 1, 1};
 static const int32_t KIND_COVERS[DD_ROULETTE_KIND_COUNT] = {1, 2, 3, 4, 6, 12, 12, 18, 18, 18, 18, 18, 18};
 
-/* European wheel, clockwise from 0 (rules/roulette.md, "Wheel and layout"). */
+/* European wheel, clockwise from 0 (docs/rules/roulette.md, "Wheel and layout"). */
 static const uint8_t WHEEL_ORDER[DD_ROULETTE_POCKETS] = {
     0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10,
     5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26,

@@ -21,14 +21,14 @@ from dealerdrill.domain import format_cents
 from dealerdrill.domain import Grade, Item
 
 from .base import register
+from .baccarat_seats import table_seats
 from dealerdrill.domain import Target
 
 from .targets import DEFAULT_TARGETS
 from dealerdrill.domain import ErrorCategory
 
 GAME = "baccarat"
-SEATS_MINI = 7          # a mini baccarat layout's seats
-SEATS_BIG = 12          # a big table's seats
+FULL_TABLE_WAGERS = 7   # the "full" settle items put wagers on this many seats (every seat of a mini table)
 TOTALS = range(10)
 RANKS = range(1, 14)
 THIRD_VALUES = range(10)
@@ -159,6 +159,9 @@ class _BaccaratDrill:
             self.rounding_unit, self.rounding = 1, baccarat.Rounding.PLAYER
         self.commission_at_payment = table.commission_collection == "at payment"
         self.collection = "payment" if self.commission_at_payment else "box"
+        # The seats of the table the settings set up (the Baccarat tab draws the same numbers).
+        self.skip_unlucky = bool(getattr(table, "skip_unlucky_numbers", True))
+        self.seats = table_seats(bool(table.big_table), self.skip_unlucky)
 
     def settle(self, bets, winner, *, rounding_unit=None, rounding=None, rate=None, tie_odds=None):
         return baccarat.settle(bets, winner, tie_odds=tie_odds or self.tie_odds,
@@ -448,7 +451,7 @@ class CommissionDrill(_BaccaratDrill):
         owed = self._owed(banker_wins)
         prompt = {"kind": kind, "coups": [{"side": s, "winner": w, "amount": a} for s, w, a in results],
                   "rate_percent": str((self.commission_rate * 100).normalize()),
-                  "rounding": self.rounding_words(), "seat": 1 + rng.below(SEATS_MINI)}
+                  "rounding": self.rounding_words(), "seat": _choose(rng, self.seats)}
         if kind == "single":
             text = f"The Banker wins. How much commission is owed on the {money(results[0][2])} Banker wager?"
         else:
@@ -535,8 +538,9 @@ class SettleTableDrill(_BaccaratDrill):
             raise ValueError(f"{family!r} is not a family of {self.id}")
         winner, mix = family.split(".")
         coup, player_cards, banker_cards = self._coup_for(rng, winner)
-        seat_count = {"sides": 3 + rng.below(3), "with-tie": 3 + rng.below(3), "full": SEATS_MINI}[mix]
-        seats = sorted(rng.shuffled(range(1, SEATS_MINI + 1))[:seat_count])
+        seat_count = {"sides": 3 + rng.below(3), "with-tie": 3 + rng.below(3),
+                      "full": min(FULL_TABLE_WAGERS, len(self.seats))}[mix]
+        seats = sorted(rng.shuffled(self.seats)[:seat_count])
         wagers = []
         for seat in seats:
             side = _choose(rng, ("player", "banker"))   # a player never backs Player and Banker together
@@ -850,7 +854,8 @@ class ProcedureDrill(_BaccaratDrill):
     def _who(self, rng, family: str) -> Item:
         role = family.split(".")[1]
         other = "player" if role == "banker" else "banker"
-        seats = sorted(rng.shuffled(range(1, SEATS_BIG + 1))[:3 + rng.below(5)])
+        # Rules 8.8-8.16 are the big table's: its seats, whatever table the settings set up for the tab.
+        seats = sorted(rng.shuffled(table_seats(True, self.skip_unlucky))[:3 + rng.below(5)])
         # Distinct wager amounts (equal highest wagers are a case the rules settle separately).
         amounts = self.distinct_amounts(rng, len(seats))
         on_role = rng.below(4) if len(seats) > 1 else 0   # 0 now and then: nobody bets this hand (8.16)

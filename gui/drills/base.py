@@ -45,6 +45,18 @@ def register(cls):
     return cls
 
 
+def registered_so_far() -> dict[str, type]:
+    """The drills whose game modules loaded (registry() failed because one of them did not)."""
+    import importlib
+
+    for game in ("roulette", "baccarat", "paigow"):
+        try:
+            importlib.import_module(f"dealerdrill.drills.{game}_drills")
+        except Exception:  # reported by the caller, which asked registry() first
+            pass
+    return dict(_REGISTRY)
+
+
 def registry() -> dict[str, type]:
     """All drills by id (importing the game modules registers them)."""
     from . import baccarat_drills, paigow_drills, roulette_drills  # noqa: F401  (registration side effect)

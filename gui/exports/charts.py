@@ -21,13 +21,13 @@ TARGET_COLOUR = "#202020"
 MAX_TREND_LINES = 6
 
 
-def _short(title: str, limit: int = 28) -> str:
+def short_title(title: str, limit: int = 28) -> str:
     return title if len(title) <= limit else title[:limit - 1] + "…"
 
 
 def draw_skill_accuracy(axes, skills: list[SkillProgress]) -> None:
     """Horizontal bars: accuracy per drill (green when the target is met, red when not), target ticks."""
-    names = [_short(s.title) for s in skills]
+    names = [short_title(s.title) for s in skills]
     positions = range(len(skills))
     axes.barh(positions, [100 * s.accuracy for s in skills],
               color=[RIGHT_COLOUR if s.accuracy_met else SHORT_COLOUR for s in skills])
@@ -60,7 +60,7 @@ def draw_trend(axes, skills: list[SkillProgress]) -> None:
     busiest = sorted(skills, key=lambda s: -s.answered)[:MAX_TREND_LINES]
     for skill in busiest:
         axes.plot([p.day for p in skill.trend], [100 * p.accuracy for p in skill.trend], marker="o",
-                  markersize=3, linewidth=1.2, label=_short(skill.title, 22))
+                  markersize=3, linewidth=1.2, label=short_title(skill.title, 22))
     from matplotlib.dates import AutoDateLocator, DateFormatter
 
     days = sorted({p.day for skill in busiest for p in skill.trend})

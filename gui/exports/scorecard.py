@@ -253,34 +253,16 @@ WORKERS_FROM = 12
 _worker_records = None
 
 
-def _open_worker(path: str) -> None:
+def _open_worker(path: str, catalog) -> None:
+    """In a worker process: its own read-only connection. Skill progress, error categories and the heatmap
+    each read the trainee's answers, the same reading three times; the worker's records hand out the latest
+    reading again (reuse_latest_facts), so a trainee's three figures share it (a third of the work, and the
+    workers are what a cohort waits for)."""
     global _worker_records
     from dealerdrill.records import Records
 
-    _worker_records = Records(path, read_only=True, check=False)
-    _share_answer_reads()
-
-
-def _share_answer_reads() -> None:
-    """In a worker process only: skill progress, error categories and the heatmap each read the trainee's
-    answers through queries._facts, the same reading three times; the worker remembers the latest one so
-    that a trainee's three figures share it (a third of the work, and the workers are what a cohort waits
-    for). A worker is a process of its own, so the program's own queries never see this. Should queries
-    stop having _facts, nothing is shared and the figures are read as usual."""
-    from dealerdrill.records import queries
-
-    read = getattr(queries, "_facts", None)
-    if read is None:
-        return
-    latest: list = [None, None]
-
-    def shared(records, f, trainee=None):
-        key = (id(records), f, trainee)
-        if latest[0] != key:
-            latest[0], latest[1] = key, read(records, f, trainee)
-        return latest[1]
-
-    queries._facts = shared
+    _worker_records = Records(path, read_only=True, check=False, catalog=catalog)
+    _worker_records.reuse_latest_facts = True
 
 
 def _worker_figures(name: str, f: RecordFilter) -> TraineeFigures:
@@ -308,7 +290,7 @@ def _start_workers(records, count: int):
         return None
     try:
         return ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("fork"),
-                                   initializer=_open_worker, initargs=(str(records.path),))
+                                   initializer=_open_worker, initargs=(str(records.path), records.catalog))
     except (OSError, ValueError, NotImplementedError):   # no processes here: read everything in this one
         return None
 

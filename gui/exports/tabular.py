@@ -21,7 +21,6 @@ import json
 import math
 import os
 import re
-import sqlite3
 import zipfile
 from datetime import datetime
 from pathlib import Path
@@ -29,8 +28,7 @@ from typing import Callable
 
 from dealerdrill.records.merge import ExportCancelled, write_atomically
 from dealerdrill.records.models import RecordFilter, SessionSummary
-from dealerdrill.records.queries import _ANSWERS_FROM, _where, count_answers, streaming_order
-from dealerdrill.records.schema import explain
+from dealerdrill.records.queries import ANSWERS_FROM, where_clause, count_answers, streaming_order
 from dealerdrill.records.store import json_or_text
 
 from .cells import is_formula_like, neutralise
@@ -118,20 +116,10 @@ def _answers_query(records, f: RecordFilter, outer: list[str]) -> tuple[str, lis
     they would be evaluated again for every use) and streams in index order, without a sort."""
     where, parameters, order = streaming_order(records, f)
     inner = ", ".join(f"{sql} AS c{index}" for index, (_, sql, _) in enumerate(_ANSWER_VALUES))
-    records._connection.create_function("dd_question_text", 1, _question_text, deterministic=True)
-    records._connection.create_function("dd_answer_text", 1, _answer_text, deterministic=True)
-    return (f"SELECT {', '.join(outer)} FROM (SELECT {inner}{_ANSWERS_FROM}{where}{order} LIMIT -1 OFFSET 0)",
+    records.add_sql_function("dd_question_text", 1, _question_text)
+    records.add_sql_function("dd_answer_text", 1, _answer_text)
+    return (f"SELECT {', '.join(outer)} FROM (SELECT {inner}{ANSWERS_FROM}{where}{order} LIMIT -1 OFFSET 0)",
             parameters)
-
-
-def _stream(records, sql: str, parameters: list, batch: int = 5000):
-    """The query's rows, a batch (a list of tuples) at a time."""
-    try:
-        cursor = records._connection.execute(sql, parameters)
-        while rows := cursor.fetchmany(batch):
-            yield rows
-    except sqlite3.Error as error:
-        raise explain(error, records.path) from None
 
 
 def _csv_answer_columns() -> list[str]:
@@ -184,7 +172,7 @@ def export_csv(records, path: str | Path, f: RecordFilter | None = None, progres
         with open(temporaries[0][0], "w", encoding="utf-8-sig", newline="") as handle:
             writer = csv.writer(handle, dialect="excel")  # comma, double quotes, CRLF: what Excel expects
             writer.writerow(ANSWER_COLUMNS)
-            for rows in _stream(records, *_answers_query(records, f, _csv_answer_columns())):
+            for rows in records.stream(*_answers_query(records, f, _csv_answer_columns())):
                 writer.writerows(rows)
                 ticker.advance(len(rows))
             ticker.check()
@@ -317,8 +305,8 @@ class _AnswerRows:
         self.kinds.insert(1, "session")
         # The sessions the answers can belong to, read at once (a few per trainee and day), cells made on use.
         everywhen = RecordFilter(None, None, f.game, f.drill, f.mode, f.trainees, f.include_archived)
-        where, parameters = _where(records, everywhen, None, "s.started_at")
-        self.session_values = {str(r[0]): r[1:] for r in records._read(
+        where, parameters = where_clause(records, everywhen, None, "s.started_at")
+        self.session_values = {str(r[0]): r[1:] for r in records.read(
             "SELECT s.id, s.uuid, t.name, s.game, s.drill, s.mode FROM sessions s JOIN trainees t "
             "ON s.trainee_id = t.id" + where, parameters)}
         self.sessions: dict[str, str] = {}
@@ -503,9 +491,9 @@ def export_xlsx(records, path: str | Path, f: RecordFilter | None = None, progre
     sessions = _sessions(records, f)
     ticker = _Ticker(count_answers(records, f) + len(sessions), progress, cancel)
     where, parameters, order = streaming_order(records, f)
-    records._connection.create_function("dd_question_text", 1, _question_text, deterministic=True)
-    records._connection.create_function("dd_answer_text", 1, _answer_text, deterministic=True)
-    sql = f"SELECT {', '.join(_xlsx_answer_columns())}{_ANSWERS_FROM}{where}{order}"
+    records.add_sql_function("dd_question_text", 1, _question_text)
+    records.add_sql_function("dd_answer_text", 1, _answer_text)
+    sql = f"SELECT {', '.join(_xlsx_answer_columns())}{ANSWERS_FROM}{where}{order}"
 
     def put(book: _Workbook, title: str, columns, rows, texts) -> None:
         """Rows onto the sheet `title`, continued on "title 2"... at Excel's row limit; texts(part, first row
@@ -525,7 +513,7 @@ def export_xlsx(records, path: str | Path, f: RecordFilter | None = None, progre
         try:
             book.start_sheet("Answers", ANSWER_COLUMNS)
             answers = _AnswerRows(records, f)
-            for rows in _stream(records, sql, parameters):
+            for rows in records.stream(sql, parameters):
                 put(book, "Answers", ANSWER_COLUMNS, rows, answers.texts)
                 ticker.advance(len(rows))
             book.finish_sheet()

@@ -19,7 +19,7 @@ from reportlab.lib import colors
 
 from dealerdrill.records.models import Heatmap, SkillProgress
 
-from .charts import MAX_TREND_LINES, RIGHT_COLOUR, SHORT_COLOUR, TARGET_COLOUR, _short
+from .charts import MAX_TREND_LINES, RIGHT_COLOUR, SHORT_COLOUR, TARGET_COLOUR, short_title
 
 FONT = "DejaVuSans"
 AXIS_COLOUR = colors.HexColor("#404040")
@@ -87,7 +87,7 @@ def skills_drawing(skills: list[SkillProgress], width: float) -> Drawing:
     bottom = trend_height + 28
     for row, skill in enumerate(skills):
         y = bottom + bars_height - (row + 0.5) * ROW_HEIGHT - LABEL_SIZE / 3
-        drawing.add(String(names_width - 4, y, _short(skill.title), fontName=FONT, fontSize=LABEL_SIZE,
+        drawing.add(String(names_width - 4, y, short_title(skill.title), fontName=FONT, fontSize=LABEL_SIZE,
                            textAnchor="end"))
     _bars(drawing, names_width, bottom, panel, skills, [100 * s.accuracy for s in skills],
           [100 * s.target.accuracy for s in skills], [s.accuracy_met for s in skills], nice_ticks(100, 5),
@@ -137,7 +137,7 @@ def _trend(drawing: Drawing, left: float, bottom: float, width: float, height: f
         x = left + column * width / 3
         y = bottom - 22 - line * 10
         drawing.add(Line(x, y + 2.5, x + 12, y + 2.5, strokeColor=colour, strokeWidth=1.4))
-        drawing.add(String(x + 15, y, _short(skill.title, 30), fontName=FONT, fontSize=LABEL_SIZE))
+        drawing.add(String(x + 15, y, short_title(skill.title, 30), fontName=FONT, fontSize=LABEL_SIZE))
     drawing.add(Rect(left, bottom, width, height, strokeColor=AXIS_COLOUR, strokeWidth=0.6, fillColor=None))
     drawing.add(String(left + width / 2, bottom + height + 5, "Accuracy by day", fontName=FONT,
                        fontSize=TITLE_SIZE, textAnchor="middle"))

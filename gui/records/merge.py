@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 from datetime import timedelta
 from pathlib import Path
 from typing import Callable
 
 from .models import ImportResult, RecordFilter
-from .queries import _where
+from .queries import where_clause
 from .schema import RecordsError
 
 FORMAT_NAME = "dealerdrill-records"
@@ -36,8 +35,7 @@ def dump_records(records, path: str | Path, f: RecordFilter | None = None,
     records file. The answers stream from the database to the file, one compact object per line, so
     millions of answers never sit in memory. Written to a temporary file and renamed, so a cancelled,
     failed or killed export leaves nothing under the name."""
-    from .queries import _ANSWERS_FROM, count_answers, local_day_start, streaming_order
-    from .schema import explain
+    from .queries import ANSWERS_FROM, count_answers, local_day_start, streaming_order
     from .store import to_text
 
     f = f or RecordFilter()
@@ -50,11 +48,11 @@ def dump_records(records, path: str | Path, f: RecordFilter | None = None,
         time_clauses.append("a.answered_at < ?")
         time_parameters.append(to_text(local_day_start(f.date_to + timedelta(days=1))))
     answer_time = " AND ".join(time_clauses)
-    session_where, session_parameters = _where(records, RecordFilter(None, None, f.game, f.drill, f.mode,
+    session_where, session_parameters = where_clause(records, RecordFilter(None, None, f.game, f.drill, f.mode,
                                                                      f.trainees, f.include_archived),
                                                None, "s.started_at")
     # Sessions with at least one selected answer (found through the session index, not by reading answers).
-    session_rows = records._read(
+    session_rows = records.read(
         "SELECT s.uuid, t.name, s.drill, s.game, s.mode, s.settings, s.target, s.workstation, s.started_at, "
         "s.finished_at, so.manager, so.signed_at, so.note FROM sessions s JOIN trainees t ON s.trainee_id = t.id "
         "LEFT JOIN signoffs so ON so.session_id = s.id" + session_where
@@ -92,21 +90,17 @@ def dump_records(records, path: str | Path, f: RecordFilter | None = None,
             for r in session_rows if r[10] is not None) + "\n],\n")
         step(len(session_rows))
         handle.write('"answers": [\n')
-        try:
-            cursor = records._connection.execute(
+        first = True
+        for rows in records.stream(
                 "SELECT a.uuid, s.uuid, a.seq, a.family, a.item, a.answer, a.expected, a.given, a.correct, "
-                "a.category, a.rule, a.seconds, a.timed_out, a.answered_at" + _ANSWERS_FROM + stream_where
-                + order, stream_parameters)
-            first = True
-            while rows := cursor.fetchmany(_CHUNK):
-                handle.write(("" if first else ",\n") + ",\n".join(line(
-                    {"uuid": r[0], "session": r[1], "seq": r[2], "family": r[3], "item": r[4], "answer": r[5],
-                     "expected": r[6], "given": r[7], "correct": bool(r[8]), "category": r[9], "rule": r[10],
-                     "seconds": r[11], "timed_out": bool(r[12]), "answered_at": r[13]}) for r in rows))
-                first = False
-                step(len(rows))
-        except sqlite3.Error as error:
-            raise explain(error, records.path) from None
+                "a.category, a.rule, a.seconds, a.timed_out, a.answered_at" + ANSWERS_FROM + stream_where
+                + order, stream_parameters, _CHUNK):
+            handle.write(("" if first else ",\n") + ",\n".join(line(
+                {"uuid": r[0], "session": r[1], "seq": r[2], "family": r[3], "item": r[4], "answer": r[5],
+                 "expected": r[6], "given": r[7], "correct": bool(r[8]), "category": r[9], "rule": r[10],
+                 "seconds": r[11], "timed_out": bool(r[12]), "answered_at": r[13]}) for r in rows))
+            first = False
+            step(len(rows))
         handle.write("\n]\n}\n")
         if cancel and cancel():
             raise ExportCancelled("export cancelled")
@@ -332,7 +326,7 @@ def _read_document(path: Path) -> dict:
     return document
 
 
-def import_records(records, path: str | Path) -> ImportResult:
+def import_records(records, path: str | Path, imported_by: str = "workstation") -> ImportResult:
     """Merge a JSON records file into `records` in one transaction (all or nothing). Every field is
     checked before anything is written: ValueError with a plain message naming the first bad record,
     and nothing changed, for a file that is not a complete, sane records file."""
@@ -346,7 +340,7 @@ def import_records(records, path: str | Path) -> ImportResult:
 
     trainees_added = sessions_added = answers_added = present = signoffs_added = 0
     try:
-        with records._write() as db:
+        with records.transaction() as db:
             trainee_ids: dict[str, int] = {}
             for t in trainees:
                 name = t["name"]
@@ -399,7 +393,7 @@ def import_records(records, path: str | Path) -> ImportResult:
                            (session_id, so["manager"], so["signed_at"], so["note"]))
                 signoffs_added += 1
             workstation = str(document.get("workstation", "?"))[:100]
-            records._audit(db, "workstation", "records_imported",
+            records.audit(db, imported_by, "records_imported",
                            f"{path.name} from {workstation!r}: {answers_added} answers added, {present} already here")
     except RecordsError as error:
         raise ValueError(f"{path} could not be merged, and nothing was imported: {error}") from None

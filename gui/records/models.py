@@ -5,8 +5,7 @@ Times are timezone-aware datetimes in UTC (show them with .astimezone() for the 
 """
 from __future__ import annotations
 
-import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
@@ -26,15 +25,6 @@ class Trainee:
         return self.archived_at is not None
 
 
-@dataclass(frozen=True, eq=False)
-class ManagerSession:
-    """Proof that the manager PIN was given: returned by Records.unlock(pin, name), passed to every
-    manager-only call. One made by hand is refused (the records only accept the ones they issued)."""
-    name: str
-    unlocked_at: datetime
-    _token: str = field(default_factory=lambda: secrets.token_hex(16), repr=False)
-
-
 @dataclass(frozen=True)
 class RecordFilter:
     """What the manager's filters select. Dates are local calendar days, both ends included; None = open.
@@ -46,13 +36,6 @@ class RecordFilter:
     mode: str | None = None          # "practice" | "timed" | "test" (or a drills Mode)
     trainees: tuple[str, ...] | None = None
     include_archived: bool = False
-
-
-@dataclass(frozen=True)
-class DrillInfo:
-    id: str
-    game: str
-    title: str
 
 
 @dataclass(frozen=True)

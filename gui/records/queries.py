@@ -14,15 +14,13 @@ Definitions a manager sees (documented here once):
 """
 from __future__ import annotations
 
-import sqlite3
 import statistics
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from dealerdrill.domain import Target
-
-from . import families
+from dealerdrill.domain.catalog import BANKER_TOTALS, THIRD_CARD_VALUES
 from .models import (AnswerRecord, Breakdown, CohortRow, DrillReadiness, GameReadiness, Heatmap, HeatmapCell,
                      RecordFilter, RosterEntry, SessionSummary, SkillProgress, Streaks, TrendPoint)
 
@@ -56,7 +54,9 @@ def local_day(moment: datetime) -> date:
     return moment.astimezone().date()
 
 
-def _where(records, f: RecordFilter, trainee: str | None, time_column: str) -> tuple[str, list]:
+def where_clause(records, f: RecordFilter, trainee: str | None, time_column: str) -> tuple[str, list]:
+    """WHERE over `ANSWERS_FROM` (or sessions s joined to trainees t) for the filter, one named trainee
+    instead of the filter's trainees when given; times compared in `time_column`. Returns (SQL, parameters)."""
     from .store import mode_value, to_text
 
     clauses, parameters = [], []
@@ -88,15 +88,28 @@ def _where(records, f: RecordFilter, trainee: str | None, time_column: str) -> t
     return (" WHERE " + " AND ".join(clauses)) if clauses else "", parameters
 
 
-_ANSWERS_FROM = " FROM answers a JOIN sessions s ON a.session_id = s.id JOIN trainees t ON s.trainee_id = t.id"
+# The answers with their session (s) and trainee (t), for queries built on where_clause.
+ANSWERS_FROM = " FROM answers a JOIN sessions s ON a.session_id = s.id JOIN trainees t ON s.trainee_id = t.id"
 
 
 def _facts(records, f: RecordFilter, trainee: str | None = None) -> list[_Fact]:
+    """The answers' counting columns; with records.reuse_latest_facts the latest reading is handed out
+    again for the same question (a scorecard's three figures of one trainee ask it three times)."""
+    key = (f, trainee)
+    if records.reuse_latest_facts and records.latest_facts[0] == key:
+        return records.latest_facts[1]
+    facts = _read_facts(records, f, trainee)
+    if records.reuse_latest_facts:
+        records.latest_facts = (key, facts)
+    return facts
+
+
+def _read_facts(records, f: RecordFilter, trainee: str | None) -> list[_Fact]:
     from .store import from_text
 
-    where, parameters = _where(records, f, trainee, "a.answered_at")
-    rows = records._read("SELECT t.name, s.drill, s.game, s.mode, a.family, a.correct, a.seconds, a.category, "
-                         "a.answered_at, s.uuid" + _ANSWERS_FROM + where + " ORDER BY a.answered_at, s.id, a.seq",
+    where, parameters = where_clause(records, f, trainee, "a.answered_at")
+    rows = records.read("SELECT t.name, s.drill, s.game, s.mode, a.family, a.correct, a.seconds, a.category, "
+                         "a.answered_at, s.uuid" + ANSWERS_FROM + where + " ORDER BY a.answered_at, s.id, a.seq",
                          parameters)
     return [_Fact(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6], r[7], from_text(r[8]), r[9]) for r in rows]
 
@@ -111,10 +124,10 @@ def _median(values) -> float:
 def answer_records(records, f: RecordFilter) -> list[AnswerRecord]:
     from .store import from_text, json_or_text
 
-    where, parameters = _where(records, f, None, "a.answered_at")
-    rows = records._read("SELECT a.uuid, s.uuid, t.name, s.drill, s.game, s.mode, a.seq, a.family, a.item, "
+    where, parameters = where_clause(records, f, None, "a.answered_at")
+    rows = records.read("SELECT a.uuid, s.uuid, t.name, s.drill, s.game, s.mode, a.seq, a.family, a.item, "
                          "a.answer, a.expected, a.given, a.correct, a.category, a.rule, a.seconds, a.timed_out, "
-                         "a.answered_at" + _ANSWERS_FROM + where + " ORDER BY a.answered_at, s.id, a.seq",
+                         "a.answered_at" + ANSWERS_FROM + where + " ORDER BY a.answered_at, s.id, a.seq",
                          parameters)
     return [AnswerRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], json_or_text(r[8]), json_or_text(r[9]),
                          r[10], r[11], bool(r[12]), r[13], r[14], r[15], bool(r[16]), from_text(r[17]))
@@ -126,7 +139,7 @@ def streaming_order(records, f: RecordFilter) -> tuple[str, list, str]:
     large selection the trainee names are made unusable as an index ("+t.name"), so SQLite walks
     answers_by_time, whose order (time, then row id) is the ORDER BY, and starts returning rows at once;
     sorting two million wide rows first would take minutes. A few trainees are found through their sessions."""
-    where, parameters = _where(records, f, None, "a.answered_at")
+    where, parameters = where_clause(records, f, None, "a.answered_at")
     if f.trainees is None or len(f.trainees) > 20:
         return where.replace("t.name IN", "+t.name IN"), parameters, " ORDER BY a.answered_at, a.id"
     return where, parameters, " ORDER BY a.answered_at, s.id, a.seq"
@@ -135,30 +148,22 @@ def streaming_order(records, f: RecordFilter) -> tuple[str, list, str]:
 def iter_answer_records(records, f: RecordFilter, batch: int = 5000):
     """The answers of answer_records, oldest first, a batch at a time: an export of millions of answers
     never holds them all in memory."""
-    from .schema import explain
     from .store import from_text, json_or_text
 
     where, parameters, order = streaming_order(records, f)
-    try:
-        cursor = records._connection.execute(
+    for rows in records.stream(
             "SELECT a.uuid, s.uuid, t.name, s.drill, s.game, s.mode, a.seq, a.family, a.item, a.answer, a.expected, "
-            "a.given, a.correct, a.category, a.rule, a.seconds, a.timed_out, a.answered_at" + _ANSWERS_FROM + where
-            + order, parameters)
-        while True:
-            rows = cursor.fetchmany(batch)
-            if not rows:
-                return
-            for r in rows:
-                yield AnswerRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], json_or_text(r[8]),
-                                   json_or_text(r[9]), r[10], r[11], bool(r[12]), r[13], r[14], r[15], bool(r[16]),
-                                   from_text(r[17]))
-    except sqlite3.Error as error:
-        raise explain(error, records.path) from None
+            "a.given, a.correct, a.category, a.rule, a.seconds, a.timed_out, a.answered_at" + ANSWERS_FROM + where
+            + order, parameters, batch):
+        for r in rows:
+            yield AnswerRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], json_or_text(r[8]),
+                               json_or_text(r[9]), r[10], r[11], bool(r[12]), r[13], r[14], r[15], bool(r[16]),
+                               from_text(r[17]))
 
 
 def count_answers(records, f: RecordFilter) -> int:
-    where, parameters = _where(records, f, None, "a.answered_at")
-    return records._read("SELECT COUNT(*)" + _ANSWERS_FROM + where, parameters)[0][0]
+    where, parameters = where_clause(records, f, None, "a.answered_at")
+    return records.read("SELECT COUNT(*)" + ANSWERS_FROM + where, parameters)[0][0]
 
 
 def session_summaries(records, f: RecordFilter, *, uuids: tuple[str, ...] | None = None,
@@ -169,13 +174,13 @@ def session_summaries(records, f: RecordFilter, *, uuids: tuple[str, ...] | None
 
     from .store import from_text
 
-    where, parameters = _where(records, f, None, "s.started_at")
+    where, parameters = where_clause(records, f, None, "s.started_at")
     if uuids is not None:
         where += (" AND " if where else " WHERE ") + f"s.uuid IN ({', '.join('?' * len(uuids))})"
         parameters += list(uuids)
     order = "DESC" if newest_first else "ASC"
     tail = f" ORDER BY s.started_at {order}, s.id {order}" + (f" LIMIT {int(limit)}" if limit else "")
-    rows = records._read(
+    rows = records.read(
         "SELECT s.id, s.uuid, t.name, s.drill, s.game, s.mode, s.started_at, s.finished_at, s.target, s.settings, "
         "s.workstation, so.manager, so.signed_at, so.note FROM sessions s JOIN trainees t ON s.trainee_id = t.id "
         "LEFT JOIN signoffs so ON so.session_id = s.id" + where + tail, parameters)
@@ -189,12 +194,12 @@ def session_summaries(records, f: RecordFilter, *, uuids: tuple[str, ...] | None
         chunk = ids[chunk_start:chunk_start + 500]
         marks = ', '.join('?' * len(chunk))
         if with_median:
-            for session_id, answer_seconds, answer_correct in records._read(
+            for session_id, answer_seconds, answer_correct in records.read(
                     f"SELECT session_id, seconds, correct FROM answers WHERE session_id IN ({marks})", chunk):
                 seconds[session_id].append(answer_seconds)
                 correct[session_id] += answer_correct
         else:   # counts only (readiness): summed inside SQLite
-            for session_id, count, right in records._read(
+            for session_id, count, right in records.read(
                     f"SELECT session_id, COUNT(*), SUM(correct) FROM answers WHERE session_id IN ({marks}) "
                     f"GROUP BY session_id", chunk):
                 counts[session_id], correct[session_id] = count, right
@@ -236,15 +241,14 @@ def skill_progress(records, trainee: str, f: RecordFilter) -> list[SkillProgress
 
 
 def table_of_play_heatmap(records, trainee: str | None, f: RecordFilter) -> Heatmap:
-    """Answers about Table 2 cells (families.table_of_play_cell), counted per Banker total x third card."""
-    counts: dict[tuple[int, int], list[int]] = {(b, c): [0, 0] for b in families.BANKER_TOTALS
-                                                for c in families.THIRD_CARD_VALUES}
+    """Answers about Table 2 cells (the catalogue's table_of_play_cell), counted per Banker total x third card."""
+    counts: dict[tuple[int, int], list[int]] = {(b, c): [0, 0] for b in BANKER_TOTALS for c in THIRD_CARD_VALUES}
     for fact in _facts(records, f, trainee):
-        cell = families.table_of_play_cell(fact.game, fact.family)
+        cell = records.catalog.table_of_play_cell(fact.game, fact.family)
         if cell is not None:
             counts[cell][0] += 1
             counts[cell][1] += fact.correct
-    return Heatmap(families.BANKER_TOTALS, families.THIRD_CARD_VALUES,
+    return Heatmap(BANKER_TOTALS, THIRD_CARD_VALUES,
                    {key: HeatmapCell(key[0], key[1], n, right) for key, (n, right) in counts.items()})
 
 
@@ -259,15 +263,17 @@ def _breakdown(facts, key_of, label_of) -> list[Breakdown]:
 
 
 def by_wager_kind(records, trainee: str | None, f: RecordFilter) -> list[Breakdown]:
-    """Roulette accuracy per wager kind (families.wager_kind)."""
-    return _breakdown(_facts(records, f, trainee), lambda x: families.wager_kind(x.game, x.family),
-                      families.wager_kind_label)
+    """Roulette accuracy per wager kind (the catalogue's wager_kind)."""
+    catalog = records.catalog
+    return _breakdown(_facts(records, f, trainee), lambda x: catalog.wager_kind(x.game, x.family),
+                      catalog.wager_kind_label)
 
 
 def by_house_way_rule(records, trainee: str | None, f: RecordFilter) -> list[Breakdown]:
-    """Pai gow accuracy per house-way rule (families.house_way_rule)."""
-    return _breakdown(_facts(records, f, trainee), lambda x: families.house_way_rule(x.game, x.family),
-                      families.house_way_rule_label)
+    """Pai gow accuracy per house-way rule (the catalogue's house_way_rule)."""
+    catalog = records.catalog
+    return _breakdown(_facts(records, f, trainee), lambda x: catalog.house_way_rule(x.game, x.family),
+                      catalog.house_way_rule_label)
 
 
 def category_label(value: str) -> str:
@@ -317,7 +323,7 @@ def _selected_trainees(records, f: RecordFilter):
 def _trainee_ids(records, trainees) -> dict[int, str]:
     """Internal id -> name of the given Trainee objects."""
     wanted = {t.uuid for t in trainees}
-    return {row[0]: row[2] for row in records._read("SELECT id, uuid, name FROM trainees") if row[1] in wanted}
+    return {row[0]: row[2] for row in records.read("SELECT id, uuid, name FROM trainees") if row[1] in wanted}
 
 
 def _facts_where(f: RecordFilter) -> tuple[str, list]:
@@ -344,7 +350,7 @@ def _median_seconds(records, trainee_id: int, drill: str, where: str, parameters
     (trainee, drill, seconds)-ordered answer_facts range, without reading the rest into Python."""
     if count <= 0:
         return 0.0
-    rows = records._read(f"SELECT seconds FROM answer_facts WHERE trainee_id = ? AND drill = ? AND {where} "
+    rows = records.read(f"SELECT seconds FROM answer_facts WHERE trainee_id = ? AND drill = ? AND {where} "
                          f"ORDER BY seconds LIMIT ? OFFSET ?",
                          [trainee_id, drill, *parameters, 2 - count % 2, (count - 1) // 2])
     return float(sum(r[0] for r in rows) / len(rows)) if rows else 0.0
@@ -404,7 +410,7 @@ def _pair_totals(records, f: RecordFilter, trainee_ids: dict[int, str]):
         entry[1] += correct
         entry[2] = max(entry[2], last)
 
-    for row in records._read("SELECT trainee_id, drill, SUM(answered), SUM(correct), MAX(last_at) FROM answer_hours "
+    for row in records.read("SELECT trainee_id, drill, SUM(answered), SUM(correct), MAX(last_at) FROM answer_hours "
                              f"WHERE {' AND '.join(hour_clauses) or '1'} GROUP BY trainee_id, drill", hour_parameters):
         add(*row)
     session_clauses = [c.replace("trainee_id", "s.trainee_id").replace("game", "s.game").replace(
@@ -413,7 +419,7 @@ def _pair_totals(records, f: RecordFilter, trainee_ids: dict[int, str]):
         low, high = max(low, start or low), min(high, end or high)
         if low >= high:
             continue
-        for row in records._read(
+        for row in records.read(
                 "SELECT s.trainee_id, s.drill, COUNT(*), SUM(a.correct), MAX(a.answered_at) FROM answers a "
                 "JOIN sessions s ON s.id = a.session_id WHERE a.answered_at >= ? AND a.answered_at < ? "
                 f"{''.join(' AND ' + c for c in session_clauses)} GROUP BY s.trainee_id, s.drill",
@@ -441,7 +447,7 @@ def _latest_answers(records, trainee_id: int, drill: str, f: RecordFilter, limit
         end = to_text(local_day_start(f.date_to + timedelta(days=1)))
         clauses += ["s.started_at < ?", "a.answered_at < ?"]     # no answer comes before its session
         parameters += [end, end]
-    return records._read("SELECT a.correct, a.seconds FROM sessions s JOIN answers a ON a.session_id = s.id "
+    return records.read("SELECT a.correct, a.seconds FROM sessions s JOIN answers a ON a.session_id = s.id "
                          f"WHERE {' AND '.join(clauses)} ORDER BY s.started_at DESC, s.id DESC, a.seq DESC "
                          f"LIMIT {int(limit)}", parameters)
 

@@ -1,19 +1,16 @@
 """Records: trainees, sessions and every answer, in one SQLite file per workstation. Qt-free.
 
-Typical use by the views (all ids are stable UUID strings, the same on every workstation after a merge):
+Storage only: who may do what is decided by the application layer (dealerdrill.desk), which is the only
+caller of the writing methods in the program. Typical use (all ids are stable UUID strings, the same on
+every workstation after a merge):
 
-    records = Records()                                   # data_dir()/records.sqlite3
+    records = Records(path, catalog=DRILL_CATALOG)        # the drills' catalogue: titles, default targets
     records.create_trainee("Aroha")
     sid = records.start_session("Aroha", "baccarat.table_of_play", Mode.TIMED, settings.to_dict())
-    session = DrillSession(drill, Mode.TIMED, target=records.target(drill.id),
-                           scheduler_memory=records.load_scheduler_memory("Aroha", drill.id),
-                           on_answer=lambda answered: records.record_answer(sid, answered))
-    ...                                                   # each answer is committed when it is graded
+    records.record_answer(sid, answered, scheduler_memory)  # the answer and the trainee's scheduler memory,
+    ...                                                     # committed together in one transaction
     records.finish_session(sid)
-    records.save_scheduler_memory("Aroha", drill.id, session.scheduler.snapshot())
-
-    manager = records.unlock("2468", "Mere Smith")        # PermissionError for a wrong PIN
-    records.sign_off(attempt_uuid, manager)               # manager-only calls take the ManagerSession
+    records.sign_off(attempt_uuid, "Mere Smith", note)     # the desk has checked the manager role first
 
 Read-only views of the data are in gui/records/queries.py and reachable as methods here
 (skill_progress, heatmap, roster, ...). A Records object belongs to the thread that made it (SQLite's
@@ -36,13 +33,11 @@ from pathlib import Path
 from time import monotonic as _monotonic, sleep as _sleep
 from typing import Any, Callable, Iterator
 
-from dealerdrill.domain import Target
-from dealerdrill.drills.targets import default_target
+from dealerdrill.domain import AnsweredItem, Target
+from dealerdrill.domain.catalog import BareCatalog, DrillCatalog, DrillInfo, title_from_id
 
-from . import pin as pin_module
 from . import queries
-from .models import (AuditEntry, DrillInfo, ManagerSession, RecordFilter, SessionSummary, TargetInfo,
-                     Trainee)
+from .models import AuditEntry, RecordFilter, SessionSummary, TargetInfo, Trainee
 from .schema import (RecordsDamagedError, RecordsError, RecordsLockedError, RecordsNewerError,
                      RecordsReadOnlyError, connect, explain)
 
@@ -129,28 +124,30 @@ FULL_CHECK_AT_START_LIMIT = 64 * 2**20  # bytes: larger files are checked in the
 
 class Records:
     def __init__(self, path: str | Path | None = None, *, clock: Callable[[], datetime] | None = None,
-                 workstation: str | None = None, read_only: bool = False, check: bool = True):
-        """Open (create, upgrade) the records at `path` (default data_dir()/records.sqlite3). The manager
-        PIN file sits next to it (manager-pin.json). `clock` returns aware datetimes (tests set it).
+                 workstation: str | None = None, read_only: bool = False, check: bool = True,
+                 catalog: DrillCatalog | None = None):
+        """Open (create, upgrade) the records at `path` (default data_dir()/records.sqlite3). `catalog`
+        names the drills and reads their family strings (default: BareCatalog, which knows no drill).
+        `clock` returns aware datetimes (tests set it).
         `read_only` opens an existing file without writing (every change is then refused with
         RecordsReadOnlyError); `check` runs SQLite's quick_check on the whole file first.
         Raises a RecordsError subclass when the file cannot be used; the app uses open_for_app instead."""
         self.path = Path(path) if path is not None else default_database_path()
-        self.pin_path = self.path.parent / pin_module.PIN_FILE_NAME
+        self.catalog: DrillCatalog = catalog if catalog is not None else BareCatalog()
         self.clock = clock or utc_now
         self.workstation = workstation if workstation is not None else socket.gethostname()
         self.read_only = read_only
         self._connection = connect(self.path, read_only=read_only, check=check)
         self.checked_at_open = check  # False: the whole-file check is still to be done (see verify_file)
-        self._issued: set[str] = set()
-        self._drill_infos: dict[str, DrillInfo] | None = None
         self._recorded_drills: tuple[tuple, dict[str, DrillInfo]] | None = None
-        if not read_only:
-            self._note_pin_reset()
+        # A worker that asks the same question of one trainee's answers several times in a row (a scorecard's
+        # figures) sets this; queries then hand out the latest reading again instead of reading it anew.
+        self.reuse_latest_facts = False
+        self.latest_facts: tuple = (None, None)
 
     @classmethod
     def open_for_app(cls, path: str | Path | None = None, *, clock: Callable[[], datetime] | None = None,
-                     workstation: str | None = None,
+                     workstation: str | None = None, catalog: DrillCatalog | None = None,
                      lock_wait_seconds: float = 10.0,
                      full_check_limit: int = FULL_CHECK_AT_START_LIMIT) -> tuple["Records | None", list[str]]:
         """The records for the program's start-up: never raises. Returns (records or None, notices), the
@@ -173,7 +170,7 @@ class Records:
         except OSError as error:
             return None, [f"The training records folder cannot be made ({error}), so answers are not "
                           f"recorded now."]
-        options = dict(clock=clock, workstation=workstation)
+        options = dict(clock=clock, workstation=workstation, catalog=catalog)
         try:
             large = target.exists() and target.stat().st_size > full_check_limit
         except OSError:
@@ -223,7 +220,7 @@ class Records:
     def replace_damaged(cls, records: "Records") -> tuple["Records | None", list[str]]:
         """Close `records`, keep its damaged file aside and start a new one (as open_for_app does at start)."""
         target = records.path
-        options = dict(clock=records.clock, workstation=records.workstation)
+        options = dict(clock=records.clock, workstation=records.workstation, catalog=records.catalog)
         records.close()
         return cls._start_afresh(target, RecordsDamagedError(f"The records file {target} is damaged."), options)
 
@@ -257,10 +254,10 @@ class Records:
     def clone(self) -> "Records":
         """A new Records on the same file, for use in another thread (exports, imports)."""
         return Records(self.path, clock=self.clock, workstation=self.workstation, read_only=self.read_only,
-                       check=False)
+                       check=False, catalog=self.catalog)
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self) -> Iterator[sqlite3.Connection]:
         """One transaction, committed (and synced: synchronous=FULL) before the block's caller returns."""
         if self.read_only:
             raise RecordsReadOnlyError(f"The records at {self.path} are open read-only: nothing can be changed "
@@ -283,18 +280,36 @@ class Records:
                 raise explain(error, self.path) from None
             raise
 
-    def _read(self, sql: str, parameters=()) -> list[tuple]:
+    def stream(self, sql: str, parameters=(), batch: int = 5000) -> Iterator[list[tuple]]:
+        """The rows of a read-only query a batch (a list of tuples) at a time, so that millions of rows never
+        sit in memory at once (errors in plain words)."""
+        try:
+            cursor = self._connection.execute(sql, parameters)
+            while rows := cursor.fetchmany(batch):
+                yield rows
+        except sqlite3.Error as error:
+            raise explain(error, self.path) from None
+
+    def add_sql_function(self, name: str, arguments: int, function: Callable) -> None:
+        """Make a deterministic Python function callable from this connection's SQL (exports format the
+        rare values SQLite cannot reproduce exactly with these)."""
+        self._connection.create_function(name, arguments, function, deterministic=True)
+
+    def read(self, sql: str, parameters=()) -> list[tuple]:
+        """The rows of a read-only query (errors in plain words)."""
         try:
             return self._connection.execute(sql, parameters).fetchall()
         except sqlite3.Error as error:
             raise explain(error, self.path) from None
 
-    def _now(self) -> str:
+    def now_text(self) -> str:
+        """The clock's time as stored."""
         return to_text(self.clock())
 
-    def _audit(self, db: sqlite3.Connection, actor: str, action: str, detail: str = "") -> None:
+    def audit(self, db: sqlite3.Connection, actor: str, action: str, detail: str = "") -> None:
+        """Add an audit entry inside the transaction `db` (from transaction())."""
         db.execute("INSERT INTO audit (at, actor, action, detail) VALUES (?, ?, ?, ?)",
-                   (self._now(), actor, action, detail))
+                   (self.now_text(), actor, action, detail))
 
     # ------------------------------------------------------------------------------------ trainees
 
@@ -305,16 +320,16 @@ class Records:
         if existing is not None:
             archived = " (archived; a manager can restore it)" if existing[4] else ""
             raise ValueError(f"A trainee called {existing[2]!r} already exists{archived}.")
-        with self._write() as db:
+        with self.transaction() as db:
             db.execute("INSERT INTO trainees (uuid, name, created_at) VALUES (?, ?, ?)",
-                       (new_uuid(), name, self._now()))
-            self._audit(db, "workstation", "trainee_created", name)
+                       (new_uuid(), name, self.now_text()))
+            self.audit(db, "workstation", "trainee_created", name)
         return self.trainee(name)
 
     def trainees(self, include_archived: bool = False) -> list[Trainee]:
         """Trainees by name (case-insensitive order); archived ones only when asked for."""
         where = "" if include_archived else "WHERE archived_at IS NULL"
-        rows = self._read(f"SELECT id, uuid, name, created_at, archived_at, archived_by FROM trainees {where} "
+        rows = self.read(f"SELECT id, uuid, name, created_at, archived_at, archived_by FROM trainees {where} "
                           f"ORDER BY name COLLATE NOCASE")
         return [_trainee(row) for row in rows]
 
@@ -326,7 +341,7 @@ class Records:
 
     def _trainee_row(self, name) -> tuple | None:
         name = name.name if isinstance(name, Trainee) else name
-        rows = self._read("SELECT id, uuid, name, created_at, archived_at, archived_by FROM trainees "
+        rows = self.read("SELECT id, uuid, name, created_at, archived_at, archived_by FROM trainees "
                           "WHERE name = ? COLLATE NOCASE", (" ".join(str(name).split()),))
         return rows[0] if rows else None
 
@@ -336,94 +351,45 @@ class Records:
             raise UnknownTraineeError(name)
         return row[0]
 
-    def archive_trainee(self, name: str, manager: ManagerSession) -> Trainee:
-        """Manager only: hide a trainee from the roster and the name list. Their history stays (and
-        shows with include_archived); restore_trainee brings them back."""
-        self._require_manager(manager, "archive a trainee")
+    def archive_trainee(self, name: str, by: str) -> Trainee:
+        """Hide a trainee from the roster and the name list (the desk lets only a manager, `by`, do it).
+        Their history stays (and shows with include_archived); restore_trainee brings them back."""
         trainee = self.trainee(name)
         if trainee.archived:
             raise ValueError(f"{trainee.name} is already archived.")
-        with self._write() as db:
+        with self.transaction() as db:
             db.execute("UPDATE trainees SET archived_at = ?, archived_by = ? WHERE uuid = ?",
-                       (self._now(), manager.name, trainee.uuid))
-            self._audit(db, manager.name, "trainee_archived", trainee.name)
+                       (self.now_text(), by, trainee.uuid))
+            self.audit(db, by, "trainee_archived", trainee.name)
         return self.trainee(name)
 
-    def restore_trainee(self, name: str, manager: ManagerSession) -> Trainee:
-        """Manager only: undo archive_trainee."""
-        self._require_manager(manager, "restore an archived trainee")
+    def restore_trainee(self, name: str, by: str) -> Trainee:
+        """Undo archive_trainee (a manager, `by`)."""
         trainee = self.trainee(name)
         if not trainee.archived:
             raise ValueError(f"{trainee.name} is not archived.")
-        with self._write() as db:
+        with self.transaction() as db:
             db.execute("UPDATE trainees SET archived_at = NULL, archived_by = NULL WHERE uuid = ?",
                        (trainee.uuid,))
-            self._audit(db, manager.name, "trainee_restored", trainee.name)
+            self.audit(db, by, "trainee_restored", trainee.name)
         return self.trainee(name)
 
-    # ------------------------------------------------------------------------------------ manager PIN
+    # ------------------------------------------------------------------------------------ audit
 
-    def pin_is_set(self) -> bool:
-        return pin_module.read_pin_file(self.pin_path) is not None
+    def add_audit_entry(self, actor: str, action: str, detail: str = "") -> None:
+        """One audit entry in a transaction of its own (the desk's role changes, refused unlocks...)."""
+        with self.transaction() as db:
+            self.audit(db, actor, action, detail)
 
-    def set_pin(self, new_pin: str, manager: ManagerSession | None = None, *, name: str = "") -> None:
-        """Set the manager PIN (4-12 digits). The first PIN (or the first after a reset) needs no
-        manager, only the setter's `name` for the audit log; changing an existing PIN needs the manager."""
-        pin_module.check_pin_format(new_pin)
-        if self.pin_is_set():
-            self._require_manager(manager, "change the manager PIN")
-            actor, action = manager.name, "pin_changed"
-        else:
-            actor, action = (manager.name if manager else " ".join(name.split())), "pin_set"
-            if not actor:
-                raise ValueError("Give the name of the manager setting the PIN.")
-        pin_module.write_pin_file(self.pin_path, pin_module.hash_pin(new_pin))
-        with self._write() as db:
-            self._audit(db, actor, action, self.pin_path.name)
-
-    def unlock(self, pin: str, name: str) -> ManagerSession:
-        """The manager role for `name` (the person who signs), if `pin` is right; PermissionError if not."""
-        name = " ".join(str(name).split())
-        if not name:
-            raise ValueError("Give the manager's name: sign-offs record who signed.")
-        stored = pin_module.read_pin_file(self.pin_path)
-        if stored is None:
-            raise PermissionError("No manager PIN is set on this workstation yet; set one first.")
-        if not isinstance(pin, str) or not stored.matches(pin):
-            with self._write() as db:
-                self._audit(db, name, "unlock_refused", "wrong PIN")
-            raise PermissionError("That PIN is not right.")
-        session = ManagerSession(name, self.clock())
-        self._issued.add(session._token)
-        with self._write() as db:
-            self._audit(db, name, "manager_unlocked")
-        return session
-
-    def lock(self, manager: ManagerSession) -> None:
-        """End a manager session (its object is refused from then on)."""
-        self._issued.discard(getattr(manager, "_token", None))
-
-    def is_manager(self, manager) -> bool:
-        return isinstance(manager, ManagerSession) and manager._token in self._issued
-
-    def _require_manager(self, manager, what: str) -> None:
-        if not self.is_manager(manager):
-            raise PermissionError(f"Only a training manager can {what}. Unlock the manager role with the PIN.")
-
-    def _note_pin_reset(self) -> None:
-        """A PIN was set before and its file is gone: someone reset it by deleting the file. Log it once."""
-        if self.pin_path.exists():
-            return
-        last = self._read("SELECT action FROM audit WHERE action IN ('pin_set', 'pin_changed', 'pin_reset') "
-                          "ORDER BY id DESC LIMIT 1")
-        if last and last[0][0] != "pin_reset":
-            with self._write() as db:
-                self._audit(db, "workstation", "pin_reset",
-                            f"{self.pin_path.name} was deleted; a new PIN can be set")
+    def latest_audit_action(self, actions: tuple[str, ...]) -> str | None:
+        """The most recent of these audit actions, or None when none was ever logged."""
+        rows = self.read(f"SELECT action FROM audit WHERE action IN ({', '.join('?' * len(actions))}) "
+                         f"ORDER BY id DESC LIMIT 1", actions)
+        return rows[0][0] if rows else None
 
     def audit_log(self, limit: int = 200) -> list[AuditEntry]:
         """The latest audit entries, newest first."""
-        rows = self._read("SELECT at, actor, action, detail FROM audit ORDER BY id DESC LIMIT ?", (limit,))
+        rows = self.read("SELECT at, actor, action, detail FROM audit ORDER BY id DESC LIMIT ?", (limit,))
         return [AuditEntry(from_text(at), actor, action, detail) for at, actor, action, detail in rows]
 
     # ------------------------------------------------------------------------------------ sessions
@@ -442,28 +408,30 @@ class Records:
         target = target or self.target(drill_id)
         settings_text = json.dumps(settings_snapshot or {}, sort_keys=True, default=str)
         session_id = new_uuid()
-        with self._write() as db:
+        with self.transaction() as db:
             db.execute("INSERT INTO sessions (uuid, trainee_id, drill, game, mode, settings, target, workstation, "
                        "started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (session_id, row[0], drill_id, info.game, mode, settings_text,
-                        json.dumps(target.to_dict(), sort_keys=True), self.workstation, self._now()))
+                        json.dumps(target.to_dict(), sort_keys=True), self.workstation, self.now_text()))
         return session_id
 
-    def record_answer(self, session_id: str, answered) -> str:
-        """Store one graded answer (a dealerdrill.drills.session.AnsweredItem) and commit it before
-        returning; returns the answer's UUID. Use it as DrillSession's on_answer."""
+    def record_answer(self, session_id: str, answered: AnsweredItem, scheduler_memory: dict | None = None) -> str:
+        """Store one graded answer and, when given, the trainee's scheduler memory for the drill after it
+        (Scheduler.snapshot()), both in ONE transaction committed before returning: a crash leaves either
+        both or neither. Returns the answer's UUID."""
         item, grade = answered.item, answered.grade
-        session = self._read("SELECT id, drill, finished_at FROM sessions WHERE uuid = ?", (session_id,))
+        session = self.read("SELECT id, drill, finished_at FROM sessions WHERE uuid = ?", (session_id,))
         if not session:
             raise LookupError(f"There is no session {session_id!r} in the records.")
         internal_id, drill, finished = session[0]
+        memory_text = json.dumps(scheduler_memory, sort_keys=True) if scheduler_memory is not None else None
         if finished:
             raise ValueError("That session is finished; start a new one to record more answers.")
         if item.drill != drill:
             raise ValueError(f"The answer is for the drill {item.drill!r}, the session is for {drill!r}.")
         category = getattr(grade.category, "value", grade.category)
         answer_id = new_uuid()
-        with self._write() as db:
+        with self.transaction() as db:
             seq = db.execute("SELECT COUNT(*) FROM answers WHERE session_id = ?", (internal_id,)).fetchone()[0] + 1
             db.execute("INSERT INTO answers (uuid, session_id, seq, family, item, answer, expected, given, correct, "
                        "category, rule, seconds, timed_out, answered_at) "
@@ -471,17 +439,22 @@ class Records:
                        (answer_id, internal_id, seq, item.family, item.to_record(),
                         json.dumps(answered.answer, sort_keys=True, default=str), grade.expected, grade.given,
                         int(bool(grade.correct)), category, grade.rule or "", float(grade.seconds),
-                        int(bool(grade.timed_out)), self._now()))
+                        int(bool(grade.timed_out)), self.now_text()))
+            if memory_text is not None:
+                db.execute("INSERT INTO scheduler_memory (trainee_id, drill, memory, updated_at) "
+                           "SELECT trainee_id, drill, ?, ? FROM sessions WHERE id = ? "
+                           "ON CONFLICT(trainee_id, drill) DO UPDATE SET memory = excluded.memory, "
+                           "updated_at = excluded.updated_at", (memory_text, self.now_text(), internal_id))
         return answer_id
 
     def finish_session(self, session_id: str) -> SessionSummary:
         """Close the session (once) and return its summary. A session never finished (the program was
         closed or killed) keeps its answers and counts everywhere; it just has no finish time."""
-        if not self._read("SELECT 1 FROM sessions WHERE uuid = ?", (session_id,)):
+        if not self.read("SELECT 1 FROM sessions WHERE uuid = ?", (session_id,)):
             raise LookupError(f"There is no session {session_id!r} in the records.")
-        with self._write() as db:
+        with self.transaction() as db:
             db.execute("UPDATE sessions SET finished_at = ? WHERE uuid = ? AND finished_at IS NULL",
-                       (self._now(), session_id))
+                       (self.now_text(), session_id))
         return self.session(session_id)
 
     def session(self, session_id: str) -> SessionSummary:
@@ -490,9 +463,9 @@ class Records:
             raise LookupError(f"There is no session {session_id!r} in the records.")
         return found[0]
 
-    def sign_off(self, attempt_id: str, manager: ManagerSession, note: str = "") -> SessionSummary:
-        """Manager only: sign a finished test attempt off (who and when are recorded; once only)."""
-        self._require_manager(manager, "sign off a test")
+    def sign_off(self, attempt_id: str, signed_by: str, note: str = "") -> SessionSummary:
+        """Sign a finished test attempt off (the desk checks that `signed_by` holds the manager role);
+        who and when are recorded, once only."""
         attempt = self.session(attempt_id)
         if attempt.mode != "test":
             raise ValueError("Only test attempts are signed off.")
@@ -500,11 +473,11 @@ class Records:
             raise ValueError("The test is not finished yet.")
         if attempt.signed_by is not None:
             raise ValueError(f"This test was already signed off by {attempt.signed_by}.")
-        with self._write() as db:
+        with self.transaction() as db:
             db.execute("INSERT INTO signoffs (session_id, manager, signed_at, note) "
                        "SELECT id, ?, ?, ? FROM sessions WHERE uuid = ?",
-                       (manager.name, self._now(), note.strip(), attempt_id))
-            self._audit(db, manager.name, "test_signed_off",
+                       (signed_by, self.now_text(), note.strip(), attempt_id))
+            self.audit(db, signed_by, "test_signed_off",
                         f"{attempt.trainee}: {attempt.drill} {attempt.correct}/{attempt.items} ({attempt_id})")
         return self.session(attempt_id)
 
@@ -512,16 +485,16 @@ class Records:
 
     def target(self, drill_id: str) -> Target:
         """The target in force for a drill: the manager's, else the drill's default."""
-        rows = self._read("SELECT seconds, accuracy, test_items, pass_mark FROM targets WHERE drill = ?",
+        rows = self.read("SELECT seconds, accuracy, test_items, pass_mark FROM targets WHERE drill = ?",
                           (drill_id,))
         if rows:
             seconds, accuracy, test_items, pass_mark = rows[0]
             return Target(seconds, accuracy, test_items, pass_mark)
-        return default_target(drill_id)
+        return self.catalog.default_target(drill_id)
 
     def targets(self) -> dict[str, TargetInfo]:
         """Every known drill's target in force, with who set it (None = default)."""
-        rows = {r[0]: r for r in self._read("SELECT drill, seconds, accuracy, test_items, pass_mark, set_by, "
+        rows = {r[0]: r for r in self.read("SELECT drill, seconds, accuracy, test_items, pass_mark, set_by, "
                                             "set_at FROM targets")}
         result = {}
         for drill in sorted(set(self.drill_infos()) | set(rows)):
@@ -530,72 +503,49 @@ class Records:
                 result[drill] = TargetInfo(drill, Target(seconds, accuracy, test_items, pass_mark), set_by,
                                            from_text(set_at))
             else:
-                result[drill] = TargetInfo(drill, default_target(drill), None, None)
+                result[drill] = TargetInfo(drill, self.catalog.default_target(drill), None, None)
         return result
 
-    def set_target(self, drill_id: str, target: Target, manager: ManagerSession) -> None:
-        """Manager only: the speed target, accuracy, test length and pass mark for a drill. Sessions
-        already started keep the target they started with."""
-        self._require_manager(manager, "change targets and pass marks")
+    def set_target(self, drill_id: str, target: Target, set_by: str) -> None:
+        """The speed target, accuracy, test length and pass mark for a drill, set by a manager (`set_by`;
+        the desk checks the role). Sessions already started keep the target they started with."""
         if not isinstance(target, Target):
-            raise TypeError("set_target takes a dealerdrill.drills.targets.Target")
-        with self._write() as db:
+            raise TypeError("set_target takes a dealerdrill.domain.Target")
+        with self.transaction() as db:
             db.execute("INSERT INTO targets (drill, seconds, accuracy, test_items, pass_mark, set_by, set_at) "
                        "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(drill) DO UPDATE SET seconds = excluded.seconds, "
                        "accuracy = excluded.accuracy, test_items = excluded.test_items, "
                        "pass_mark = excluded.pass_mark, set_by = excluded.set_by, set_at = excluded.set_at",
                        (drill_id, target.seconds, target.accuracy, target.test_items, target.pass_mark,
-                        manager.name, self._now()))
-            self._audit(db, manager.name, "target_set", f"{drill_id}: {json.dumps(target.to_dict())}")
+                        set_by, self.now_text()))
+            self.audit(db, set_by, "target_set", f"{drill_id}: {json.dumps(target.to_dict())}")
 
     # ------------------------------------------------------------------------------------ scheduler memory
 
     def load_scheduler_memory(self, trainee: str, drill_id: str) -> dict | None:
         """The dict last saved from Scheduler.snapshot() for this trainee and drill, or None."""
-        rows = self._read("SELECT memory FROM scheduler_memory WHERE trainee_id = ? AND drill = ?",
+        rows = self.read("SELECT memory FROM scheduler_memory WHERE trainee_id = ? AND drill = ?",
                           (self._trainee_id(trainee), drill_id))
         return json.loads(rows[0][0]) if rows else None
-
-    def save_scheduler_memory(self, trainee: str, drill_id: str, snapshot: dict) -> None:
-        text = json.dumps(snapshot, sort_keys=True)
-        trainee_id = self._trainee_id(trainee)
-        with self._write() as db:
-            db.execute("INSERT INTO scheduler_memory (trainee_id, drill, memory, updated_at) VALUES (?, ?, ?, ?) "
-                       "ON CONFLICT(trainee_id, drill) DO UPDATE SET memory = excluded.memory, "
-                       "updated_at = excluded.updated_at", (trainee_id, drill_id, text, self._now()))
 
     # ------------------------------------------------------------------------------------ drills
 
     def drill_infos(self) -> dict[str, DrillInfo]:
-        """Every drill known here: the registered drills (if the game modules load) and every drill
-        that has records (a drill from a newer version, imported from elsewhere, still shows)."""
+        """Every drill known here: the catalogue's drills and every drill that has records (a drill from a
+        newer version, imported from elsewhere, still shows)."""
         # Asked for once per row by the views, so remembered until the file changes (data_version moves
         # when another connection commits, total_changes when this one does).
-        version = (self._read("PRAGMA data_version")[0][0], self._connection.total_changes)
+        version = (self.read("PRAGMA data_version")[0][0], self._connection.total_changes)
         if self._recorded_drills is None or self._recorded_drills[0] != version:
-            infos = dict(self._registered_drills())
-            for drill, game in self._read("SELECT DISTINCT drill, game FROM sessions"):
-                infos.setdefault(drill, DrillInfo(drill, game, _title_from_id(drill)))
+            infos = self.catalog.drills()
+            for drill, game in self.read("SELECT DISTINCT drill, game FROM sessions"):
+                infos.setdefault(drill, DrillInfo(drill, game, title_from_id(drill)))
             self._recorded_drills = (version, dict(sorted(infos.items())))
         return dict(self._recorded_drills[1])
 
     def drill_info(self, drill_id: str) -> DrillInfo:
         return self.drill_infos().get(drill_id) or DrillInfo(drill_id, drill_id.split(".", 1)[0],
-                                                            _title_from_id(drill_id))
-
-    def _registered_drills(self) -> dict[str, DrillInfo]:
-        if self._drill_infos is None:
-            try:
-                from dealerdrill.drills.base import registry
-
-                drills = registry()
-            except ImportError:  # a game's drill module missing or the engine not built: records still work
-                from dealerdrill.drills.base import _REGISTRY
-
-                drills = dict(_REGISTRY)
-            self._drill_infos = {d: DrillInfo(d, getattr(c, "game", d.split(".", 1)[0]),
-                                              getattr(c, "title", _title_from_id(d))) for d, c in drills.items()}
-        return self._drill_infos
+                                                            title_from_id(drill_id))
 
     # ------------------------------------------------------------------------------------ queries
 
@@ -647,10 +597,6 @@ class Records:
 def _trainee(row: tuple) -> Trainee:
     _, uuid, name, created, archived_at, archived_by = row
     return Trainee(uuid, name, from_text(created), from_text(archived_at), archived_by)
-
-
-def _title_from_id(drill_id: str) -> str:
-    return " ".join(part.replace("_", " ") for part in drill_id.split(".")).capitalize()
 
 
 def json_or_text(text: str) -> Any:

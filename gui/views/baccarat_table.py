@@ -18,6 +18,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
+from dealerdrill.drills.baccarat_seats import seat_numbers
+
+from .baccarat_results_board import ResultsBoardView
 from .cards import CARD_ASPECT, paint_card
 from .chips import paint_tray
 from .felt import LINE_GOLD, paint_felt, paint_limits_sign, table_font, table_menu_actions
@@ -66,14 +69,8 @@ def rules_of(settings) -> tuple:
 
 
 def seat_labels(seats: int, skip_unlucky: bool) -> list[int]:
-    """Seat numbers as painted on the layout: casinos leave out 4 on mini tables and 13 on big tables."""
-    skip = ({4} if seats <= 7 else {13}) if skip_unlucky else set()
-    labels, n = [], 1
-    while len(labels) < seats:
-        if n not in skip:
-            labels.append(n)
-        n += 1
-    return labels
+    """Seat numbers as painted on the layout (the drills number them the same way: baccarat_seats)."""
+    return seat_numbers(seats, skip_unlucky)
 
 
 def _card_of(card) -> tuple[int, object]:
@@ -233,10 +230,20 @@ class BaccaratTable(QWidget):
         bar.addWidget(self.shuffle_button)
         bar.addWidget(self.status, 1)
         self.canvas = BaccaratCanvas(self)
+        # The results board beside the table records each coup once its cards are face up, and starts
+        # afresh with every new shoe.
+        self.results_board = ResultsBoardView()
+        self.results_board.setObjectName("resultsBoard")
+        self.coup_revealed.connect(self.results_board.add_coup)
+        self.shoe_shuffled.connect(self.results_board.clear)
+        body = QHBoxLayout()
+        body.setSpacing(6)
+        body.addWidget(self.canvas, 1)
+        body.addWidget(self.results_board)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
-        layout.addWidget(self.canvas, 1)
+        layout.addLayout(body, 1)
         self._keys = {Qt.Key_D: self.deal, Qt.Key_S: self.new_shoe, Qt.Key_F: self.finish_reveal}
         self._update_status()
 

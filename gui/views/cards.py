@@ -58,12 +58,38 @@ def rank_label(rank: int) -> str:
 # --- suit symbols, as paths in a unit square (0..1 both ways), symbol pointing up ---------------------------
 
 def _heart() -> QPainterPath:
+    # One closed outline (two lobes meeting in a notch, then the point), so no part of it can cancel
+    # another under the fill rule and leave a band of card stock across the symbol.
+    path = QPainterPath(QPointF(0.5, 0.27))
+    path.cubicTo(0.5, 0.11, 0.38, 0.02, 0.26, 0.02)
+    path.cubicTo(0.10, 0.02, 0.0, 0.15, 0.0, 0.32)
+    path.cubicTo(0.0, 0.58, 0.30, 0.76, 0.5, 1.0)
+    path.cubicTo(0.70, 0.76, 1.0, 0.58, 1.0, 0.32)
+    path.cubicTo(1.0, 0.15, 0.90, 0.02, 0.74, 0.02)
+    path.cubicTo(0.62, 0.02, 0.5, 0.11, 0.5, 0.27)
+    path.closeSubpath()
+    return path
+
+
+def _union(*parts: QPainterPath) -> QPainterPath:
+    """The outline covering all parts, whatever direction each was drawn in."""
+    whole = QPainterPath()
+    for part in parts:
+        whole = whole.united(part)
+    return whole
+
+
+def _ellipse(rect: QRectF) -> QPainterPath:
     path = QPainterPath()
-    path.setFillRule(Qt.WindingFill)
-    path.addEllipse(QRectF(0.0, 0.02, 0.54, 0.52))
-    path.addEllipse(QRectF(0.46, 0.02, 0.54, 0.52))
-    path.addPolygon(QPolygonF([QPointF(0.035, 0.38), QPointF(0.5, 1.0), QPointF(0.965, 0.38)]))
-    return path.simplified()
+    path.addEllipse(rect)
+    return path
+
+
+def _polygon(*points: tuple[float, float]) -> QPainterPath:
+    path = QPainterPath()
+    path.addPolygon(QPolygonF([QPointF(x, y) for x, y in points]))
+    path.closeSubpath()
+    return path
 
 
 def _diamond() -> QPainterPath:
@@ -74,24 +100,16 @@ def _diamond() -> QPainterPath:
 
 
 def _spade() -> QPainterPath:
-    path = QPainterPath()
-    path.setFillRule(Qt.WindingFill)
-    path.addEllipse(QRectF(0.0, 0.34, 0.54, 0.46))
-    path.addEllipse(QRectF(0.46, 0.34, 0.54, 0.46))
-    path.addPolygon(QPolygonF([QPointF(0.035, 0.52), QPointF(0.5, 0.0), QPointF(0.965, 0.52)]))
-    path.addPolygon(QPolygonF([QPointF(0.5, 0.6), QPointF(0.68, 1.0), QPointF(0.32, 1.0)]))
-    return path.simplified()
+    return _union(_ellipse(QRectF(0.0, 0.34, 0.54, 0.46)), _ellipse(QRectF(0.46, 0.34, 0.54, 0.46)),
+                  _polygon((0.035, 0.52), (0.5, 0.0), (0.965, 0.52)),
+                  _polygon((0.5, 0.6), (0.68, 1.0), (0.32, 1.0)))
 
 
 def _club() -> QPainterPath:
-    path = QPainterPath()
-    path.setFillRule(Qt.WindingFill)
     r = 0.25
-    for cx, cy in ((0.5, 0.26), (0.25, 0.58), (0.75, 0.58)):
-        path.addEllipse(QPointF(cx, cy), r, r)
-    path.addEllipse(QPointF(0.5, 0.52), 0.14, 0.14)
-    path.addPolygon(QPolygonF([QPointF(0.5, 0.5), QPointF(0.68, 1.0), QPointF(0.32, 1.0)]))
-    return path.simplified()
+    lobes = [_ellipse(QRectF(cx - r, cy - r, 2 * r, 2 * r)) for cx, cy in ((0.5, 0.26), (0.25, 0.58), (0.75, 0.58))]
+    return _union(*lobes, _ellipse(QRectF(0.36, 0.38, 0.28, 0.28)),
+                  _polygon((0.5, 0.5), (0.68, 1.0), (0.32, 1.0)))
 
 
 _SUIT_PATHS = {"hearts": _heart(), "diamonds": _diamond(), "spades": _spade(), "clubs": _club()}
@@ -189,29 +207,127 @@ def paint_card_face(painter: QPainter, rect: QRectF, rank: int, suit) -> None:
     painter.restore()
 
 
+SKIN = QColor(246, 214, 178)
+GOLD = QColor(226, 178, 60)
+COURT_BLUE = QColor(36, 70, 150)
+COURT_PANEL = QColor(250, 243, 222)
+
+
 def _paint_court(painter: QPainter, rect: QRectF, label: str, name: str, ink: QColor) -> None:
-    """A court card: a framed panel with the letter and suit, mirrored top and bottom like a double-ended face."""
+    """A court card: a framed, double-ended figure (the upper half drawn, then turned for the lower half).
+    The king wears a crown and a beard and holds a sword, the queen a crown over long hair and holds a
+    flower, the jack a feathered cap and holds a staff; robes in the suit's ink, trimmed in gold."""
     w, h = rect.width(), rect.height()
-    frame = QRectF(rect.left() + 0.24 * w, rect.top() + 0.14 * h, 0.52 * w, 0.72 * h)
-    painter.setPen(QPen(ink, max(0.6, 0.018 * w)))
-    gold = QColor(236, 196, 90)
-    painter.setBrush(QColor(248, 238, 205))
+    frame = QRectF(rect.left() + 0.2 * w, rect.top() + 0.12 * h, 0.6 * w, 0.76 * h)
+    painter.setPen(QPen(ink, max(0.6, 0.014 * w)))
+    painter.setBrush(COURT_PANEL)
     painter.drawRect(frame)
-    painter.setPen(Qt.NoPen)
-    painter.setBrush(gold)
-    inner = frame.adjusted(0.05 * w, 0.04 * h, -0.05 * w, -0.04 * h)
-    painter.drawRect(QRectF(inner.left(), inner.center().y() - 0.01 * h, inner.width(), 0.02 * h))
+    painter.save()
+    painter.setClipRect(frame)
     for turn in (0, 180):
         painter.save()
         painter.translate(frame.center())
         painter.rotate(turn)
-        half = QRectF(-frame.width() / 2, -frame.height() / 2, frame.width(), frame.height() / 2)
-        painter.setPen(ink)
-        painter.setFont(_font("DejaVu Serif", 0.30 * w))
-        painter.drawText(QRectF(half.left(), half.top() + 0.02 * h, half.width(), half.height() * 0.62),
-                         Qt.AlignCenter, label)
-        paint_suit(painter, name, QPointF(0, half.top() + half.height() * 0.78), 0.13 * w)
+        # Each half in its own unit box: u across the frame (0..1), v from the frame's end (0) to its middle (1).
+        painter.translate(-frame.width() / 2, -frame.height() / 2)
+        painter.scale(frame.width(), frame.height() / 2)
+        _paint_figure(painter, label, name, ink, line=max(0.6, 0.012 * w) / frame.width())
         painter.restore()
+    painter.restore()
+    # The line between the two ends (the corner indices carry the suit).
+    painter.setPen(QPen(ink, max(0.6, 0.012 * w)))
+    painter.drawLine(QPointF(frame.left(), frame.center().y()), QPointF(frame.right(), frame.center().y()))
+
+
+def _paint_figure(p: QPainter, label: str, name: str, ink: QColor, line: float) -> None:
+    """One end of a court figure in the unit box (see _paint_court)."""
+    red_suit = name in ("hearts", "diamonds")
+    robe = ink if red_suit else COURT_BLUE
+    trim = GOLD
+    # A card shows only its own suit's ink: dark red lines on red cards, black on black ones, and the
+    # lips and the feather in the robe's colour.
+    line_ink = ink.darker(150) if red_suit else BLACK_INK
+    accent = RED_INK if red_suit else COURT_BLUE
+    outline = QPen(line_ink, line)
+    # What the figure holds, behind the shoulders: a sword, a flower, a staff.
+    if label == "K":
+        p.setPen(outline)
+        p.setBrush(QColor(214, 218, 226))
+        p.drawPath(_polygon((0.16, 0.16), (0.2, 0.1), (0.24, 0.16), (0.24, 0.86), (0.16, 0.86)))
+        p.setBrush(trim)
+        p.drawRect(QRectF(0.09, 0.82, 0.22, 0.05))
+    elif label == "Q":
+        p.setPen(QPen(QColor(40, 120, 50), line * 2))
+        p.drawLine(QPointF(0.8, 0.9), QPointF(0.8, 0.32))
+        p.setPen(outline)
+        p.setBrush(ink)
+        for dx, dy in ((0, -0.06), (0.05, 0), (0, 0.06), (-0.05, 0)):
+            p.drawEllipse(QPointF(0.8 + dx, 0.28 + dy), 0.045, 0.04)
+        p.setBrush(trim)
+        p.drawEllipse(QPointF(0.8, 0.28), 0.035, 0.03)
+    else:
+        p.setPen(QPen(QColor(120, 80, 40), line * 2.4))
+        p.drawLine(QPointF(0.82, 0.95), QPointF(0.82, 0.14))
+        p.setPen(outline)
+        p.setBrush(QColor(214, 218, 226))
+        p.drawPath(_polygon((0.82, 0.06), (0.9, 0.2), (0.82, 0.24), (0.74, 0.2)))
+    # Shoulders and robe, with a gold collar.
+    p.setPen(outline)
+    p.setBrush(robe)
+    shoulders = QPainterPath(QPointF(0.06, 1.0))
+    shoulders.cubicTo(0.06, 0.8, 0.18, 0.68, 0.38, 0.64)
+    shoulders.lineTo(0.62, 0.64)
+    shoulders.cubicTo(0.82, 0.68, 0.94, 0.8, 0.94, 1.0)
+    shoulders.closeSubpath()
+    p.drawPath(shoulders)
+    p.setBrush(trim)
+    p.drawPath(_polygon((0.36, 0.64), (0.5, 0.86), (0.64, 0.64), (0.58, 0.64), (0.5, 0.76), (0.42, 0.64)))
+    p.setBrush(COURT_PANEL)
+    p.drawPath(_polygon((0.5, 0.98), (0.47, 0.9), (0.5, 0.82), (0.53, 0.9)))
+    # Hair behind the face (the queen's long, the jack's to the collar).
+    hair = QColor(120, 72, 30) if label != "K" else QColor(150, 150, 150)
+    if label in ("Q", "J"):
+        p.setBrush(hair)
+        reach = 0.74 if label == "Q" else 0.6
+        p.drawPath(_polygon((0.34, 0.3), (0.66, 0.3), (0.7, reach), (0.6, reach - 0.04), (0.4, reach - 0.04),
+                            (0.3, reach)))
+    # The face.
+    p.setBrush(SKIN)
+    p.drawEllipse(QPointF(0.5, 0.44), 0.13, 0.17)
+    p.setPen(Qt.NoPen)
+    p.setBrush(line_ink)
+    for x in (0.45, 0.55):
+        p.drawEllipse(QPointF(x, 0.42), 0.014, 0.014)
+    p.setPen(QPen(accent, line * 1.4))
+    p.drawLine(QPointF(0.47, 0.52), QPointF(0.53, 0.52))
+    p.setPen(outline)
+    if label == "K":  # the king's beard
+        p.setBrush(hair)
+        beard = QPainterPath(QPointF(0.38, 0.47))
+        beard.cubicTo(0.4, 0.66, 0.6, 0.66, 0.62, 0.47)
+        beard.lineTo(0.58, 0.5)
+        beard.cubicTo(0.55, 0.56, 0.45, 0.56, 0.42, 0.5)
+        beard.closeSubpath()
+        p.drawPath(beard)
+    # Headwear: a crown for the king and the queen, a feathered cap for the jack.
+    p.setBrush(trim)
+    if label == "K":
+        p.drawPath(_polygon((0.36, 0.3), (0.36, 0.12), (0.43, 0.2), (0.5, 0.08), (0.57, 0.2), (0.64, 0.12),
+                            (0.64, 0.3)))
+        p.setBrush(ink)
+        p.drawEllipse(QPointF(0.5, 0.24), 0.025, 0.025)
+    elif label == "Q":
+        p.drawPath(_polygon((0.37, 0.3), (0.39, 0.17), (0.5, 0.22), (0.61, 0.17), (0.63, 0.3)))
+        p.setBrush(ink)
+        for x in (0.39, 0.5, 0.61):
+            p.drawEllipse(QPointF(x, 0.17 if x != 0.5 else 0.21), 0.028, 0.025)
+    else:
+        p.setBrush(robe)
+        p.drawPath(_polygon((0.33, 0.31), (0.36, 0.2), (0.64, 0.2), (0.68, 0.31)))
+        p.setBrush(trim)
+        p.drawRect(QRectF(0.34, 0.28, 0.33, 0.04))
+        p.setPen(QPen(accent.lighter(130), line * 2.2))
+        p.drawLine(QPointF(0.6, 0.21), QPointF(0.74, 0.08))
 
 
 def paint_card_back(painter: QPainter, rect: QRectF, colour: QColor = BACK_COLOUR) -> None:

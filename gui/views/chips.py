@@ -1,10 +1,11 @@
 """Chips as every table draws them: a coloured disc with edge inserts and its value printed on a light inlay,
-so a chip is readable without telling colours apart. Stacks show how many chips and their total.
+so a chip is readable without telling colours apart. A stack's label says how many chips of which value,
+or its total when the values differ (chip_labels places it clear of everything else on the layout).
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtCore import QPointF, QRectF, QSize, QSizeF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from dealerdrill.domain import format_money
@@ -15,7 +16,9 @@ CHIP_COLOURS = {
     50: "#e07a1f", 100: "#1b1b1b", 250: "#d9579b", 500: "#6a2c91", 1000: "#e6b422", 5000: "#7b4a2a",
 }
 SPARE_COLOURS = ("#2aa6a6", "#8a8f25", "#a33f3f", "#3a4ca8", "#5c7d2b", "#946b9e")
-STACK_STEP = 0.16  # each chip in a stack sits this many radii above the one below
+STACK_STEP = 0.16        # each chip in a stack of one value sits this many radii above the one below
+MIXED_STACK_STEP = 0.34  # ... and in a stack of several values, so each chip's colour shows
+MAX_DRAWN_CHIPS = 8      # a taller stack is drawn as its top eight; its label still counts them all
 
 
 def chip_colour(value: int) -> QColor:
@@ -97,34 +100,83 @@ def paint_chip(painter: QPainter, centre: QPointF, radius: float, value: int, *,
     painter.restore()
 
 
-def paint_stack(painter: QPainter, centre: QPointF, radius: float, values: list[int], *,
-                show_badge: bool = True) -> None:
-    """A stack of chips (bottom first) centred on `centre`, with a badge giving the count and the total
-    when there is more than one chip."""
+def stack_step(values: list[int]) -> float:
+    """How far (in radii) each chip of a stack sits above the one below it. A stack of one value only needs
+    its rims to show; a stack of several values steps wider, so the colour of every chip can be read."""
+    return STACK_STEP if len(set(values)) <= 1 else MIXED_STACK_STEP
+
+
+def stack_chip_centres(centre: QPointF, radius: float, values: list[int]) -> list[QPointF]:
+    """Where each drawn chip of a stack sits, bottom chip first: the stack rises up the picture, its base on
+    `centre`'s lower side, the way a stack looks from the players' side of the table."""
+    visible = values[-MAX_DRAWN_CHIPS:]
+    step = radius * stack_step(values)
+    lift = (len(visible) - 1) * step / 2
+    return [QPointF(centre.x(), centre.y() + lift - i * step) for i in range(len(visible))]
+
+
+def stack_bounds(centre: QPointF, radius: float, values: list[int]) -> QRectF:
+    """The rectangle a stack covers (its chips and their shadow)."""
+    centres = stack_chip_centres(centre, radius, values) or [centre]
+    top = min(c.y() for c in centres) - radius
+    bottom = max(c.y() for c in centres) + radius * 1.12
+    return QRectF(centre.x() - radius, top, radius * 2.08, bottom - top)
+
+
+def stack_label(values: list[int]) -> str | None:
+    """What a stack's label says, or None when the chip face says it all (one chip).
+
+    Chips of one value read as a count of that value ("2 × $5"), never as a count beside a total; a stack of
+    several values reads as its total ("$125") and its chips show one by one (see stack_step)."""
+    if len(values) <= 1:
+        return None
+    if len(set(values)) == 1:
+        return f"{len(values)} × {format_money(values[0])}"
+    return format_money(sum(values))
+
+
+def stack_words(values: list[int]) -> str:
+    """A stack in full, for a tooltip or the status bar: "3 × $5 = $15", "$100 + $25 = $125"."""
     if not values:
-        return
-    visible = values[-8:]  # a tall stack is drawn as its top eight; the badge still counts them all
-    for i, value in enumerate(visible):
-        offset = (i - (len(visible) - 1) / 2) * radius * STACK_STEP
-        paint_chip(painter, QPointF(centre.x(), centre.y() - offset), radius, value)
-    if show_badge and len(values) > 1:
-        paint_badge(painter, QPointF(centre.x() + radius * 0.7, centre.y() - radius * 1.05),
-                    radius * 0.62, f"{len(values)}× {format_money(sum(values))}")
+        return "no chips"
+    if len(values) == 1:
+        return f"one {format_money(values[0])} chip"
+    counts: dict[int, int] = {}
+    for value in values:
+        counts[value] = counts.get(value, 0) + 1
+    parts = [f"{n} × {format_money(v)}" if n > 1 else format_money(v)
+             for v, n in sorted(counts.items(), reverse=True)]
+    return f"{' + '.join(parts)} = {format_money(sum(values))}"
 
 
-def paint_badge(painter: QPainter, anchor: QPointF, height: float, text: str) -> None:
-    """A small dark label with light text, its left end at `anchor`."""
-    painter.save()
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+def paint_stack(painter: QPainter, centre: QPointF, radius: float, values: list[int]) -> None:
+    """A stack of chips (bottom first) on `centre`; its label is placed and drawn by the caller, who knows
+    what else lies around it (chip_labels)."""
+    for chip_centre, value in zip(stack_chip_centres(centre, radius, values), values[-MAX_DRAWN_CHIPS:]):
+        paint_chip(painter, chip_centre, radius, value)
+
+
+def badge_font(height: float) -> QFont:
     font = QFont("DejaVu Sans")
     font.setBold(True)
-    font.setPixelSize(max(1, int(height * 0.72)))
-    painter.setFont(font)
-    width = painter.fontMetrics().horizontalAdvance(text) + height * 0.8
-    box = QRectF(anchor.x(), anchor.y() - height / 2, width, height)
-    painter.setPen(QPen(QColor("#ffd54a"), max(height * 0.06, 0.5)))
-    painter.setBrush(QColor(20, 20, 20, 225))
-    painter.drawRoundedRect(box, height / 2, height / 2)
+    font.setPixelSize(max(1, int(round(height * 0.72))))
+    return font
+
+
+def badge_size(height: float, text: str) -> QSizeF:
+    """The size of a badge of this height with this text (in the painter's units)."""
+    width = QFontMetricsF(badge_font(height)).horizontalAdvance(text) + height * 0.9
+    return QSizeF(width, height)
+
+
+def paint_badge_in(painter: QPainter, box: QRectF, text: str, edge: QColor = QColor("#ffd54a")) -> None:
+    """A small dark label with light text filling `box` (see badge_size)."""
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setFont(badge_font(box.height()))
+    painter.setPen(QPen(edge, max(box.height() * 0.08, 0.5)))
+    painter.setBrush(QColor(20, 20, 20, 235))
+    painter.drawRoundedRect(box, box.height() / 2, box.height() / 2)
     painter.setPen(QColor("#ffffff"))
     painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
     painter.restore()

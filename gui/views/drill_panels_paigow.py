@@ -443,12 +443,17 @@ class ExposePanel(_Painted):
     KEYS = ("W win, L lose, P push for the selected box (the next box is selected after each call); "
             "Up/Down or 1-7 select a box; Enter to answer. Copies and 0-0 go to the bank.")
     DESIGN = QSize(640, 600)
-    SMALL = 24
-    ROW = 64
+    SMALL = 30
+    ROW = 78
 
     def reset(self):
         self.calls: list[str | None] = [None] * len(self.item.prompt["boxes"])
         self.selected = 0
+        # As tall as this item's rows (the bank and each box) and the help line: the drawing fills the panel
+        # whether it holds three boxes or seven, so the tiles stay large enough to read.
+        rows = len(self.calls) + 1
+        self.DESIGN = QSize(640, int(28 + rows * self.ROW + 52))
+        self.updateGeometry()
 
     def answer(self):
         if None in self.calls:

@@ -17,7 +17,8 @@ from dealerdrill.core import roulette
 
 from dealerdrill.domain import format_money
 
-from .chips import paint_badge
+from .chip_labels import LabelRequest
+from .chips import badge_size
 from .drill_panels_keys import NumberEntry
 from .roulette_layout import CHIP_RADIUS, RouletteLayoutView
 
@@ -27,6 +28,7 @@ RIGHT = QColor("#3fd26b")
 WRONG = QColor("#ff5a4a")
 MARK = QColor("#00e5ff")
 MAX_DIGITS = 9
+NOTE_HEIGHT = 15.0  # layout units: a note's label (a payment, a mark) beside a position
 
 
 def _position(value):
@@ -65,15 +67,24 @@ class DrillLayoutView(RouletteLayoutView):
         self._notes: dict = {}
 
     def set_notes(self, notes: dict) -> None:
-        """position -> (text, colour); drawn as a badge beside the position's chips."""
+        """position -> (text, colour); a ring round the position and the text as a label beside it, placed
+        clear of the chips, the numbers and the other labels like the stacks' own labels."""
         self._notes = dict(notes)
-        self.update()
+        self._place_labels()
 
     def notes(self) -> dict:
         return dict(self._notes)
 
     def stacks(self) -> dict:
         return {key: list(values) for key, values in self._stacks.items()}
+
+    def _label_requests(self) -> list[LabelRequest]:
+        requests = super()._label_requests()
+        for key, (text, colour) in getattr(self, "_notes", {}).items():
+            if text and key in self._by_key:
+                requests.append(LabelRequest(("note", key), text, badge_size(NOTE_HEIGHT, text),
+                                             self.anchor_rect(key), colour))
+        return requests
 
     def paintEvent(self, event) -> None:
         super().paintEvent(event)
@@ -82,7 +93,7 @@ class DrillLayoutView(RouletteLayoutView):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setTransform(self.layout_transform())
-        for key, (text, colour) in self._notes.items():
+        for key, (_text, colour) in self._notes.items():
             position = self._by_key.get(key)
             if position is None:
                 continue
@@ -90,11 +101,8 @@ class DrillLayoutView(RouletteLayoutView):
             painter.setPen(QPen(colour, 3))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(QPointF(x, y), CHIP_RADIUS + 5, CHIP_RADIUS + 5)
-            if text:
-                # Neighbouring positions (a box, the line beside it, the crossing) sit closer than a badge is
-                # wide, so each layer writes its badge on its own row below the chips.
-                row = {2: 1.25, 1: 2.15, 0: 3.05}.get(position.layer, 1.25)
-                paint_badge(painter, QPointF(x - CHIP_RADIUS * 0.6, y + CHIP_RADIUS * row), CHIP_RADIUS * 0.8, text)
+        # The labels again on top of the rings, so a ring never crosses a label's text.
+        self._paint_labels(painter)
         painter.end()
 
 

@@ -6,8 +6,9 @@ Three pages in a stack:
             progress (test), and after each answer the feedback in words
   result    score, pass mark and verdict (test), median time, errors by category, leeches (practice)
 
-The shell only presents and collects: the DrillSession grades, times out and schedules, the drill's panel
-draws the item and emits `answered` when the trainee commits. Nothing here shows the answer before that.
+The shell only presents and collects: the desk (dealerdrill.desk) starts the session, which grades, times
+out, schedules and records; the drill's panel draws the item and emits `answered` when the trainee
+commits. Nothing here shows the answer before that.
 
 Keys (every action works without the mouse):
   chooser   Up/Down: drill   Tab: mode, difficulty, Start   Left/Right: mode   Enter: start
@@ -24,20 +25,18 @@ from __future__ import annotations
 import importlib
 import time
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Callable
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QButtonGroup, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
-    QRadioButton, QSizePolicy, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
+    QRadioButton, QScrollArea, QSizePolicy, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
-from dealerdrill.domain import Grade, Mode
-from dealerdrill.drills import DrillSession, SessionResult
+from dealerdrill.domain import Grade, Mode, Target
+from dealerdrill.drills import SessionResult
 from dealerdrill.drills.session import DrillUsageError
-from dealerdrill.domain import Target
-from dealerdrill.drills.targets import default_target
 
 GAMES: tuple[tuple[str, str], ...] = (("roulette", "Roulette"), ("baccarat", "Baccarat"), ("paigow", "Pai Gow"))
 GAME_TITLES = dict(GAMES)
@@ -51,6 +50,12 @@ MODE_NOTES = {
 }
 
 TICK_MS = 100  # countdown refresh; the time itself comes from the clock, never from counting ticks
+
+# The session page: the panel and the notes column (hint, refused answer, feedback) share the width 3 : 1,
+# the notes column between these widths, so a laptop screen still gives the picture most of the page.
+NOTES_STRETCH = (3, 1)
+NOTES_MIN_WIDTH = 280
+NOTES_MAX_WIDTH = 440
 
 # Palette: a light, quiet page so the drawn items and the verdict carry the colour.
 INK = "#1f2a37"
@@ -70,6 +75,7 @@ STYLE = f"""
 *[drillShell="true"] QLabel[role="keys"] {{ color: {MUTED}; font-size: 11px; }}
 *[drillShell="true"] QFrame[card="true"] {{ background: #ffffff; border: 1px solid #d9dee3; border-radius: 8px; }}
 *[drillShell="true"] QFrame[card="true"] QLabel {{ background: transparent; border: none; }}
+*[drillShell="true"] QWidget#panelHost {{ background: #ffffff; border-radius: 8px; }}
 *[drillShell="true"] QTreeWidget {{ background: #ffffff; border: 1px solid #d9dee3; border-radius: 8px; padding: 6px;
                           font-size: 14px; outline: 0; }}
 *[drillShell="true"] QTreeWidget::item {{ padding: 5px 4px; }}
@@ -137,12 +143,7 @@ def _registered_drills(problems: list[str]) -> dict[str, type]:
         return base.registry()
     except Exception as error:  # one game's broken module must not hide the other games' drills
         problems.append(f"Not every game's drills could be loaded ({error}).")
-    for game, _ in GAMES:
-        try:
-            importlib.import_module(f"dealerdrill.drills.{game}_drills")
-        except Exception:
-            pass  # already reported above
-    return dict(base._REGISTRY)
+    return base.registered_so_far()
 
 
 def _panels(game: str, problems: list[str]) -> dict[str, type]:
@@ -227,25 +228,65 @@ def family_text(drill, family: str) -> str:
     return family.replace("_", " ").replace(".", " › ")
 
 
+class _FillingScrollArea(QScrollArea):
+    """A frameless scroll area whose content fills it and scrolls only when it cannot fit.
+
+    Its size hint is fixed, not taken from the content, so what appears inside (feedback, a longer panel)
+    never makes the page reallocate space; its minimum is small, so the window can always shrink."""
+
+    def __init__(self, hint: QSize, horizontal: bool = True):
+        super().__init__()
+        self._hint = hint
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        if not horizontal:
+            self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.viewport().setAutoFillBackground(False)
+
+    def setWidget(self, widget: QWidget) -> None:  # noqa: N802 (Qt name)
+        widget.setAutoFillBackground(False)
+        super().setWidget(widget)
+
+    def sizeHint(self):  # noqa: N802 (Qt name)
+        return self._hint
+
+    def minimumSizeHint(self):  # noqa: N802 (Qt name)
+        return QSize(120, 120)
+
+
+class _PlaceholderWhileEmpty(QObject):
+    """Shows `placeholder` exactly while none of `watched` is visible (the notes column's "appears here")."""
+
+    def __init__(self, placeholder: QWidget, watched: list[QWidget]):
+        super().__init__(placeholder)
+        self._placeholder = placeholder
+        self._watched = watched
+        for widget in watched:
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
+        if event.type() in (QEvent.Type.Show, QEvent.Type.Hide, QEvent.Type.ShowToParent,
+                            QEvent.Type.HideToParent):
+            self._placeholder.setVisible(not any(w.isVisibleTo(w.parentWidget()) for w in self._watched))
+        return False
+
+
 # --- the view ----------------------------------------------------------------------------------------------------
 
 class DrillView(QWidget):
-    """The Drills page. `on_answer(AnsweredItem)` receives every graded answer (the records store it);
-    `scheduler_memory` maps drill id -> Scheduler.snapshot() and is updated in place after each answer."""
+    """The Drills page over a desk (dealerdrill.desk.Desk), which starts, grades and records the sessions.
+    Without a desk the page makes one of its own for guest practice (nothing recorded)."""
 
-    session_started = Signal(object)    # DrillSession
+    session_started = Signal(object)    # TrainingSession
     item_shown = Signal(object)         # Item
     answer_graded = Signal(object)      # Grade
     answer_refused = Signal(str)        # a malformed answer's message; the item stays
     session_finished = Signal(object)   # SessionResult
-    memory_changed = Signal(str, dict)  # drill id, its scheduler snapshot
     message = Signal(str)               # notes for the main window's status bar
 
-    def __init__(self, settings=None, parent: QWidget | None = None, *,
+    def __init__(self, settings=None, parent: QWidget | None = None, *, desk=None,
                  entries: list[DrillEntry] | None = None,
-                 on_answer: Callable[[object], None] | None = None,
-                 scheduler_memory: dict[str, dict] | None = None,
-                 targets: Mapping[str, Target] | None = None,
                  seed: int | None = None,
                  clock: Callable[[], float] = time.monotonic):
         super().__init__(parent)
@@ -253,10 +294,12 @@ class DrillView(QWidget):
         self.setProperty("drillShell", True)  # the style sheet's anchor; the window may rename the page
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet(STYLE)
-        self._settings = settings
-        self._on_answer = on_answer
-        self.scheduler_memory: dict[str, dict] = scheduler_memory if scheduler_memory is not None else {}
-        self.targets: dict[str, Target] = dict(targets or {})
+        if desk is None:
+            from dealerdrill.desk import Desk
+
+            desk = Desk(None, settings, save_settings=False)
+            desk.choose_guest()
+        self.desk = desk
         # Asked before a drill starts from the chooser; returning False holds the start (the window asks
         # who is training first, then starts the drill itself).
         self.start_guard: Callable[[], bool] | None = None
@@ -267,7 +310,7 @@ class DrillView(QWidget):
         if entries is not None:
             self._entries = sort_entries(list(entries))
 
-        self.session: DrillSession | None = None
+        self.session = None                # the desk's TrainingSession
         self.entry: DrillEntry | None = None
         self.panel: QWidget | None = None
         self.state = "choosing"           # choosing | asking | feedback | result
@@ -301,19 +344,14 @@ class DrillView(QWidget):
         return list(self._entries)
 
     def settings(self):
-        return self._settings
+        return self.desk.settings
 
-    def apply_settings(self, settings) -> None:
-        """New settings apply from the next session on; the running item keeps the rules it was asked under."""
-        self._settings = settings
-
-    def set_targets(self, targets: Mapping[str, Target]) -> None:
-        """The manager's targets (drill id -> Target), used from the next session on."""
-        self.targets = dict(targets)
+    def refresh_targets(self) -> None:
+        """The manager changed a target: show the one in force (sessions from now on use it)."""
         self._describe_chosen()
 
     def target_for(self, drill_id: str) -> Target:
-        return self.targets.get(drill_id) or default_target(drill_id)
+        return self.desk.target_for(drill_id)
 
     def select_drill(self, drill_id: str) -> None:
         self.entries()
@@ -326,7 +364,7 @@ class DrillView(QWidget):
         raise ValueError(f"there is no drill {drill_id!r} on offer")
 
     def start(self, drill_id: str | None = None, mode: Mode | None = None, difficulty: int | None = None,
-              target: Target | None = None) -> DrillSession:
+              target: Target | None = None):
         """Start a session (the chooser's choices for anything not given) and show its first item."""
         if drill_id is not None:
             self.select_drill(drill_id)
@@ -335,15 +373,13 @@ class DrillView(QWidget):
             raise ValueError("choose a drill first")
         mode = mode or self.chosen_mode()
         difficulty = difficulty or self.chosen_difficulty()
-        drill = entry.drill(self._settings)
         self._end_session_quietly()
         self.entry = entry
-        self.session = DrillSession(drill, mode, seed=self._seed, difficulty=difficulty,
-                                    target=target or self.target_for(entry.id),
-                                    scheduler_memory=self.scheduler_memory.get(entry.id),
-                                    on_answer=self._on_answer)
+        self.session = self.desk.start_session(entry.drill, mode, difficulty, seed=self._seed, target=target)
+        if self.session.recording_problem:
+            self.message.emit(self.session.recording_problem)
         try:
-            self._install_panel(entry.panel(self._settings))
+            self._install_panel(entry.panel(self.desk.settings))
             self._prepare_session_page()
             self.pages.setCurrentIndex(1)
             self.session_started.emit(self.session)
@@ -383,6 +419,9 @@ class DrillView(QWidget):
         if self.session is None:
             return None
         self._countdown.stop()
+        self.session.finish()
+        if self.session.recording_problem:
+            self.message.emit(self.session.recording_problem)
         result = self.session.result
         if result.count == 0:
             self.back_to_chooser()
@@ -605,32 +644,58 @@ class DrillView(QWidget):
         self.question_label = _label("", "question", wrap=True)
         self.question_label.setObjectName("questionLabel")
         layout.addWidget(self.question_label)
-        self.panel_card = _card()
-        self.panel_layout = QVBoxLayout(self.panel_card)
-        self.panel_layout.setContentsMargins(12, 12, 12, 12)
-        layout.addWidget(self.panel_card, 1)
 
+        # The drill's picture and the words about it sit side by side, each in its own place: the hint,
+        # a refused answer and the feedback fill the notes column (scrolling when long), so the panel keeps
+        # its size whatever appears there, and a panel taller than the window scrolls instead of
+        # stretching the window.
+        body = QHBoxLayout()
+        body.setSpacing(12)
+        self.panel_card = _card()
+        card_layout = QVBoxLayout(self.panel_card)
+        card_layout.setContentsMargins(1, 1, 1, 1)
+        self.panel_scroll = _FillingScrollArea(QSize(900, 480))
+        self.panel_scroll.setObjectName("panelScroll")
+        panel_host = QWidget()
+        panel_host.setObjectName("panelHost")
+        panel_host.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.panel_layout = QVBoxLayout(panel_host)
+        self.panel_layout.setContentsMargins(11, 11, 11, 11)
+        self.panel_scroll.setWidget(panel_host)
+        card_layout.addWidget(self.panel_scroll)
+        body.addWidget(self.panel_card, NOTES_STRETCH[0])
+
+        notes = QWidget()
+        notes.setObjectName("notesColumn")
+        notes_layout = QVBoxLayout(notes)
+        notes_layout.setContentsMargins(0, 0, 6, 0)
+        notes_layout.setSpacing(10)
+        self.notes_heading = _label("FEEDBACK", "section")
+        self.notes_placeholder = _label("The verdict, the correct answer and the rule appear here after you "
+                                        "answer.", "muted", wrap=True)
+        self.notes_placeholder.setObjectName("notesPlaceholder")
+        notes_layout.addWidget(self.notes_heading)
         self.hint_label = _label("", wrap=True)
         self.hint_label.setObjectName("hintLabel")
         self.problem_label = _label("", wrap=True)
         self.problem_label.setObjectName("problemLabel")
-        layout.addWidget(self.hint_label)
-        layout.addWidget(self.problem_label)
+        notes_layout.addWidget(self.hint_label)
+        notes_layout.addWidget(self.problem_label)
 
         self.feedback = QFrame()
         self.feedback.setObjectName("feedback")
         feedback = QVBoxLayout(self.feedback)
         feedback.setContentsMargins(16, 10, 16, 12)
-        feedback.setSpacing(4)
+        feedback.setSpacing(6)
         top = QHBoxLayout()
         self.verdict_label = _label("")
         self.verdict_label.setObjectName("verdictLabel")
-        self.time_label = _label("", "muted")
-        self.time_label.setObjectName("timeLabel")
         top.addWidget(self.verdict_label)
         top.addStretch(1)
-        top.addWidget(self.time_label)
         feedback.addLayout(top)
+        self.time_label = _label("", "muted", wrap=True)
+        self.time_label.setObjectName("timeLabel")
+        feedback.addWidget(self.time_label)
         self.expected_label = _label("", wrap=True)
         self.expected_label.setObjectName("expectedLabel")
         self.expected_label.setStyleSheet("font-size: 15px; font-weight: 600;")
@@ -645,7 +710,18 @@ class DrillView(QWidget):
         for label in (self.expected_label, self.given_label, self.explanation_label, self.category_label):
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             feedback.addWidget(label)
-        layout.addWidget(self.feedback)
+        notes_layout.addWidget(self.feedback)
+        notes_layout.addWidget(self.notes_placeholder)
+        notes_layout.addStretch(1)
+        self._placeholder_switch = _PlaceholderWhileEmpty(
+            self.notes_placeholder, [self.hint_label, self.problem_label, self.feedback])
+        self.notes_scroll = _FillingScrollArea(QSize(NOTES_MAX_WIDTH, 300), horizontal=False)
+        self.notes_scroll.setObjectName("notesScroll")
+        self.notes_scroll.setWidget(notes)
+        self.notes_scroll.setMinimumWidth(NOTES_MIN_WIDTH)
+        self.notes_scroll.setMaximumWidth(NOTES_MAX_WIDTH)
+        body.addWidget(self.notes_scroll, NOTES_STRETCH[1])
+        layout.addLayout(body, 1)
 
         buttons = QHBoxLayout()
         self.end_button = _button("End session (Esc)")
@@ -762,6 +838,10 @@ class DrillView(QWidget):
             return
         self._show_feedback(grade)
 
+    def _say_recording_problem(self) -> None:
+        if self.session.recording_problem:
+            self.message.emit(self.session.recording_problem)
+
     def _commit_over(self) -> None:
         self._committing = False
 
@@ -802,9 +882,7 @@ class DrillView(QWidget):
         self.next_button.setFocus()
         self._update_progress()
         self._show_keys()
-        memory = self.session.scheduler.snapshot()
-        self.scheduler_memory[self.entry.id] = memory
-        self.memory_changed.emit(self.entry.id, memory)
+        self._say_recording_problem()
         self.answer_graded.emit(grade)
 
     def _hint_available(self) -> bool:
@@ -812,6 +890,8 @@ class DrillView(QWidget):
 
     def _end_session_quietly(self) -> None:
         self._countdown.stop()
+        if self.session is not None:
+            self.session.finish()      # once only: a finished session is left as it is
         self.state = "choosing"
 
     # --- result page -----------------------------------------------------------------------------------------------

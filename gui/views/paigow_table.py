@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QTimer, Signal
 from PySide6.QtGui import (QAction, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen,
                            QRadialGradient)
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout,
+                               QWidget)
 
 from .chips import paint_tray
 from .felt import LINE_GOLD, paint_felt, paint_limits_sign, table_font, table_menu_actions
@@ -32,7 +33,9 @@ TEXT = QColor(250, 244, 226)
 BOXES = 8
 HAND_TILE_W = 60.0
 HAND_TILE_H = HAND_TILE_W * TILE_ASPECT
+TILE_NUMBER_RADIUS = 16.0  # the key number (1-4) on each of the trainee's tiles
 CHUNG_CHARACTER = "\u838a"  # the "banker" character printed on real chung markers
+STATUS_LINES = 4  # the status box's height in lines: the dice line and the showdown's three
 RESULT_WORDS = {"win": "wins", "lose": "loses", "push": "pushes"}
 RESULT_COLOURS = {"win": QColor(70, 190, 100), "lose": QColor(215, 60, 60), "push": QColor(150, 150, 150)}
 # Settings that change the game on the table: a change to any of them ends the deal in progress.
@@ -257,6 +260,18 @@ class PaiGowTable(QWidget):
         self.expose_button = QPushButton("E&xpose  [X]")
         self.status = QLabel()
         self.status.setWordWrap(True)
+        self.status.setAlignment(Qt.AlignLeft | Qt.AlignTop)
+        self.status.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        # The status lines live in a box of fixed height that scrolls when the showdown needs more lines,
+        # so a longer text never pushes the table down or shrinks it.
+        self.status_box = QScrollArea()
+        self.status_box.setObjectName("statusBox")
+        self.status_box.setWidgetResizable(True)
+        self.status_box.setFrameShape(QFrame.NoFrame)
+        self.status_box.setFocusPolicy(Qt.NoFocus)
+        self.status_box.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.status_box.setWidget(self.status)
+        self.status_box.setFixedHeight(self.status.fontMetrics().lineSpacing() * STATUS_LINES + 6)
         self.deal_button.clicked.connect(self.new_deal)
         self.expose_button.clicked.connect(self.toggle_exposed)
         bar = QHBoxLayout()
@@ -267,7 +282,7 @@ class PaiGowTable(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
-        layout.addWidget(self.status)
+        layout.addWidget(self.status_box)
         layout.addWidget(self.canvas, 1)
         self._keys = {
             Qt.Key_N: self.new_deal, Qt.Key_X: self.toggle_exposed, Qt.Key_F: self.finish_delivery,
@@ -776,12 +791,32 @@ class PaiGowTable(QWidget):
         for index in range(4):
             if index == self.selected and not self.hasFocus() and index != dragged:
                 self._paint_focus(p, self.tile_rect(index), faint=True)
+        for index in range(4):  # the key numbers last, over the focus ring, so it never hides one
+            if index != dragged:
+                self._paint_tile_number(p, self.tile_rect(index), index)
         if dragged is not None and drag_position is not None:
             rect = QRectF(drag_position, QSizeF(HAND_TILE_W, HAND_TILE_H))
             p.setPen(Qt.NoPen)
             p.setBrush(QColor(0, 0, 0, 70))
             p.drawRoundedRect(rect.translated(6, 8), 8, 8)
             paint_tile(p, rect, tiles[dragged], style=style)
+            self._paint_tile_number(p, rect, dragged)
+
+    def tile_number_rect(self, index: int) -> QRectF:
+        """The disc with the key (1-4) that chooses the trainee's tile `index`, at its upper left corner."""
+        rect = self.tile_rect(index)
+        radius = TILE_NUMBER_RADIUS
+        return QRectF(rect.left() - radius * 0.9, rect.top() - radius * 0.9, 2 * radius, 2 * radius)
+
+    def _paint_tile_number(self, p: QPainter, rect: QRectF, index: int):
+        radius = TILE_NUMBER_RADIUS
+        disc = QRectF(rect.left() - radius * 0.9, rect.top() - radius * 0.9, 2 * radius, 2 * radius)
+        p.setPen(QPen(LINE_GOLD, 2))
+        p.setBrush(FELT_DARK)
+        p.drawEllipse(disc)
+        p.setPen(LINE_GOLD.lighter(120))
+        p.setFont(self._font(radius * 1.2))
+        p.drawText(disc, Qt.AlignCenter, str(index + 1))
 
     def _paint_focus(self, p: QPainter, rect: QRectF, faint: bool = False):
         p.setBrush(Qt.NoBrush)

@@ -6,15 +6,14 @@ Filters at the top (trainee, date range, game, drill, mode, archived trainees) n
 exports. Exports and imports run on a worker thread (`RecordsJob`, with `records.clone()` opened in that
 thread); the page shows their progress and reacts to the result, and the worker never touches a widget.
 
-Every change goes through the records with the ManagerSession, so a locked role is refused there too.
-House ways are settings, not records: the window connects the page to its settings (`connect_settings`),
-and every house-way change checks that the role is unlocked before it touches anything.
+Every change and every manager's reading goes through the desk (dealerdrill.desk), which checks the
+manager role, so a locked role is refused there whatever this page shows. House ways are settings: the
+desk loads, forgets and chooses them.
 Keys: Ctrl+Page Up/Down or Ctrl+Tab switch tabs; Tab walks the filters, tables and buttons; F5 refreshes.
 """
 from __future__ import annotations
 
 import threading
-from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Callable
@@ -25,6 +24,8 @@ from PySide6.QtWidgets import (
     QAbstractItemView, QButtonGroup, QCheckBox, QComboBox, QDateEdit, QFileDialog, QGridLayout, QHBoxLayout,
     QHeaderView, QLineEdit, QProgressBar, QRadioButton, QTabWidget, QVBoxLayout, QWidget,
 )
+
+from dealerdrill.desk import ManagerRoleRequired, Permission
 
 from .. import settings as app_settings
 
@@ -119,18 +120,16 @@ class ManagerPage(QWidget):
     export_finished = Signal(object)   # list of paths written
     import_finished = Signal(object)   # ImportResult
 
-    def __init__(self, context, parent: QWidget | None = None):
+    def __init__(self, signals, parent: QWidget | None = None):
         super().__init__(parent)
         style_page(self)
-        self.context = context
+        self.desk = signals.desk
         self.manager = None
         self.job: RecordsJob | None = None
         self._roster = []
         self._attempts = []
         self._targets = {}
         self._ways: list[str] = []          # house-way ids in the order of the ways table
-        self._read_settings: Callable | None = None
-        self._apply_settings: Callable | None = None
         outer = QVBoxLayout(self)
         outer.setContentsMargins(24, 18, 24, 14)
         outer.setSpacing(10)
@@ -159,7 +158,8 @@ class ManagerPage(QWidget):
         outer.addWidget(self.tabs, 1)
         self.setFocusProxy(self.trainee_box)
         QShortcut(QKeySequence("F5"), self, self.refresh, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        context.records_changed.connect(self._refresh_if_visible)
+        signals.records_changed.connect(self._refresh_if_visible)
+        signals.settings_changed.connect(self._refresh_if_visible)
         self.set_manager(None)
 
     # --- filters -----------------------------------------------------------------------------------------------
@@ -201,14 +201,17 @@ class ManagerPage(QWidget):
                                                  ("Drill", self.drill_box), ("Mode", self.mode_box))):
             grid.addWidget(label(text.upper(), "section"), 0, column)
             grid.addWidget(widget, 1, column)
+        # The period, the archived switch and Reset go on a second row, so the page fits a laptop's width.
         dates = QHBoxLayout()
         for widget in (self.from_check, self.from_date, self.to_check, self.to_date):
             dates.addWidget(widget)
-        grid.addWidget(label("PERIOD (LOCAL DAYS, BOTH INCLUDED)", "section"), 0, 4)
-        grid.addLayout(dates, 1, 4)
-        grid.addWidget(self.archived_check, 1, 5)
-        grid.addWidget(self.reset_button, 1, 6)
-        grid.setColumnStretch(7, 1)
+        dates.addSpacing(16)
+        dates.addWidget(self.archived_check)
+        dates.addStretch(1)
+        dates.addWidget(self.reset_button)
+        grid.addWidget(label("PERIOD (LOCAL DAYS, BOTH INCLUDED)", "section"), 2, 0, 1, 4)
+        grid.addLayout(dates, 3, 0, 1, 4)
+        grid.setColumnStretch(4, 1)
         self.game_box.currentIndexChanged.connect(lambda _: (self._fill_drill_box(), self.refresh()))
         for widget in (self.trainee_box, self.drill_box, self.mode_box):
             widget.currentIndexChanged.connect(lambda _: self.refresh())
@@ -220,7 +223,7 @@ class ManagerPage(QWidget):
         return box
 
     def _fill_trainee_box(self) -> None:
-        records = self.context.records
+        records = self.desk.records
         current = self.trainee_box.currentData()
         self._filling = True
         self.trainee_box.clear()
@@ -232,7 +235,7 @@ class ManagerPage(QWidget):
         self._filling = False
 
     def _fill_drill_box(self) -> None:
-        records = self.context.records
+        records = self.desk.records
         if records is None:
             return
         current = self.drill_box.currentData()
@@ -290,9 +293,9 @@ class ManagerPage(QWidget):
             self.refresh()
 
     def refresh(self) -> None:
-        if getattr(self, "_filling", False) or self.manager is None or self.context.records is None:
+        if getattr(self, "_filling", False) or self.manager is None or self.desk.records is None:
             return
-        if not self.context.unlocked:
+        if not self.desk.unlocked:
             self.set_manager(None)
             return
         try:
@@ -317,7 +320,7 @@ class ManagerPage(QWidget):
             _say(self.filter_problem, plain_message(error), "problem")
 
     def _trainee_list_stale(self) -> bool:
-        names = [t.name for t in self.context.records.trainees(include_archived=True)]
+        names = [t.name for t in self.desk.records.trainees(include_archived=True)]
         return names != [self.trainee_box.itemData(i) for i in range(1, self.trainee_box.count())]
 
     # --- roster ------------------------------------------------------------------------------------------------
@@ -355,7 +358,7 @@ class ManagerPage(QWidget):
         return page
 
     def _fill_roster(self, f) -> None:
-        self._roster = self.context.records.roster(f)
+        self._roster = self.desk.roster(f)
         rows = []
         for entry in self._roster:
             trainee = entry.trainee
@@ -435,14 +438,11 @@ class ManagerPage(QWidget):
         if name is None:
             return
         try:
-            self.context.records.archive_trainee(name, self.manager)
+            self.desk.archive_trainee(name)
         except PLAIN_ERRORS as error:
             _say(self.roster_message, plain_message(error), "problem")
             return
-        if self.context.trainee == name:
-            self.context.forget_trainee()
         self.archived_check.setChecked(True)   # keep the archived trainee in view, with their history
-        self.context.records_changed.emit()
         _say(self.roster_message, f"{name} is archived: hidden from the name list and the roster, with every "
                                   "record kept. Restore brings the profile back.", "done")
 
@@ -451,11 +451,10 @@ class ManagerPage(QWidget):
         if name is None:
             return
         try:
-            self.context.records.restore_trainee(name, self.manager)
+            self.desk.restore_trainee(name)
         except PLAIN_ERRORS as error:
             _say(self.roster_message, plain_message(error), "problem")
             return
-        self.context.records_changed.emit()
         _say(self.roster_message, f"{name} is active again.", "done")
 
     # --- cohort ------------------------------------------------------------------------------------------------
@@ -468,9 +467,9 @@ class ManagerPage(QWidget):
         return page
 
     def _fill_cohort(self, f) -> None:
-        rows = self.context.records.cohort(f)
+        rows = self.desk.cohort(f)
         drills = sorted({r.drill for r in rows})
-        titles = [self.context.records.drill_info(d).title for d in drills]
+        titles = [self.desk.records.drill_info(d).title for d in drills]
         table = self.cohort_table
         table.setColumnCount(1 + len(drills))
         table.setHorizontalHeaderLabels(["Trainee", *titles])
@@ -522,12 +521,12 @@ class ManagerPage(QWidget):
         return page
 
     def _fill_targets(self) -> None:
-        self._targets = self.context.records.targets()
+        self._targets = self.desk.records.targets()
         rows = []
         for drill, info in self._targets.items():
             t = info.target
-            rows.append([self.context.records.drill_info(drill).title,
-                         GAME_TITLES.get(self.context.records.drill_info(drill).game, ""),
+            rows.append([self.desk.records.drill_info(drill).title,
+                         GAME_TITLES.get(self.desk.records.drill_info(drill).game, ""),
                          f"{t.seconds:g}", f"{100 * t.accuracy:g}", str(t.test_items), f"{100 * t.pass_mark:g}",
                          f"{info.set_by}, {local_time(info.set_at)}" if info.set_by else "Default"])
         fill_table(self.targets_table, rows, fit_rows=None)
@@ -567,13 +566,11 @@ class ManagerPage(QWidget):
                 changed[drill] = target
         try:
             for drill, target in changed.items():
-                self.context.records.set_target(drill, target, self.manager)
+                self.desk.set_target(drill, target)
         except PLAIN_ERRORS as error:
             _say(self.targets_message, plain_message(error), "problem")
             return False
         self._fill_targets()
-        if changed:
-            self.context.targets_changed.emit()
         _say(self.targets_message, f"Saved {len(changed)} target{'s' if len(changed) != 1 else ''}."
              if changed else "No target was changed.", "done")
         return True
@@ -601,8 +598,8 @@ class ManagerPage(QWidget):
         return page
 
     def _fill_tests(self, f) -> None:
-        records = self.context.records
-        self._attempts = list(reversed(records.test_attempts(f)))   # newest first
+        records = self.desk.records
+        self._attempts = list(reversed(self.desk.test_attempts(f)))   # newest first
         rows = []
         for t in self._attempts:
             rows.append([local_time(t.started_at), Cell(t.trainee, bold=True), records.drill_info(t.drill).title,
@@ -624,14 +621,13 @@ class ManagerPage(QWidget):
             return
         attempt = self._attempts[row]
         try:
-            signed = self.context.records.sign_off(attempt.uuid, self.manager, self.note_edit.text())
+            signed = self.desk.sign_off(attempt.uuid, self.note_edit.text())
         except PLAIN_ERRORS as error:
             _say(self.tests_message, plain_message(error), "problem")
             return
         self.note_edit.clear()
-        self.context.records_changed.emit()
         self.refresh()
-        _say(self.tests_message, f"Signed off: {signed.trainee}, {self.context.records.drill_info(signed.drill).title}"
+        _say(self.tests_message, f"Signed off: {signed.trainee}, {self.desk.records.drill_info(signed.drill).title}"
                                  f", by {signed.signed_by} at {local_time(signed.signed_at)}.", "done")
 
     # --- export and import ---------------------------------------------------------------------------------------
@@ -711,31 +707,26 @@ class ManagerPage(QWidget):
             _say(self.export_message, plain_message(error), "problem")
             return None
 
-        def work(records, progress, cancel):
-            from dealerdrill.exports import export
-
-            return export(records, format_id, path, f, progress=progress, cancel=cancel)
-
+        try:
+            work = self.desk.export_job(format_id, path, f)
+        except PLAIN_ERRORS as error:
+            _say(self.export_message, plain_message(error), "problem")
+            return None
         return self._start_job(work, f"Exporting {format_id.upper()}…", self._export_done)
 
     def start_import(self, path: str | Path) -> RecordsJob | None:
-        if not self.context.unlocked:
-            _say(self.export_message, "Only a training manager can import records. Unlock the manager role.",
-                 "problem")
+        try:
+            work = self.desk.import_job(path)
+        except PLAIN_ERRORS as error:
+            _say(self.export_message, plain_message(error), "problem")
             return None
-
-        def work(records, progress, cancel):
-            from dealerdrill.records import import_records
-
-            return import_records(records, path)
-
         return self._start_job(work, "Importing…", self._import_done)
 
     def _start_job(self, work, text: str, on_done) -> RecordsJob | None:
         if self.job is not None:
             _say(self.export_message, "Wait for the running export or import to finish (or cancel it).", "problem")
             return None
-        job = RecordsJob(self.context.records, work, self)
+        job = RecordsJob(self.desk.records, work, self)
         queued = Qt.ConnectionType.QueuedConnection   # emitted on the worker thread, handled on this one
         job.progressed.connect(self._job_progress, queued)
         job.succeeded.connect(on_done, queued)
@@ -782,17 +773,11 @@ class ManagerPage(QWidget):
         _say(self.export_message, f"Imported: {result.answers_added} answers, {result.sessions_added} sessions, "
                                   f"{result.trainees_added} new trainees, {result.signoffs_added} sign-offs; "
                                   f"{result.answers_already_present} answers were already here.", "done")
-        self.context.records_changed.emit()
+        self.desk.records_changed()
         self.import_finished.emit(result)
 
 
     # --- house ways ----------------------------------------------------------------------------------------------
-    def connect_settings(self, read: Callable[[], object], apply: Callable[[object], None]) -> None:
-        """Where the house ways are read from and stored: the window's settings (`read()` gives the current
-        Settings, `apply(settings)` puts new ones in use and saves them)."""
-        self._read_settings = read
-        self._apply_settings = apply
-
     def _build_house_ways(self) -> QWidget:
         page, layout = _tab_page()
         layout.addWidget(label("The house ways the Pai Gow table and the house-way drill can use. A house-way file "
@@ -835,8 +820,8 @@ class ManagerPage(QWidget):
         layout.addWidget(self.rules_table, 1)
         return page
 
-    def _table_way(self) -> str | None:
-        return self._read_settings().paigow.house_way if self._read_settings else None
+    def _table_way(self) -> str:
+        return self.desk.settings.paigow.house_way
 
     def _fill_house_ways(self, select: str | None = None) -> None:
         from dealerdrill.core import paigow
@@ -870,8 +855,7 @@ class ManagerPage(QWidget):
         way_id = self.selected_house_way()
         loaded = {way.id for way in app_settings.loaded_house_ways()}
         self.forget_way_button.setEnabled(way_id in loaded)
-        self.use_way_button.setEnabled(way_id is not None and way_id != self._table_way()
-                                       and self._read_settings is not None)
+        self.use_way_button.setEnabled(way_id is not None and way_id != self._table_way())
         if way_id is None:
             self.rules_table.setRowCount(0)
             self.rules_title.clear()
@@ -889,33 +873,28 @@ class ManagerPage(QWidget):
         """The rules shown (id, title, text), as a trainee will be told them."""
         return [tuple(self.rules_table.item(r, c).text() for c in range(3)) for r in range(self.rules_table.rowCount())]
 
-    def _may_change_house_ways(self) -> bool:
-        if self.manager is None or not self.context.unlocked:
-            _say(self.ways_message, "Only a training manager can change the house ways. Unlock the manager role.",
-                 "problem")
-            return False
-        return True
-
     def choose_house_way_file(self) -> None:
-        if not self._may_change_house_ways():
+        if not self.desk.may(Permission.MANAGE_HOUSE_WAYS):
+            _say(self.ways_message, str(ManagerRoleRequired(Permission.MANAGE_HOUSE_WAYS)), "problem")
             return
         path, _ = QFileDialog.getOpenFileName(self, "Load a house-way file", "", HOUSE_WAY_FILES)
         if path:
             self.load_house_way_file(path)
 
     def load_house_way_file(self, path: str | Path) -> bool:
-        """Check the file with the engine and offer its way; a refused file is explained in plain words and
-        changes nothing. True when the way is on offer."""
-        if not self._may_change_house_ways():
-            return False
+        """Have the desk check the file with the engine and offer its way; a refused file is explained in
+        plain words and changes nothing. True when the way is on offer."""
         replaced = {way.id: way.path for way in app_settings.loaded_house_ways()}
         try:
-            loaded = app_settings.load_house_way_file(path)
+            loaded = self.desk.load_house_way(path)
+        except ManagerRoleRequired as error:
+            _say(self.ways_message, plain_message(error), "problem")
+            return False
         except PLAIN_ERRORS as error:
             _say(self.ways_message, f"This house-way file cannot be used, so nothing was changed.\n"
                                     f"{plain_message(error)}", "problem")
             return False
-        note = self._store_house_ways()
+        note = self.desk.house_way_note
         self._fill_house_ways(select=loaded.id)
         rules = len(self.house_way_rows())
         words = f"Loaded the {loaded.name} house way ({loaded.id}, {rules} rules) from {loaded.path}"
@@ -930,13 +909,13 @@ class ManagerPage(QWidget):
     def use_selected_house_way(self) -> bool:
         """Make the selected way the Pai Gow table's house way (saved with the settings)."""
         way_id = self.selected_house_way()
-        if not self._may_change_house_ways() or way_id is None:
+        if way_id is None:
             return False
-        if self._read_settings is None:
-            _say(self.ways_message, "The table settings are not available here.", "problem")
+        try:
+            self.desk.use_house_way(way_id)
+        except PLAIN_ERRORS as error:
+            _say(self.ways_message, plain_message(error), "problem")
             return False
-        settings = self._read_settings()
-        self._apply_settings(replace(settings, paigow=replace(settings.paigow, house_way=way_id)))
         self._fill_house_ways(select=way_id)
         name = self.ways_table.item(self._ways.index(way_id), 0).text()
         _say(self.ways_message, f"The Pai Gow table now uses the {name} house way; the house-way drill uses it "
@@ -946,27 +925,18 @@ class ManagerPage(QWidget):
     def forget_selected_house_way(self) -> bool:
         """Stop offering the selected loaded way; the table falls back to New Zealand if it used it."""
         way_id = self.selected_house_way()
-        if not self._may_change_house_ways() or way_id is None:
+        if way_id is None:
             return False
         try:
-            forgotten = app_settings.forget_house_way(way_id)
+            forgotten = self.desk.forget_house_way(way_id)
         except PLAIN_ERRORS as error:
-            _say(self.ways_message, plain_message(error) + ".", "problem")
+            _say(self.ways_message, plain_message(error).rstrip(".") + ".", "problem")
             return False
-        note = self._store_house_ways()
+        note = self.desk.house_way_note
         self._fill_house_ways(select=self._table_way() or app_settings.DEFAULT_HOUSE_WAY)
         _say(self.ways_message, f"The {forgotten.name} house way is no longer offered (the file {forgotten.path} "
                                 f"was not touched).{f' {note}' if note else ''}", "done")
         return True
-
-    def _store_house_ways(self) -> str | None:
-        """Remember the loaded files in the settings (saved); a message when the table's way had to change."""
-        if self._read_settings is None:
-            return None
-        settings, note = app_settings.with_loaded_house_ways(self._read_settings())
-        if settings != self._read_settings():
-            self._apply_settings(settings)
-        return note
 
 
 __all__ = ["EXPORT_FORMATS", "ManagerPage", "RecordsJob"]

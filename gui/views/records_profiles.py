@@ -1,13 +1,10 @@
-"""Who is training: trainee profiles, the manager role (PIN), and recording the Drills page into the records.
+"""Who is training, as the window shows it: the trainee picker, the manager dialog, and the records pages.
 
-Pieces (the main window puts them together through `RecordsUi`):
-  TraineeContext   the open Records, the current trainee (or guest, or nobody) and the manager session;
-                   signals when any of them changes or something new is stored
+The state itself (the records, the person training, the manager role) and every rule about it live in the
+application layer, dealerdrill.desk.Desk; these views only call it and show what changed:
+  DeskSignals      the desk's changes as Qt signals, for the views to refresh on
   ProfilePicker    dialog: choose your name, add a new trainee, or practise as a guest (NOT recorded)
   ManagerDialog    dialog: unlock the manager role with the PIN (first run: set the PIN and the manager's name)
-  DrillRecorder    connects the Drills page to the records: a records session per drill session (with the
-                   target and a settings snapshot), every answer committed as it is graded, the scheduler
-                   memory loaded and saved per trainee and drill
   RecordsUi        the window's Trainee menu, the trainee/manager buttons on the sections tool bar, and the
                    Progress and Manager pages
 
@@ -24,8 +21,6 @@ from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
     QPushButton, QSizePolicy, QToolButton, QVBoxLayout, QWidget,
 )
-
-GUEST_TEXT = "Guest — not recorded"
 
 INK = "#1f2a37"
 MUTED = "#5b6675"
@@ -85,7 +80,8 @@ QToolButton:focus {{ border: 2px solid {ACCENT}; }}
 
 def plain_message(error: BaseException) -> str:
     """What went wrong with the records, for a person (the records' own messages are written for people)."""
-    from dealerdrill.records import ExportCancelled, PinFileError, RecordsError
+    from dealerdrill.desk import PinFileError
+    from dealerdrill.records import ExportCancelled, RecordsError
 
     if isinstance(error, ExportCancelled):
         return "The export was cancelled; no file was written."
@@ -132,92 +128,33 @@ def style_page(widget: QWidget) -> None:
 
 # --- who is training --------------------------------------------------------------------------------------------
 
-class TraineeContext(QObject):
-    """The records, the current trainee and the manager role. Views read from it and listen to it."""
+class DeskSignals(QObject):
+    """The desk's changes (dealerdrill.desk.DeskEvent) as Qt signals. Views keep `desk` for calls."""
 
     trainee_changed = Signal(object)    # the trainee's name, or None (guest or nobody)
-    manager_changed = Signal(object)    # a ManagerSession, or None when locked
+    manager_changed = Signal(object)    # the Manager holding the role, or None when locked
     records_changed = Signal()          # answers, targets, archive, sign-off or import stored: views refresh
     targets_changed = Signal()
+    settings_changed = Signal()
+    records_replaced = Signal()         # a damaged records file was kept aside and a new one started
 
-    def __init__(self, records, parent: QObject | None = None):
+    def __init__(self, desk, parent: QObject | None = None):
         super().__init__(parent)
-        self.records = records          # None when the records file cannot be opened: guests only
-        self.trainee: str | None = None
-        self.guest = False
-        self.manager = None
+        from dealerdrill.desk import DeskEvent
 
-    @property
-    def available(self) -> bool:
-        return self.records is not None
+        self.desk = desk
+        self._emit = {
+            DeskEvent.TRAINEE: lambda: self.trainee_changed.emit(desk.trainee),
+            DeskEvent.MANAGER: lambda: self.manager_changed.emit(desk.manager),
+            DeskEvent.RECORDS: self.records_changed.emit,
+            DeskEvent.TARGETS: self.targets_changed.emit,
+            DeskEvent.SETTINGS: self.settings_changed.emit,
+            DeskEvent.RECORDS_REPLACED: self.records_replaced.emit,
+        }
+        desk.subscribe(self._heard)
 
-    @property
-    def chosen(self) -> bool:
-        """Someone is at the keyboard: a trainee, or a guest on purpose."""
-        return self.trainee is not None or self.guest
-
-    def describe(self) -> str:
-        if self.trainee is not None:
-            return self.trainee
-        return GUEST_TEXT if self.guest else "No trainee chosen"
-
-    def _require_records(self):
-        if self.records is None:
-            raise RuntimeError("The records cannot be used on this workstation now, so only guest practice "
-                               "(not recorded) is possible.")
-        return self.records
-
-    def trainee_names(self) -> list[str]:
-        return [t.name for t in self._require_records().trainees()] if self.records is not None else []
-
-    def choose(self, name: str) -> None:
-        trainee = self._require_records().trainee(name)
-        if trainee.archived:
-            raise PermissionError(f"{trainee.name} is archived; a manager can restore the profile.")
-        self.trainee, self.guest = trainee.name, False
-        self.trainee_changed.emit(self.trainee)
-
-    def add_trainee(self, name: str) -> str:
-        trainee = self._require_records().create_trainee(name)
-        self.records_changed.emit()
-        return trainee.name
-
-    def choose_guest(self) -> None:
-        self.trainee, self.guest = None, True
-        self.trainee_changed.emit(None)
-
-    def forget_trainee(self) -> None:
-        self.trainee, self.guest = None, False
-        self.trainee_changed.emit(None)
-
-    # manager role
-    def pin_is_set(self) -> bool:
-        return self._require_records().pin_is_set()
-
-    def set_first_pin(self, name: str, pin: str, repeated: str) -> None:
-        if pin != repeated:
-            raise ValueError("The two PINs are not the same; type the new PIN twice.")
-        self._require_records().set_pin(pin, name=name)
-        self.unlock(pin, name)
-
-    def unlock(self, pin: str, name: str) -> None:
-        self.manager = self._require_records().unlock(pin, name)
-        self.manager_changed.emit(self.manager)
-
-    def lock(self) -> None:
-        if self.manager is not None and self.records is not None:
-            self.records.lock(self.manager)
-        self.manager = None
-        self.manager_changed.emit(None)
-
-    @property
-    def unlocked(self) -> bool:
-        return self.records is not None and self.records.is_manager(self.manager)
-
-    def targets(self) -> dict:
-        if self.records is None:
-            return {}
-        return {drill: info.target for drill, info in self.records.targets().items()}
+    def _heard(self, event) -> None:
+        self._emit[event]()
 
 
 # --- dialogs ------------------------------------------------------------------------------------------------------
@@ -237,9 +174,9 @@ class ProfilePicker(QDialog):
 
     picked = Signal(object)
 
-    def __init__(self, context: TraineeContext, parent: QWidget | None = None):
+    def __init__(self, desk, parent: QWidget | None = None):
         super().__init__(parent)
-        self.context = context
+        self.desk = desk
         self.setWindowTitle("Who is training?")
         self.setObjectName("profilePicker")
         self.setMinimumWidth(420)
@@ -284,15 +221,15 @@ class ProfilePicker(QDialog):
     def refresh(self) -> None:
         self.names.clear()
         try:
-            names = self.context.trainee_names()
+            names = self.desk.trainee_names()
         except PLAIN_ERRORS as error:
             names = []
             self.show_problem(plain_message(error))
         for name in names:
             self.names.addItem(QListWidgetItem(name))
         self.empty_label.setVisible(not names)
-        if self.context.trainee in names:
-            self.names.setCurrentRow(names.index(self.context.trainee))
+        if self.desk.trainee in names:
+            self.names.setCurrentRow(names.index(self.desk.trainee))
         elif names:
             self.names.setCurrentRow(0)
         (self.names if names else self.new_name).setFocus()
@@ -311,23 +248,23 @@ class ProfilePicker(QDialog):
             self.show_problem("Choose a name from the list, or add a new trainee.")
             return
         try:
-            self.context.choose(item.text())
+            self.desk.choose_trainee(item.text())
         except PLAIN_ERRORS as error:
             self.show_problem(plain_message(error))
             return
-        self._done(self.context.trainee)
+        self._done(self.desk.trainee)
 
     def add_new(self) -> None:
         try:
-            name = self.context.add_trainee(self.new_name.text())
-            self.context.choose(name)
+            name = self.desk.add_trainee(self.new_name.text())
+            self.desk.choose_trainee(name)
         except PLAIN_ERRORS as error:
             self.show_problem(plain_message(error))
             return
         self._done(name)
 
     def choose_guest(self) -> None:
-        self.context.choose_guest()
+        self.desk.choose_guest()
         self._done(None)
 
 
@@ -335,11 +272,11 @@ class ManagerDialog(QDialog):
     """Unlock the manager role: the manager's name (sign-offs record it) and the PIN. On the first run the
     PIN is set here (typed twice) and the role unlocked with it."""
 
-    def __init__(self, context: TraineeContext, parent: QWidget | None = None, manager_name: str = ""):
+    def __init__(self, desk, parent: QWidget | None = None):
         super().__init__(parent)
-        self.context = context
+        self.desk = desk
         self.setObjectName("managerDialog")
-        self.first_run = not context.pin_is_set()
+        self.first_run = not desk.pin_is_set()
         self.setWindowTitle("Set the manager PIN" if self.first_run else "Unlock the manager role")
         self.setMinimumWidth(400)
         layout = QVBoxLayout(self)
@@ -349,7 +286,8 @@ class ManagerDialog(QDialog):
             "Managers see every trainee's records, set targets, sign tests off and export. Give your name "
             "and the PIN.", wrap=True))
         form = QFormLayout()
-        self.name_edit = QLineEdit(manager_name)
+        # Never filled in: a trainee at the keyboard must not be told whose name unlocks the role.
+        self.name_edit = QLineEdit()
         self.name_edit.setAccessibleName("Manager's name")
         self.pin_edit = QLineEdit()
         self.pin_edit.setEchoMode(QLineEdit.EchoMode.Password)
@@ -373,14 +311,14 @@ class ManagerDialog(QDialog):
         buttons.accepted.connect(self.submit)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        (self.pin_edit if manager_name else self.name_edit).setFocus()
+        self.name_edit.setFocus()
 
     def submit(self) -> None:
         try:
             if self.first_run:
-                self.context.set_first_pin(self.name_edit.text(), self.pin_edit.text(), self.repeat_edit.text())
+                self.desk.set_first_pin(self.name_edit.text(), self.pin_edit.text(), self.repeat_edit.text())
             else:
-                self.context.unlock(self.pin_edit.text(), self.name_edit.text())
+                self.desk.unlock_manager(self.pin_edit.text(), self.name_edit.text())
         except PLAIN_ERRORS as error:
             self.problem_label.setText(plain_message(error))
             self.problem_label.show()
@@ -391,177 +329,42 @@ class ManagerDialog(QDialog):
         self.accept()
 
 
-# --- recording the Drills page -------------------------------------------------------------------------------
-
-class TraineeMemory(dict):
-    """The Drills page's scheduler memory (drill id -> snapshot) for the current trainee. `get` loads a
-    drill's snapshot from the records the first time the page asks for it, so nothing is read before a
-    drill starts; the page writes the updated snapshots back into this dict (the recorder saves them)."""
-
-    def __init__(self, load: Callable[[str], dict | None]):
-        super().__init__()
-        self._load = load
-
-    def get(self, drill_id, default=None):
-        if drill_id not in self:
-            snapshot = self._load(drill_id)
-            if snapshot is not None:
-                self[drill_id] = snapshot
-        return super().get(drill_id, default)
-
-
-class DrillRecorder(QObject):
-    """Stores what happens on the Drills page for the current trainee (a guest or nobody: nothing)."""
-
-    answer_recorded = Signal(str)       # the answer's UUID, once committed
-    session_recorded = Signal(object)   # SessionSummary, when a recorded session finishes
-    problem = Signal(str)               # plain words: something could not be stored
-
-    def __init__(self, context: TraineeContext, parent: QObject | None = None):
-        super().__init__(parent)
-        self.context = context
-        self.view = None
-        self.session_id: str | None = None
-        self.session_trainee: str | None = None
-        self.memory = TraineeMemory(self._load_memory)
-        context.trainee_changed.connect(self._trainee_changed)
-
-    def drill_options(self) -> dict:
-        """Keyword arguments for DrillView: the recorder's hooks, the trainee's memory, the targets."""
-        options = {"on_answer": self.on_answer, "scheduler_memory": self.memory}
-        try:
-            options["targets"] = self.context.targets()
-        except PLAIN_ERRORS as error:
-            self.problem.emit(plain_message(error))
-        return options
-
-    def attach(self, view) -> None:
-        self.view = view
-        view.session_started.connect(self._started)
-        view.session_finished.connect(self._finished)
-        view.memory_changed.connect(self._memory_changed)
-
-    def _load_memory(self, drill_id: str) -> dict | None:
-        if self.context.trainee is None or self.context.records is None:
-            return None
-        try:
-            return self.context.records.load_scheduler_memory(self.context.trainee, drill_id)
-        except PLAIN_ERRORS as error:
-            self.problem.emit(plain_message(error))
-            return None
-
-    def _trainee_changed(self, _name) -> None:
-        # A running session belongs to the person who started it: switching trainee ends it.
-        if self.view is not None and self.view.state in ("asking", "feedback"):
-            self.view.finish()
-        self._close_session()
-        self.memory.clear()
-
-    def _started(self, session) -> None:
-        self._close_session()    # "same drill again" starts a new session without finishing the last
-        trainee = self.context.trainee
-        if trainee is None or self.context.records is None:
-            return
-        settings = self.view.settings() if self.view is not None else None
-        snapshot = settings.to_dict() if hasattr(settings, "to_dict") else {}
-        snapshot["difficulty"] = session.difficulty
-        try:
-            self.session_id = self.context.records.start_session(trainee, session.drill.id, session.mode,
-                                                                 snapshot, target=session.target)
-            self.session_trainee = trainee
-        except PLAIN_ERRORS as error:
-            self.problem.emit(f"This session is not being recorded: {plain_message(error)}")
-
-    def on_answer(self, answered) -> None:
-        if self.session_id is None:
-            return
-        try:
-            answer_id = self.context.records.record_answer(self.session_id, answered)
-        except PLAIN_ERRORS as error:
-            self.problem.emit(f"That answer could not be recorded: {plain_message(error)}")
-            return
-        self.answer_recorded.emit(answer_id)
-
-    def _memory_changed(self, drill_id: str, snapshot: dict) -> None:
-        if self.session_trainee is None:
-            return
-        try:
-            self.context.records.save_scheduler_memory(self.session_trainee, drill_id, snapshot)
-        except PLAIN_ERRORS as error:
-            self.problem.emit(plain_message(error))
-
-    def _finished(self, _result) -> None:
-        summary = self._close_session()
-        if summary is not None:
-            self.session_recorded.emit(summary)
-            self.context.records_changed.emit()
-
-    def _close_session(self):
-        session_id, self.session_id, self.session_trainee = self.session_id, None, None
-        if session_id is None:
-            return None
-        try:
-            return self.context.records.finish_session(session_id)
-        except PLAIN_ERRORS as error:
-            self.problem.emit(plain_message(error))
-            return None
-
-
 # --- the window's part ------------------------------------------------------------------------------------------
 
-def open_records():
-    """The workstation's records (or None) and the notices to show, in plain words (or None). Never raises:
-    a damaged file is kept aside and a new one started, a read-only one is opened read-only, and so on
-    (Records.open_for_app)."""
-    from dealerdrill.records import Records
-
-    records, notices = Records.open_for_app(lock_wait_seconds=3.0)
-    return records, "\n\n".join(notices) or None
-
-
 class RecordsUi(QObject):
+    """Everything the records add to the main window, over the window's desk: made before the Drills page,
+    installed after the window's menus exist."""
+
     damage_found = Signal(str)  # the background whole-file check found damage (the notice shown)
 
-    """Everything the records add to the main window: made before the Drills page (whose hooks it
-    provides), installed after the window's menus exist."""
-
-    def __init__(self, window, records=None, *, open_default: bool = True):
+    def __init__(self, window, desk):
         super().__init__(window)
         self.window = window
-        self.problem_text = None
-        if records is None and open_default:
-            records, self.problem_text = open_records()
-        self.context = TraineeContext(records, self)
-        self.recorder = DrillRecorder(self.context, self)
-        if records is not None and not getattr(records, "checked_at_open", True):
-            self._verify_in_background(records)
+        self.desk = desk
+        self.signals = DeskSignals(desk, self)
+        if desk.records is not None and not desk.records.checked_at_open:
+            self._verify_in_background(desk.records)
         self.progress_page = None
         self.manager_page = None
         self.picker: ProfilePicker | None = None
         self.manager_dialog: ManagerDialog | None = None
         self._after_pick: Callable[[], None] | None = None
-        self.manager_name = ""
 
     # -- set-up
-    def drill_options(self) -> dict:
-        return self.recorder.drill_options()
-
     def install(self) -> None:
         from .records_manager import ManagerPage
         from .records_trainee import ProgressPage
 
         window = self.window
         drills = window.drills
-        self.recorder.attach(drills)
         drills.start_guard = self._may_start_drill
-        self.recorder.problem.connect(window.show_message)
-        self.context.targets_changed.connect(self._push_targets)
-        self.context.trainee_changed.connect(self._trainee_changed)
-        self.context.manager_changed.connect(self._manager_changed)
+        self.signals.targets_changed.connect(drills.refresh_targets)
+        self.signals.trainee_changed.connect(self._trainee_changed)
+        self.signals.manager_changed.connect(self._manager_changed)
 
-        self.progress_page = ProgressPage(self.context)
+        self.progress_page = ProgressPage(self.signals)
         self.progress_page.setObjectName("progress")
-        self.manager_page = ManagerPage(self.context)
+        self.manager_page = ManagerPage(self.signals)
         self.manager_page.setObjectName("manager")
         self.manager_page.show_progress_of.connect(self.show_progress_of)
         window.sections.addWidget(self.progress_page)
@@ -598,7 +401,7 @@ class RecordsUi(QObject):
         window.sections_toolbar.addWidget(self.manager_button)
         self._trainee_changed(None)
         self._manager_changed(None)
-        if not self.context.available:
+        if not self.desk.available:
             for action in (self.unlock_action, self.manager_action, self.progress_action):
                 action.setEnabled(False)
 
@@ -608,7 +411,7 @@ class RecordsUi(QObject):
         if self.picker is not None:
             self.picker.close()
         self._after_pick = then
-        self.picker = ProfilePicker(self.context, self.window)
+        self.picker = ProfilePicker(self.desk, self.window)
         self.picker.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.picker.picked.connect(self._picked)
         self.picker.destroyed.connect(lambda *_: setattr(self, "picker", None))
@@ -621,33 +424,37 @@ class RecordsUi(QObject):
             then()
 
     def _may_start_drill(self) -> bool:
-        if self.context.chosen:
+        if self.desk.chosen:
             return True
         self.choose_trainee(then=lambda: self.window.drills.start())
         return False
 
     def _trainee_changed(self, _name) -> None:
-        text = self.context.describe()
-        self.trainee_button.setText(f"Trainee: {text}" if self.context.trainee else text)
-        self.trainee_button.setProperty("guest", self.context.guest)
-        self.trainee_button.setProperty("state", "nobody" if not self.context.chosen else "chosen")
+        desk = self.desk
+        text = desk.describe()
+        self.trainee_button.setText(f"Trainee: {text}" if desk.trainee else text)
+        self.trainee_button.setProperty("guest", desk.guest)
+        self.trainee_button.setProperty("state", "nobody" if not desk.chosen else "chosen")
         _repolish(self.trainee_button)
         title = "Dealer Drill"
-        if self.context.chosen:
+        if desk.chosen:
             title += f" — {text}"
         self.window.setWindowTitle(title)
-        self.window.show_message(f"{text}: answers are recorded under this name." if self.context.trainee else
-                                 ("Guest practice: answers are not recorded." if self.context.guest else
+        drills = self.window.drills
+        if drills.state in ("asking", "feedback") and drills.session is not None and drills.session.closed:
+            drills.finish()    # the desk ended the session of the person who left: show its result
+        self.window.show_message(f"{text}: answers are recorded under this name." if desk.trainee else
+                                 ("Guest practice: answers are not recorded." if desk.guest else
                                   "No trainee chosen."))
 
     # -- manager
     def unlock_manager(self, then: Callable[[], None] | None = None) -> ManagerDialog | None:
-        if self.context.unlocked:
+        if self.desk.unlocked:
             if then:
                 then()
             return None
         try:
-            dialog = ManagerDialog(self.context, self.window, self.manager_name)
+            dialog = ManagerDialog(self.desk, self.window)
         except PLAIN_ERRORS as error:
             self.window.show_message(plain_message(error))
             return None
@@ -660,38 +467,29 @@ class RecordsUi(QObject):
         return dialog
 
     def lock_manager(self) -> None:
-        self.context.lock()
+        self.desk.lock_manager()
 
     def _manager_button_clicked(self) -> None:
-        if self.context.unlocked:
+        if self.desk.unlocked:
             self.lock_manager()
         else:
             self.unlock_manager(then=self.show_manager)
 
-    def _manager_changed(self, manager) -> None:
-        unlocked = self.context.unlocked
-        if unlocked:
-            self.manager_name = manager.name
+    def _manager_changed(self, _manager) -> None:
+        manager = self.desk.manager
+        unlocked = manager is not None
         self.manager_button.setText(f"Manager: {manager.name} · Lock" if unlocked else "Manager: locked")
         self.manager_button.setToolTip("Lock the manager role (Ctrl+Shift+L)" if unlocked
                                        else "Unlock the manager role with the PIN (Ctrl+L)")
         self.manager_button.setProperty("state", "unlocked" if unlocked else "locked")
         _repolish(self.manager_button)
         self.lock_action.setEnabled(unlocked)
-        self.unlock_action.setEnabled(not unlocked and self.context.available)
-        self.manager_page.set_manager(manager if unlocked else None)
+        self.unlock_action.setEnabled(not unlocked and self.desk.available)
+        self.manager_page.set_manager(manager)
         if not unlocked and self.window.sections.currentWidget() is self.manager_page:
             self.show_progress()
         self.window.show_message(f"Manager role unlocked for {manager.name}." if unlocked
                                  else "Manager role locked.")
-
-    def _push_targets(self) -> None:
-        try:
-            targets = self.context.targets()
-        except PLAIN_ERRORS as error:
-            self.window.show_message(plain_message(error))
-            return
-        self.window.drills.set_targets(targets)
 
     # -- pages
     def _show_page(self, page, action) -> None:
@@ -712,7 +510,7 @@ class RecordsUi(QObject):
 
     def show_manager(self) -> bool:
         """The Manager page, only while the role is unlocked; otherwise the PIN is asked for first."""
-        if not self.context.unlocked:
+        if not self.desk.unlocked:
             self.unlock_manager(then=self.show_manager)
             self._restore_section_check()
             return False
@@ -732,35 +530,25 @@ class RecordsUi(QObject):
         if it is damaged keep it aside and start a new file (the window stays responsive meanwhile)."""
         from dealerdrill.records import Records
 
-        from ..app import run_in_background
+        from .background import run_in_background
 
         path = records.path
         run_in_background(lambda: Records.verify_file(path), self._verified, lambda error: None)
 
     def _verified(self, problem) -> None:
-        from dealerdrill.records import Records
+        from .messages import show_error
 
-        from ..app import show_error
-
-        if not problem or self.context.records is None:
+        if not problem or self.desk.records is None:
             return
-        replacement, notices = Records.replace_damaged(self.context.records)
-        self.context.records = replacement
-        self.context.trainee, self.context.guest, self.context.manager = None, False, None
-        self.context.trainee_changed.emit(None)
-        self.context.manager_changed.emit(None)
-        self.context.records_changed.emit()
+        notices = self.desk.replace_damaged_records()
         text = "\n\n".join([problem] + notices)
         self.damage_found.emit(text)
         show_error(self.window, text)
 
     def close(self) -> None:
-        """The window is closing: finish a recorded session so it carries its finish time."""
-        self.recorder._close_session()
         for dialog in (self.picker, self.manager_dialog):
             if dialog is not None:
                 dialog.close()
 
 
-__all__ = ["DrillRecorder", "GUEST_TEXT", "ManagerDialog", "ProfilePicker", "RecordsUi", "TraineeContext",
-           "TraineeMemory", "plain_message"]
+__all__ = ["DeskSignals", "ManagerDialog", "ProfilePicker", "RecordsUi", "plain_message"]

@@ -187,9 +187,9 @@ class ScrollPage(QWidget):
 class ProgressPage(ScrollPage):
     """A trainee's progress. `show_trainee(name)` picks whose (the current trainee by default)."""
 
-    def __init__(self, context, parent: QWidget | None = None):
+    def __init__(self, signals, parent: QWidget | None = None):
         super().__init__(parent)
-        self.context = context
+        self.desk = signals.desk
         self.trainee: str | None = None
         body = self.body
 
@@ -277,8 +277,8 @@ class ProgressPage(ScrollPage):
 
         self.setFocusProxy(self.period_box)
         QShortcut(QKeySequence("F5"), self, self.refresh, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        context.trainee_changed.connect(lambda name: self.show_trainee(name))
-        context.records_changed.connect(self._refresh_if_visible)
+        signals.trainee_changed.connect(lambda name: self.show_trainee(name))
+        signals.records_changed.connect(self._refresh_if_visible)
 
     def _refresh_if_visible(self) -> None:
         if self.isVisible():
@@ -293,7 +293,7 @@ class ProgressPage(ScrollPage):
 
     def refresh(self) -> None:
         name = self.trainee
-        records = self.context.records
+        records = self.desk.records
         if name is None or records is None:
             self.title_label.setText("Progress")
             self.note_label.setText("Choose a trainee (Trainee ▸ Choose trainee…, Ctrl+U) to see progress. "
@@ -311,7 +311,7 @@ class ProgressPage(ScrollPage):
         f = self.filter()
         skills = records.skill_progress(name, f)
         streaks = records.streaks(name, f)
-        own = name == self.context.trainee
+        own = name == self.desk.trainee
         self.title_label.setText(f"Progress — {name}")
         self.note_label.setText(
             f"{self.period_box.currentText()}. Accuracy counts timeouts as wrong; times are medians per answer. "

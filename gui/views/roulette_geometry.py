@@ -34,7 +34,7 @@ EVEN_BOTTOM = DOZEN_BOTTOM + EVEN_H
 WIDTH = GRID_RIGHT + COLUMN_W + MARGIN
 HEIGHT = EVEN_BOTTOM + MARGIN
 
-# Outside boxes by the names the engine accepts (design.md: red black even odd low high dozen1..3 column1..3).
+# Outside boxes by the engine's names (bindings/roulette.py: red black even odd low high dozen1..3 column1..3).
 EVEN_MONEY_ORDER = ("low", "even", "red", "black", "odd", "high")
 EVEN_MONEY_TEXT = {"low": "1 to 18", "even": "EVEN", "red": "", "black": "", "odd": "ODD", "high": "19 to 36"}
 DOZEN_TEXT = {"dozen1": "1st 12", "dozen2": "2nd 12", "dozen3": "3rd 12"}

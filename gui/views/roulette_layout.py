@@ -6,12 +6,16 @@ are given by the caller (from the engine) so the drawing never decides which num
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPainterPath, QPen, QPolygonF, QTransform
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QLinearGradient, QPainter, QPainterPath, QPen, QPolygonF,
+                           QTransform)
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+
+from dealerdrill.core import InvalidWager, roulette
 
 from . import roulette_geometry as geo
-from .chips import paint_stack
+from .chip_labels import LabelRequest, PlacedLabel, place_labels
+from .chips import badge_size, paint_badge_in, paint_stack, stack_bounds, stack_label, stack_words
 
 FELT = QColor("#0b6a3a")
 FELT_DARK = QColor("#07472a")
@@ -21,6 +25,8 @@ NUMBER_BLACK = QColor("#141414")
 LINE = QColor("#f2e6c4")
 GOLD = QColor("#ffd54a")
 CHIP_RADIUS = 17.0  # layout units; a chip is a little over half a box wide, as on a real table
+LABEL_HEIGHT = 14.0  # layout units: a stack's label, readable at the laptop size of the layout
+CHIP_LABEL_EDGE = QColor("#ffd54a")
 
 Key = tuple[int, ...] | str
 
@@ -42,6 +48,7 @@ class RouletteLayoutView(QWidget):
         self._dolly: int | None = None
         self._focus_key: Key | None = None
         self._hover_key: Key | None = None
+        self._labels: list[PlacedLabel] = []
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -58,17 +65,17 @@ class RouletteLayoutView(QWidget):
         self._stacks = {k: v for k, v in self._stacks.items() if k in self._by_key}
         if self._focus_key not in self._by_key:
             self._focus_key = None
-        self.update()
+        self._place_labels()
 
     def set_stacks(self, stacks: dict[Key, list[int]]) -> None:
         self._stacks = {k: list(v) for k, v in stacks.items() if v}
-        self.update()
+        self._place_labels()
 
     def set_result(self, number: int | None, winning_keys=()) -> None:
         """Mark the winning number with the dolly and light the positions that won (None clears both)."""
         self._dolly = number
         self._winning_keys = set(winning_keys) if number is not None else set()
-        self.update()
+        self._place_labels()
 
     def dolly(self) -> int | None:
         return self._dolly
@@ -89,6 +96,87 @@ class RouletteLayoutView(QWidget):
         target = geo.neighbour(self._positions, current, dx, dy)
         self.set_focused_key(target.key)
         return target.key
+
+    # --- labels -----------------------------------------------------------------------------------------
+    def chip_labels(self) -> list[PlacedLabel]:
+        """Every label on the layout (stack labels, then notes), in layout units, as drawn."""
+        return list(self._labels)
+
+    def stack_rect(self, key: Key) -> QRectF:
+        x, y = self._by_key[key].spot
+        return stack_bounds(QPointF(x, y), CHIP_RADIUS, self._stacks[key])
+
+    def dolly_rect(self) -> QRectF | None:
+        if self._dolly is None:
+            return None
+        x, y = self._dolly_place()
+        return QRectF(x - 10, y - 17.5, 20, 30)
+
+    def text_rects(self) -> list[QRectF]:
+        """Where the numbers and the outside boxes' words are printed: no label may cover them."""
+        rects = []
+        numbers = QFontMetricsF(self._number_font(24))
+        for n in range(1, 37):
+            box = geo.cell_rect(n)
+            rects.append(self._centred(numbers.tightBoundingRect(str(n)), QRectF(box.left, box.top, box.width,
+                                                                                  box.height)))
+        zero = geo.zero_rect()
+        rects.append(self._centred(QFontMetricsF(self._number_font(30)).tightBoundingRect("0"),
+                                   QRectF(zero.left + 8, zero.top, zero.width - 8, zero.height)))
+        for name in ("column1", "column2", "column3", "dozen1", "dozen2", "dozen3", *geo.EVEN_MONEY_ORDER):
+            box = geo.outside_rect(name)
+            rect = QRectF(box.left, box.top, box.width, box.height)
+            if name in ("red", "black"):
+                c, w, h = rect.center(), rect.width() * 0.32, rect.height() * 0.34
+                rects.append(QRectF(c.x() - w, c.y() - h, 2 * w, 2 * h))
+                continue
+            metrics = QFontMetricsF(self._outside_font(name))
+            rects.append(self._centred(metrics.tightBoundingRect(self._outside_text(name)), rect))
+        return rects
+
+    @staticmethod
+    def _centred(text: QRectF, box: QRectF) -> QRectF:
+        return QRectF(box.center().x() - text.width() / 2, box.center().y() - text.height() / 2,
+                      text.width(), text.height())
+
+    def _label_requests(self) -> list[LabelRequest]:
+        """A label for every stack of more than one chip (the chip face says what a single chip is)."""
+        requests = []
+        for position in self._positions_in_paint_order():
+            values = self._stacks.get(position.key)
+            text = stack_label(values) if values else None
+            if text:
+                requests.append(LabelRequest(position.key, text, badge_size(LABEL_HEIGHT, text),
+                                             self.stack_rect(position.key), CHIP_LABEL_EDGE))
+        return requests
+
+    def anchor_rect(self, key: Key) -> QRectF:
+        """The stack on a position, or the chip-sized place where one would sit."""
+        if key in self._stacks:
+            return self.stack_rect(key)
+        x, y = self._by_key[key].spot
+        return QRectF(x - CHIP_RADIUS, y - CHIP_RADIUS, 2 * CHIP_RADIUS, 2 * CHIP_RADIUS)
+
+    def _place_labels(self) -> None:
+        requests = self._label_requests()
+        stacked = {r.key for r in requests}
+        # Single chips carry no label, but their discs must stay uncovered all the same.
+        obstacles = [*self.text_rects(), *(self.stack_rect(k) for k in self._stacks if k not in stacked)]
+        dolly = self.dolly_rect()
+        if dolly is not None:
+            obstacles.append(dolly)
+        self._labels = place_labels(requests, obstacles, QRectF(4, 4, geo.WIDTH - 8, geo.HEIGHT - 8))
+        self.update()
+
+    def wager_text(self, key: Key) -> str:
+        """The wager on a position in words: its name (the engine's) and its chips."""
+        try:
+            name = roulette.classify(key, any(p.key == (0, 1, 2, 3) for p in self._positions)).name
+        except InvalidWager:
+            name = str(key)
+        name = name[:1].upper() + name[1:]
+        values = self._stacks.get(key)
+        return f"{name}: {stack_words(values)}" if values else f"{name}: no chips"
 
     # --- geometry ---------------------------------------------------------------------------------------
     def sizeHint(self) -> QSize:
@@ -135,6 +223,18 @@ class RouletteLayoutView(QWidget):
             self._hover_key = key
             self.update()
 
+    def event(self, event) -> bool:
+        # Hovering a stack shows its wager in words.
+        if event.type() == QEvent.Type.ToolTip:
+            key = self.key_at(QPointF(event.pos()))
+            if key in self._stacks:
+                QToolTip.showText(event.globalPos(), self.wager_text(key), self)
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().event(event)
+
     def leaveEvent(self, _event) -> None:
         self._hover_key = None
         self.update()
@@ -153,6 +253,7 @@ class RouletteLayoutView(QWidget):
         self._paint_chips(painter)
         self._paint_dolly(painter)
         self._paint_cursor(painter)
+        self._paint_labels(painter)
         painter.end()
 
     def _paint_felt(self, painter: QPainter) -> None:
@@ -202,9 +303,18 @@ class RouletteLayoutView(QWidget):
             painter.setPen(QColor("#ffffff"))
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(n))
 
+    @staticmethod
+    def _outside_text(name: str) -> str:
+        return "2 to 1" if name.startswith("column") else geo.DOZEN_TEXT.get(name) or geo.EVEN_MONEY_TEXT[name]
+
+    @staticmethod
+    def _outside_font(name: str) -> QFont:
+        font = QFont("DejaVu Sans")
+        font.setBold(True)
+        font.setPixelSize(17 if name.startswith("column") else 19)
+        return font
+
     def _paint_outside(self, painter: QPainter) -> None:
-        text_font = QFont("DejaVu Sans")
-        text_font.setBold(True)
         for name in ("column1", "column2", "column3", "dozen1", "dozen2", "dozen3", *geo.EVEN_MONEY_ORDER):
             box = geo.outside_rect(name)
             rect = QRectF(box.left, box.top, box.width, box.height)
@@ -214,9 +324,8 @@ class RouletteLayoutView(QWidget):
             if name in ("red", "black"):
                 self._paint_diamond(painter, rect, NUMBER_RED if name == "red" else NUMBER_BLACK)
                 continue
-            text = "2 to 1" if name.startswith("column") else geo.DOZEN_TEXT.get(name) or geo.EVEN_MONEY_TEXT[name]
-            text_font.setPixelSize(17 if name.startswith("column") else 19)
-            painter.setFont(text_font)
+            text = self._outside_text(name)
+            painter.setFont(self._outside_font(name))
             painter.setPen(LINE)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
@@ -255,20 +364,37 @@ class RouletteLayoutView(QWidget):
             else:
                 painter.drawEllipse(QPointF(x, y), CHIP_RADIUS * 0.8, CHIP_RADIUS * 0.8)
 
-    def _paint_chips(self, painter: QPainter) -> None:
+    def _positions_in_paint_order(self) -> list[geo.Position]:
         # Boxes first, then lines, then crossings, so a chip on a line is never hidden under a box's chip.
-        for position in sorted(self._positions, key=lambda p: -p.layer):
+        return sorted(self._positions, key=lambda p: -p.layer)
+
+    def _paint_chips(self, painter: QPainter) -> None:
+        for position in self._positions_in_paint_order():
             values = self._stacks.get(position.key)
             if values:
                 x, y = position.spot
                 paint_stack(painter, QPointF(x, y), CHIP_RADIUS, values)
 
+    def _paint_labels(self, painter: QPainter) -> None:
+        for label in self._labels:
+            if label.leader:
+                start, end = label.leader_line()
+                painter.setPen(QPen(QColor(20, 20, 20, 200), 2.6))
+                painter.drawLine(start, end)
+                painter.setPen(QPen(label.style or CHIP_LABEL_EDGE, 1.2))
+                painter.drawLine(start, end)
+        for label in self._labels:
+            paint_badge_in(painter, label.rect, label.text, label.style or CHIP_LABEL_EDGE)
+
+    def _dolly_place(self) -> tuple[float, float]:
+        box = geo.zero_rect() if self._dolly == 0 else geo.cell_rect(self._dolly)
+        # In the box's upper corner, so the number and the straight-up chips stay readable.
+        return box.right - 15, box.top + 20
+
     def _paint_dolly(self, painter: QPainter) -> None:
         if self._dolly is None:
             return
-        box = geo.zero_rect() if self._dolly == 0 else geo.cell_rect(self._dolly)
-        # The dolly sits in the upper part of the box so the straight-up chips stay visible.
-        x, y = box.right - 15, box.top + 20  # in the corner, so the number stays readable
+        x, y = self._dolly_place()
         painter.save()
         painter.setPen(QPen(QColor("#5a4a1a"), 1.5))
         body = QLinearGradient(x - 12, 0, x + 12, 0)

@@ -19,7 +19,7 @@ from dealerdrill.core import InvalidWager, Rng, roulette
 from ..settings import RouletteSettings, Settings
 from dealerdrill.domain import format_money
 
-from .chips import ChipTray
+from .chips import ChipTray, stack_words
 from .roulette_layout import RouletteLayoutView
 from .roulette_wheel import RouletteWheelView
 
@@ -306,8 +306,8 @@ class RouletteTable(QWidget):
             wager = self.wager_for(key)
         except InvalidWager:
             return
-        stake = sum(self._bets.get(key, []))
-        self._say(f"{wager.name} (pays {wager.odds} to 1)" + (f", {format_money(stake)} on it" if stake else ""))
+        chips = self._bets.get(key, [])
+        self._say(f"{wager.name} (pays {wager.odds} to 1)" + (f", {stack_words(chips)} on it" if chips else ""))
 
     def _refresh_texts(self) -> None:
         history = " ".join(f"<span style='color:{COLOUR_HEX[roulette.color(n)]}'><b>{n}</b></span>"

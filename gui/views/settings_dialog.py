@@ -6,7 +6,8 @@ setting, switching to that table's page. Nothing is changed until every value is
 
 The house-way box lists the ways on offer when the dialog opens (the shipped ones and any file a manager
 loaded). Values the program keeps itself (the list of loaded house-way files) have no editor and pass
-through unchanged.
+through unchanged. With the manager role locked (`locked`), the settings that decide answers are shown but
+cannot be edited (the desk would refuse them anyway); the presentation settings stay open to everyone.
 """
 from __future__ import annotations
 
@@ -29,7 +30,9 @@ def _limit(number) -> str:
 
 
 class SettingsDialog(QDialog):
-    def __init__(self, settings: Settings, parent: QWidget | None = None):
+    def __init__(self, settings: Settings, parent: QWidget | None = None, *, locked: bool = False):
+        from dealerdrill.desk import PRESENTATION_ONLY
+
         super().__init__(parent)
         self.setWindowTitle("Table settings")
         self._settings = settings
@@ -50,6 +53,8 @@ class SettingsDialog(QDialog):
                 if isinstance(editor, QLineEdit):
                     editor.textChanged.connect(lambda _text, t=table, ff=f, e=editor: self._check_live(t, ff, e))
                 self._editors[table][f.name] = editor
+                if locked and f.name not in PRESENTATION_ONLY:
+                    editor.setEnabled(False)
                 form.addRow(f.metadata["label"], editor)
             self.tabs.addTab(page, TABLE_TITLES[table])
         self.problem_label = QLabel()
@@ -61,6 +66,13 @@ class SettingsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).clicked.connect(self.restore_defaults)
         layout = QVBoxLayout(self)
+        self.locked_note = QLabel("These settings decide the drills' answers, so only a training manager can "
+                                  "change them (Trainee ▸ Unlock manager role…). The animation speeds are yours "
+                                  "to set.")
+        self.locked_note.setObjectName("settingsLockedNote")
+        self.locked_note.setWordWrap(True)
+        self.locked_note.setVisible(locked)
+        layout.addWidget(self.locked_note)
         layout.addWidget(self.tabs)
         layout.addWidget(self.problem_label)
         layout.addWidget(buttons)

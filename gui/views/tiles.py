@@ -5,8 +5,7 @@ A tile is a long slab with two square-ish halves and no dividing bar; each half 
 How the pips are coloured and placed follows the descriptions of real sets in:
 - Stewart Culin, "Chinese Games with Dice and Dominoes" (Report of the U.S. National Museum, 1893, p.509-510):
   the one and four marks, and alternate threes of the sixes on the double six, are painted red, the other
-  marks black or white according to the material; the backs of some sets carry three spots, a red one
-  between two white, on a diagonal;
+  marks black or white according to the material;
 - Joe Celko's article on Chinese dominoes (as published on pagat.com): ones and fours always red, following
   Chinese dice; the double six shows three red and three white pips in each half; twos are two spots side
   by side at the far end of the half; threes run on a diagonal; some sets give the one a large spot.
@@ -14,7 +13,8 @@ So, on this project's tiles: every pip of a 1 or 4 half is red; the 1 is drawn a
 Chinese dice, and most visibly on the Day, 1-1); on the Teen (6-6) each six has one column of three red
 pips and one of three dark; sixes on every other tile, and all 2s, 3s and 5s, are dark. The tile body is
 ivory (old bone/ivory sets, white with black and red pips) by default; `style="ebony"` gives the black
-casino tile with white and red pips. The 3-3 (Chong) is drawn with diagonal threes like every other three;
+casino tile with white and red pips. A face-down tile shows a plain back with an engraved border: no spot
+on it can be mistaken for a pip. The 3-3 (Chong) is drawn with diagonal threes like every other three;
 some sets draw it in three rows of two instead.
 
 Which tile is which, its name and rank always come from the engine (dealerdrill.core.paigow); this module
@@ -147,18 +147,15 @@ def paint_tile_face(painter: QPainter, rect: QRectF, face, style: str = "ivory")
 
 
 def paint_tile_back(painter: QPainter, rect: QRectF, style: str = "ivory") -> None:
+    """A face-down tile: a plain back with an engraved border, and nothing that could pass for a pip."""
     body, edge, dark_pip, back = STYLES[style]
     painter.save()
     painter.setRenderHint(QPainter.Antialiasing)
     top = _paint_body(painter, rect, back, edge)
-    # Three small spots on a diagonal, red between two light ones (Culin's description of tile backs).
-    r = 0.06 * top.width()
-    light = QColor(250, 246, 236) if style == "ivory" else QColor(230, 226, 218)
-    for fraction, colour in ((0.3, light), (0.5, PIP_RED), (0.7, light)):
-        centre = QPointF(top.left() + fraction * top.width(), top.top() + fraction * top.height())
-        painter.setPen(QPen(back.darker(150), max(0.4, 0.2 * r)))
-        painter.setBrush(colour)
-        painter.drawEllipse(centre, r, r)
+    inset = 0.14 * top.width()
+    painter.setBrush(Qt.NoBrush)
+    painter.setPen(QPen(back.darker(125), max(0.5, 0.035 * top.width())))
+    painter.drawRoundedRect(top.adjusted(inset, inset, -inset, -inset), 0.08 * top.width(), 0.08 * top.width())
     painter.restore()
 
 

@@ -36,7 +36,7 @@ def ref_kind(position, first_four=True):
 
 
 def ref_rank(position):
-    """Dealer practice from the rules file: outside first, then inside by odds from the lowest."""
+    """Dealer practice (docs/rules/roulette.md): outside first, then inside by odds from the lowest."""
     kind = ref_kind(position)
     return (0, 0) if kind in OUTSIDE_KINDS else (1, ref.ODDS[kind])
 
@@ -406,7 +406,7 @@ def test_the_full_complete_on_seventeen():
                                 and it.prompt["unit"] == 1)
     grade = drill.grade(item, item.key["answer"])
     assert grade.correct and "six line 13-18" in grade.explanation
-    # The classic figure every dealer learns, worked out from the rules file: 1 + 4x2 + 3 + 4x4 + 2x6.
+    # The classic figure every dealer learns, worked out from docs/rules/roulette.md: 1 + 4x2 + 3 + 4x4 + 2x6.
     assert item.key["answer"] == 1 + 4 * 2 + 3 + 4 * 4 + 2 * 6
 
 

@@ -105,6 +105,7 @@ def test_a_damaged_settings_file_is_reported_on_start(qtbot):
 
 
 def test_settings_dialog_changes_and_saves(qtbot, window):
+    window.desk.set_first_pin("Mere Smith", "2468", "2468")     # the answer-key settings need the manager
     window.open_settings()
     dialog = window.settings_dialog
     editors = dialog._editors["roulette"]
@@ -116,6 +117,30 @@ def test_settings_dialog_changes_and_saves(qtbot, window):
     assert table.settings().chip_values == (5, 25, 100) and table.tray.values() == (5, 25, 100)
     assert (0, 1, 2, 3) not in {p.key for p in table.layout_view.positions()}
     assert load_settings() == (window.settings(), [])
+
+
+def test_with_the_role_locked_the_dialog_offers_only_the_presentation_settings(qtbot, window):
+    window.open_settings()
+    dialog = window.settings_dialog
+    assert dialog.locked_note.isVisibleTo(dialog)
+    editors = dialog._editors["roulette"]
+    assert not editors["first_four"].isEnabled() and not dialog._editors["baccarat"]["commission_percent"].isEnabled()
+    assert editors["animation_seconds"].isEnabled()
+    editors["animation_seconds"].setText("2")
+    dialog.accept()
+    assert window.settings().roulette.animation_seconds == 2.0 and window.settings().roulette.first_four is True
+
+
+def test_an_answer_key_change_without_the_role_is_refused_in_plain_words(qtbot, window):
+    from dataclasses import replace
+
+    before = window.settings()
+    changed = replace(before, baccarat=replace(before.baccarat, commission_percent=0.0))
+    assert window.apply_settings(changed) is False
+    assert window.settings() == before and not paths.settings_file().exists()
+    box = next(w for w in QApplication.topLevelWidgets() if w.objectName() == "errorDialog" and w.isVisible())
+    assert "Only a training manager can change the settings that decide the answers" in box.text()
+    box.close()
 
 
 def test_settings_dialog_refuses_bad_values_in_plain_words(qtbot, window):
@@ -131,8 +156,10 @@ def test_settings_dialog_refuses_bad_values_in_plain_words(qtbot, window):
 
 def test_background_work_reports_on_the_ui_thread(qtbot, window):
     results, errors = [], []
-    app_module.run_in_background(lambda: sum(range(1000)), results.append, errors.append)
-    app_module.run_in_background(lambda: 1 / 0, results.append, errors.append)
+    from dealerdrill.views.background import run_in_background
+
+    run_in_background(lambda: sum(range(1000)), results.append, errors.append)
+    run_in_background(lambda: 1 / 0, results.append, errors.append)
     qtbot.waitUntil(lambda: len(results) + len(errors) == 2, timeout=5000)
     assert results == [499500] and isinstance(errors[0], ZeroDivisionError)
 

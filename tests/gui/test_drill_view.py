@@ -97,6 +97,37 @@ class FakeClock:
         return self.now
 
 
+PIN, MANAGER = "2468", "Mere Smith"
+
+
+@pytest.fixture
+def recording_desk(tmp_path):
+    """A desk over throw-away records with the trainee "Tester" chosen: every answer is stored."""
+    from dealerdrill.desk import Desk
+
+    desk = Desk.open(tmp_path / "records.sqlite3")
+    desk.add_trainee("Tester")
+    desk.choose_trainee("Tester")
+    yield desk
+    desk.close()
+
+
+def with_targets(desk, targets):
+    """The manager sets these targets (the role is locked again afterwards, as a trainee would find it)."""
+    if not desk.pin_is_set():
+        desk.set_first_pin(MANAGER, PIN, PIN)
+    else:
+        desk.unlock_manager(PIN, MANAGER)
+    for drill, target in targets.items():
+        desk.set_target(drill, target)
+    desk.lock_manager()
+    return desk
+
+
+def stored_answers(view):
+    return view.desk.records.answers()
+
+
 @pytest.fixture
 def make_view(qtbot):
     def make(**options):
@@ -181,19 +212,17 @@ def test_a_drill_that_fails_to_start_leaves_the_trainee_on_the_chooser(qtbot, ma
 def test_drills_and_panels_get_the_current_settings(qtbot, make_view):
     from dealerdrill.settings import BaccaratSettings, Settings
 
-    view = make_view()
     changed = Settings(baccarat=BaccaratSettings(tie_odds=9))
-    view.apply_settings(changed)
+    view = make_view(settings=changed)
     session = view.start("test.sum", Mode.PRACTICE)
     assert session.drill.settings is changed and view.settings() is changed
 
 
 # --- practice ---------------------------------------------------------------------------------------------------
 
-def test_a_practice_item_is_answered_timed_and_explained(qtbot, make_view):
+def test_a_practice_item_is_answered_timed_and_explained(qtbot, make_view, recording_desk):
     clock = FakeClock()
-    stored = []
-    view = make_view(clock=clock, on_answer=stored.append)
+    view = make_view(clock=clock, desk=recording_desk)
     view.start("test.sum", Mode.PRACTICE)
     assert view.state == "asking" and not view.feedback.isVisible()
     assert view.question_label.text() == "What is the sum?"
@@ -210,7 +239,8 @@ def test_a_practice_item_is_answered_timed_and_explained(qtbot, make_view):
     assert "rule T.1" in view.explanation_label.text()
     assert not view.category_label.isVisible()
     assert view.panel.graded and view.panel.graded[0][1] is grade
-    assert len(stored) == 1 and stored[0].grade is grade
+    stored = stored_answers(view)
+    assert len(stored) == 1 and (stored[0].correct, stored[0].seconds, stored[0].given) == (True, 2.5, str(right))
     # N brings the next item; the feedback goes away.
     with qtbot.waitSignal(view.item_shown):
         qtbot.keyClick(view.next_button, Qt.Key_N)
@@ -234,13 +264,12 @@ def test_a_wrong_answer_shows_the_correct_one_and_the_error_category(qtbot, make
         qtbot.keyClick(view.next_button, Qt.Key_Return)
 
 
-def test_enter_pressed_again_in_the_panel_does_not_answer_twice(qtbot, make_view):
-    stored = []
-    view = make_view(on_answer=stored.append)
+def test_enter_pressed_again_in_the_panel_does_not_answer_twice(qtbot, make_view, recording_desk):
+    view = make_view(desk=recording_desk)
     view.start("test.sum", Mode.PRACTICE)
     answer_with_keys(qtbot, view, str(prompt_sum(view)))
     view.panel.answered.emit("5")  # a late second commit from the panel
-    assert len(stored) == 1 and view.state == "feedback"
+    assert len(stored_answers(view)) == 1 and view.state == "feedback"
 
 
 def test_hint_only_in_practice(qtbot, make_view):
@@ -271,9 +300,8 @@ def test_h_gives_the_hint_when_the_panel_does_not_use_the_key(qtbot, make_view):
     assert view.hint_label.isVisible()
 
 
-def test_a_malformed_answer_is_explained_and_the_item_stays(qtbot, make_view):
-    stored = []
-    view = make_view(on_answer=stored.append)
+def test_a_malformed_answer_is_explained_and_the_item_stays(qtbot, make_view, recording_desk):
+    view = make_view(desk=recording_desk)
     view.start("test.sum", Mode.PRACTICE)
     item = view.session.current
     with qtbot.waitSignal(view.answer_refused) as refused:
@@ -282,15 +310,14 @@ def test_a_malformed_answer_is_explained_and_the_item_stays(qtbot, make_view):
     assert view.problem_label.isVisible() and "is not a whole number" in view.problem_label.text()
     assert "Traceback" not in view.problem_label.text()
     assert view.state == "asking" and view.session.current is item and not view.feedback.isVisible()
-    assert stored == []
+    assert stored_answers(view) == []
     view.panel.entry.clear()
     answer_with_keys(qtbot, view, str(prompt_sum(view)))
-    assert view.state == "feedback" and not view.problem_label.isVisible() and len(stored) == 1
+    assert view.state == "feedback" and not view.problem_label.isVisible() and len(stored_answers(view)) == 1
 
 
-def test_every_answer_reaches_on_answer_once(qtbot, make_view):
-    stored = []
-    view = make_view(on_answer=stored.append)
+def test_every_answer_is_stored_once(qtbot, make_view, recording_desk):
+    view = make_view(desk=recording_desk)
     view.start("test.sum", Mode.PRACTICE)
     given = []
     for index in range(5):
@@ -299,22 +326,20 @@ def test_every_answer_reaches_on_answer_once(qtbot, make_view):
         given.append(text)
         answer_with_keys(qtbot, view, text)
         qtbot.keyClick(view.next_button, Qt.Key_Return)
+    stored = stored_answers(view)
     assert [a.answer for a in stored] == given
-    assert [a.grade.correct for a in stored] == [True, False, True, False, True]
+    assert [a.correct for a in stored] == [True, False, True, False, True]
 
 
-def test_scheduler_memory_goes_in_and_comes_out(qtbot, make_view):
-    changes = []
-    view = make_view(scheduler_memory={})
-    view.memory_changed.connect(lambda drill, memory: changes.append((drill, memory)))
+def test_scheduler_memory_goes_in_and_comes_out(qtbot, make_view, recording_desk):
+    view = make_view(desk=recording_desk)
     view.start("test.sum", Mode.PRACTICE)
     answer_with_keys(qtbot, view, str(prompt_sum(view) + 1))
     family = view.session.result.answered[-1].item.family
-    assert changes and changes[-1][0] == "test.sum"
-    memory = view.scheduler_memory["test.sum"]
-    assert memory == changes[-1][1] and memory["families"][family]["lapses"] == 1
-    # A new view given that memory resumes it.
-    other = make_view(scheduler_memory={"test.sum": memory})
+    memory = recording_desk.records.load_scheduler_memory("Tester", "test.sum")
+    assert memory == view.session.scheduler.snapshot() and memory["families"][family]["lapses"] == 1
+    # A new view over the desk resumes that memory.
+    other = make_view(desk=recording_desk)
     session = other.start("test.sum", Mode.PRACTICE)
     assert session.scheduler.memory[family].lapses == 1 and session.scheduler.clock == memory["clock"]
 
@@ -340,9 +365,8 @@ def test_leeches_are_listed_at_the_end_of_practice(qtbot, make_view):
 
 # --- timed ------------------------------------------------------------------------------------------------------
 
-def test_timed_mode_counts_down_and_times_out(qtbot, make_view):
-    stored = []
-    view = make_view(on_answer=stored.append)
+def test_timed_mode_counts_down_and_times_out(qtbot, make_view, recording_desk):
+    view = make_view(desk=recording_desk)
     view.start("test.sum", Mode.TIMED, target=Target(seconds=0.4))
     assert view.countdown_row.isVisible() and view.countdown_label.text().endswith("s left")
     with qtbot.waitSignal(view.answer_graded, timeout=5000) as graded:
@@ -352,7 +376,8 @@ def test_timed_mode_counts_down_and_times_out(qtbot, make_view):
     assert view.verdict_label.text().endswith("Time ran out")
     assert view.expected_label.text() == f"Correct answer: {prompt_sum(view)}"
     assert view.category_label.text() == f"Error: {ErrorCategory.TIMEOUT.label}"
-    assert len(stored) == 1 and stored[0].answer is None
+    stored = stored_answers(view)
+    assert len(stored) == 1 and stored[0].answer is None and stored[0].timed_out
 
 
 def test_timed_answer_in_time_is_graded(qtbot, make_view):
@@ -368,9 +393,8 @@ def test_timed_answer_in_time_is_graded(qtbot, make_view):
 
 # --- test -------------------------------------------------------------------------------------------------------
 
-def test_a_whole_test_to_the_result_page_with_the_keyboard_only(qtbot, make_view):
-    stored = []
-    view = make_view(on_answer=stored.append, targets={"test.sum": Target(test_items=4, pass_mark=0.75)})
+def test_a_whole_test_to_the_result_page_with_the_keyboard_only(qtbot, make_view, recording_desk):
+    view = make_view(desk=with_targets(recording_desk, {"test.sum": Target(test_items=4, pass_mark=0.75)}))
     messages = []
     view.message.connect(messages.append)
     view.setFocus()
@@ -395,7 +419,7 @@ def test_a_whole_test_to_the_result_page_with_the_keyboard_only(qtbot, make_view
     assert messages == ["Add two numbers: 3 of 4 right, test passed."]
     summary = view.result_summary.text()
     assert "3 of 4 right (75%)" in summary and "pass mark 75%" in summary
-    median = sorted(a.grade.seconds for a in stored)
+    median = sorted(a.seconds for a in stored_answers(view))
     assert drill_view.seconds_text((median[1] + median[2]) / 2) in summary
     count = view.findChild(QLabel, f"errorCount-{ErrorCategory.ARITHMETIC.value}")
     assert count is not None and count.text() == "1"
@@ -405,8 +429,8 @@ def test_a_whole_test_to_the_result_page_with_the_keyboard_only(qtbot, make_view
     assert view.state == "choosing" and view.pages.currentIndex() == 0
 
 
-def test_a_failed_test_says_so(qtbot, make_view):
-    view = make_view(targets={"test.sum": Target(test_items=2, pass_mark=0.9)})
+def test_a_failed_test_says_so(qtbot, make_view, recording_desk):
+    view = make_view(desk=with_targets(recording_desk, {"test.sum": Target(test_items=2, pass_mark=0.9)}))
     view.start("test.sum", Mode.TEST)
     for _ in range(2):
         answer_with_keys(qtbot, view, str(prompt_sum(view) + 1))
@@ -415,8 +439,8 @@ def test_a_failed_test_says_so(qtbot, make_view):
     assert "0 of 2 right (0%)" in view.result_summary.text()
 
 
-def test_stopping_a_test_early_is_not_a_pass(qtbot, make_view):
-    view = make_view(targets={"test.sum": Target(test_items=5, pass_mark=0.5)})
+def test_stopping_a_test_early_is_not_a_pass(qtbot, make_view, recording_desk):
+    view = make_view(desk=with_targets(recording_desk, {"test.sum": Target(test_items=5, pass_mark=0.5)}))
     view.start("test.sum", Mode.TEST)
     answer_with_keys(qtbot, view, str(prompt_sum(view)))
     qtbot.keyClick(view.next_button, Qt.Key_Escape)
@@ -443,6 +467,7 @@ def test_the_main_window_has_a_drills_page(qtbot, monkeypatch):
     # F1 is Help ▸ Keys in the window; on a practice item it gives the hint instead, and only there.
     with qtbot.waitActive(window):
         window.activateWindow()
+    window.desk.choose_guest()
     window.drills.start("test.sum", Mode.PRACTICE)
     qtbot.keyClick(window.drills.panel.entry, Qt.Key_F1)
     assert window.drills.hint_label.isVisible()

@@ -55,9 +55,9 @@ def broken_file(tmp_path) -> Path:
 
 @pytest.fixture(autouse=True)
 def nothing_loaded_afterwards():
-    """Reading settings without files leaves no loaded way on offer: later tests start as a new run would."""
+    """No loaded way stays on offer: later tests start as a new run would."""
     yield
-    app_settings.from_dict({})
+    app_settings.forget_loaded_house_ways()
 
 
 def new_window(qtbot):
@@ -76,10 +76,11 @@ def window(qtbot):
 
 
 def unlock(window) -> None:
-    records = window.records_ui.context.records
-    if not records.pin_is_set():
-        records.set_pin(PIN, name=MANAGER)
-    window.records_ui.context.unlock(PIN, MANAGER)
+    desk = window.desk
+    if not desk.pin_is_set():
+        desk.set_first_pin(MANAGER, PIN, PIN)
+    else:
+        desk.unlock_manager(PIN, MANAGER)
 
 
 def open_house_ways(window):
@@ -196,7 +197,7 @@ def test_the_loaded_way_survives_a_restart_and_the_file_is_read_again(qtbot, win
     window.close()
     # Before the next start the manager edits the file: the new start must read it again.
     custom_file.write_text(custom_way_text(two_pairs_title="Two pairs, edited"), encoding="utf-8")
-    app_settings.from_dict({})                      # a new run starts with no loaded way
+    app_settings.forget_loaded_house_ways()         # a new run starts with no loaded way
     assert "my-casino" not in [way for way, _ in app_settings.house_way_choices()]
 
     again = new_window(qtbot)
@@ -272,12 +273,13 @@ def test_a_file_may_not_take_a_shipped_ways_id(window, tmp_path):
 def test_the_house_ways_are_refused_while_the_manager_role_is_locked(qtbot, window, custom_file, monkeypatch):
     page = window.records_ui.manager_page
     asked = pick_file(monkeypatch, custom_file)
-    assert not window.records_ui.context.unlocked
+    assert not window.desk.unlocked
     assert not page.tabs.isEnabled()                 # the tab cannot be reached
     page.choose_house_way_file()
     assert asked == []                               # no file dialog for a locked role
     assert not page.load_house_way_file(custom_file)
-    assert page.ways_message.text() == "Only a training manager can change the house ways. Unlock the manager role."
+    assert page.ways_message.text() == ("Only a training manager can load or forget a house-way file. Unlock the "
+                                        "manager role with the PIN.")
     assert "my-casino" not in [way for way, _ in app_settings.house_way_choices()]
     # Locking again after a load: using and forgetting are refused too.
     page = open_house_ways(window)
@@ -352,8 +354,10 @@ def test_the_house_way_setting_accepts_exactly_the_ways_on_offer(custom_file):
 def test_two_remembered_files_with_one_id_keep_the_later(custom_file, tmp_path):
     other = tmp_path / "other.toml"
     other.write_text(custom_way_text(two_pairs_title="The other file's"), encoding="utf-8")
-    settings, problems = app_settings.from_dict(
+    read, problems = app_settings.from_dict(
         {"paigow": {"house_way": "my-casino", "house_way_files": [str(custom_file), str(other)]}})
+    assert problems == [] and "my-casino" not in paigow.house_ways()   # reading loads nothing
+    settings, problems = app_settings.restore_house_way_files(read)   # the desk's explicit act, at start
     assert problems == [f"Pai Gow: two house-way files give the house way 'my-casino'; the later one, {other}, "
                         "is used."]
     assert settings.paigow.house_way_files == (str(other),) and settings.paigow.house_way == "my-casino"

@@ -94,7 +94,7 @@ def window(qtbot, monkeypatch):
 
 
 def records_of(window) -> Records:
-    return window.records_ui.context.records
+    return window.desk.records
 
 
 def answer_shown_item(qtbot, window, right: bool) -> None:
@@ -106,10 +106,11 @@ def answer_shown_item(qtbot, window, right: bool) -> None:
 
 
 def unlock(window) -> None:
-    records = records_of(window)
-    if not records.pin_is_set():
-        records.set_pin(PIN, name=MANAGER)
-    window.records_ui.context.unlock(PIN, MANAGER)
+    desk = window.desk
+    if not desk.pin_is_set():
+        desk.set_first_pin(MANAGER, PIN, PIN)
+    elif not desk.unlocked:
+        desk.unlock_manager(PIN, MANAGER)
 
 
 def make_history(records: Records, name: str, answers: int = 30) -> None:
@@ -140,7 +141,7 @@ def test_adding_and_picking_a_trainee_with_the_keyboard(qtbot, window):
     qtbot.keyClicks(picker.new_name, "Aroha  Ngata")
     qtbot.keyClick(picker.new_name, Qt.Key_Return)
     assert not picker.isVisible()
-    assert window.records_ui.context.trainee == "Aroha Ngata"
+    assert window.desk.trainee == "Aroha Ngata"
     assert [t.name for t in records_of(window).trainees()] == ["Aroha Ngata"]
     assert "Aroha Ngata" in window.records_ui.trainee_button.text() and "Aroha Ngata" in window.windowTitle()
 
@@ -149,7 +150,7 @@ def test_adding_and_picking_a_trainee_with_the_keyboard(qtbot, window):
     assert [picker.names.item(i).text() for i in range(picker.names.count())] == ["Aroha Ngata", "Ben Li"]
     qtbot.keyClick(picker.names, Qt.Key_Down)
     qtbot.keyClick(picker.names, Qt.Key_Return)
-    assert window.records_ui.context.trainee == "Ben Li"
+    assert window.desk.trainee == "Ben Li"
 
 
 def test_a_taken_name_is_refused_in_plain_words(qtbot, window):
@@ -158,7 +159,7 @@ def test_a_taken_name_is_refused_in_plain_words(qtbot, window):
     qtbot.keyClicks(picker.new_name, "aroha")
     qtbot.keyClick(picker.new_name, Qt.Key_Return)
     assert picker.isVisible() and "already exists" in picker.problem_label.text()
-    assert window.records_ui.context.trainee is None and len(records_of(window).trainees()) == 1
+    assert window.desk.trainee is None and len(records_of(window).trainees()) == 1
     picker.close()
 
 
@@ -173,24 +174,27 @@ def test_first_run_sets_the_pin_then_unlock_and_lock(qtbot, window):
     qtbot.keyClicks(dialog.pin_edit, PIN)
     qtbot.keyClicks(dialog.repeat_edit, "4827")
     dialog.submit()
-    assert "not the same" in dialog.problem_label.text() and not ui.context.unlocked
+    assert "not the same" in dialog.problem_label.text() and not window.desk.unlocked
     qtbot.keyClicks(dialog.pin_edit, PIN)
     qtbot.keyClicks(dialog.repeat_edit, PIN)
     dialog.submit()
-    assert ui.context.unlocked and window.sections.currentWidget() is ui.manager_page
+    assert window.desk.unlocked and window.sections.currentWidget() is ui.manager_page
     assert ui.manager_page.tabs.isEnabled() and MANAGER in ui.manager_button.text()
 
-    session = ui.context.manager
     ui.lock_manager()
-    assert not ui.context.unlocked and window.sections.currentWidget() is not ui.manager_page
+    assert not window.desk.unlocked and window.sections.currentWidget() is not ui.manager_page
     assert not ui.manager_page.tabs.isEnabled() and ui.manager_page.locked_label.isVisibleTo(ui.manager_page)
     records_of(window).create_trainee("Aroha")
-    with pytest.raises(PermissionError):         # the old session object is refused by the records too
-        records_of(window).archive_trainee("Aroha", session)
+    with pytest.raises(PermissionError):         # the page's actions go through the desk, which refuses them
+        window.desk.archive_trainee("Aroha")
+    ui.unlock_manager()
+    assert ui.manager_dialog.name_edit.text() == ""   # never filled in: whose name unlocks it is not shown
+    ui.manager_dialog.close()
 
 
 def test_a_wrong_pin_keeps_the_manager_page_locked(qtbot, window):
-    records_of(window).set_pin(PIN, name=MANAGER)
+    window.desk.set_first_pin(MANAGER, PIN, PIN)
+    window.desk.lock_manager()
     ui = window.records_ui
     ui.manager_action.trigger()
     dialog = ui.manager_dialog
@@ -199,10 +203,10 @@ def test_a_wrong_pin_keeps_the_manager_page_locked(qtbot, window):
     qtbot.keyClicks(dialog.pin_edit, "1111")
     qtbot.keyClick(dialog.pin_edit, Qt.Key_Return)
     assert dialog.isVisible() and dialog.problem_label.text() == "That PIN is not right."
-    assert not ui.context.unlocked and window.sections.currentWidget() is not ui.manager_page
+    assert not window.desk.unlocked and window.sections.currentWidget() is not ui.manager_page
     qtbot.keyClicks(dialog.pin_edit, PIN)
     qtbot.keyClick(dialog.pin_edit, Qt.Key_Return)
-    assert ui.context.unlocked and window.sections.currentWidget() is ui.manager_page
+    assert window.desk.unlocked and window.sections.currentWidget() is ui.manager_page
 
 
 # --- the Drills page records --------------------------------------------------------------------------------------
@@ -210,7 +214,7 @@ def test_a_wrong_pin_keeps_the_manager_page_locked(qtbot, window):
 def test_answers_on_the_drills_page_are_in_the_records(qtbot, window):
     records = records_of(window)
     records.create_trainee("Aroha")
-    window.records_ui.context.choose("Aroha")
+    window.desk.choose_trainee("Aroha")
     window.show_drills()
     drills = window.drills
     drills.select_drill(AddDrill.id)
@@ -224,12 +228,12 @@ def test_answers_on_the_drills_page_are_in_the_records(qtbot, window):
     assert stored[1].category == ErrorCategory.ARITHMETIC.value and stored[0].drill == AddDrill.id
     session_id = stored[0].session_uuid
     assert records.session(session_id).finished_at is None
-    with qtbot.waitSignal(window.records_ui.recorder.session_recorded):
+    with qtbot.waitSignal(window.records_ui.signals.records_changed):
         qtbot.keyClick(drills.next_button, Qt.Key_Escape)
     summary = records.session(session_id)
     assert summary.finished_at is not None and (summary.items, summary.correct) == (2, 1)
     assert summary.settings["roulette"] == window.settings().to_dict()["roulette"]
-    assert records.load_scheduler_memory("Aroha", AddDrill.id) == drills.scheduler_memory[AddDrill.id]
+    assert records.load_scheduler_memory("Aroha", AddDrill.id) == drills.session.scheduler.snapshot()
 
 
 def test_no_trainee_asks_who_is_training_and_a_guest_is_not_recorded(qtbot, window):
@@ -250,17 +254,17 @@ def test_each_trainee_has_their_own_scheduler_memory(qtbot, window):
     records = records_of(window)
     for name in ("Aroha", "Ben"):
         records.create_trainee(name)
-    context = window.records_ui.context
-    context.choose("Aroha")
+    desk = window.desk
+    desk.choose_trainee("Aroha")
     window.drills.start(AddDrill.id, Mode.PRACTICE)
     answer_shown_item(qtbot, window, right=False)
-    aroha_memory = window.drills.scheduler_memory[AddDrill.id]
-    context.choose("Ben")                                          # switching ends Aroha's session
-    assert window.drills.state != "asking"
+    aroha_memory = window.drills.session.scheduler.snapshot()
+    desk.choose_trainee("Ben")                                     # switching ends Aroha's session
+    assert window.drills.state == "result"
     assert records.sessions(RecordFilter(trainees=("Aroha",)))[0].finished_at is not None
-    assert window.drills.scheduler_memory.get(AddDrill.id) is None
-    context.choose("Aroha")
-    assert window.drills.scheduler_memory.get(AddDrill.id) == aroha_memory
+    assert window.drills.start(AddDrill.id, Mode.PRACTICE).scheduler.snapshot()["clock"] == 0
+    desk.choose_trainee("Aroha")
+    assert window.drills.start(AddDrill.id, Mode.PRACTICE).scheduler.snapshot() == aroha_memory
 
 
 # --- progress page ----------------------------------------------------------------------------------------------
@@ -269,7 +273,7 @@ def test_progress_page_shows_the_records_numbers(qtbot, window):
     records = records_of(window)
     records.create_trainee("Aroha")
     make_history(records, "Aroha")
-    window.records_ui.context.choose("Aroha")
+    window.desk.choose_trainee("Aroha")
     window.records_ui.progress_action.trigger()
     page = window.records_ui.progress_page
     assert window.sections.currentWidget() is page and page.title_label.text() == "Progress — Aroha"
@@ -322,12 +326,11 @@ def test_targets_edited_by_the_manager_reach_the_drills_page(qtbot, window):
     assert window.drills.target_for(drill) == wanted
 
     records_of(window).create_trainee("Aroha")
-    ui.context.choose("Aroha")
-    records_of(window).set_target(AddDrill.id, Target(7.0, 0.8, 3, 0.6), ui.context.manager)
-    ui.context.targets_changed.emit()
+    window.desk.choose_trainee("Aroha")
+    window.desk.set_target(AddDrill.id, Target(7.0, 0.8, 3, 0.6))
     session = window.drills.start(AddDrill.id, Mode.TEST)
     assert session.target == Target(7.0, 0.8, 3, 0.6)
-    assert records_of(window).session(ui.recorder.session_id).target == Target(7.0, 0.8, 3, 0.6)
+    assert records_of(window).session(session.session_id).target == Target(7.0, 0.8, 3, 0.6)
 
 
 def test_export_runs_on_a_worker_with_progress_and_the_file_appears(qtbot, window, tmp_path):
@@ -402,7 +405,7 @@ def test_archiving_a_trainee_keeps_the_history(qtbot, window):
     for name in ("Aroha", "Ben"):
         records.create_trainee(name)
     make_history(records, "Aroha", answers=6)
-    window.records_ui.context.choose("Aroha")
+    window.desk.choose_trainee("Aroha")
     unlock(window)
     window.records_ui.show_manager()
     page = window.records_ui.manager_page
@@ -411,9 +414,9 @@ def test_archiving_a_trainee_keeps_the_history(qtbot, window):
     page.select_trainee("Aroha")
     page.archive_button.click()
     assert records.trainee("Aroha").archived and records.trainee("Aroha").archived_by == MANAGER
-    assert window.records_ui.context.trainee is None               # the archived profile is no longer in use
+    assert window.desk.trainee is None               # the archived profile is no longer in use
     assert len(records.answers(RecordFilter(trainees=("Aroha",), include_archived=True))) == 6
-    assert window.records_ui.context.trainee_names() == ["Ben"]
+    assert window.desk.trainee_names() == ["Ben"]
     assert "Archived" in table_texts(page.roster_table)[0][1]      # still listed: archived ones are shown now
     page.select_trainee("Aroha")
     assert page.restore_button.isEnabled() and not page.archive_button.isEnabled()
@@ -424,10 +427,10 @@ def test_archiving_a_trainee_keeps_the_history(qtbot, window):
 def test_a_test_is_signed_off_with_who_and_when(qtbot, window):
     records = records_of(window)
     records.create_trainee("Aroha")
-    records.set_target(AddDrill.id, Target(30.0, 0.5, 2, 0.5), records.unlock(PIN, MANAGER)
-                       if records.pin_is_set() else _first_manager(records))
-    window.records_ui.context.targets_changed.emit()
-    window.records_ui.context.choose("Aroha")
+    unlock(window)
+    window.desk.set_target(AddDrill.id, Target(30.0, 0.5, 2, 0.5))
+    window.desk.lock_manager()
+    window.desk.choose_trainee("Aroha")
     window.drills.start(AddDrill.id, Mode.TEST)
     answer_shown_item(qtbot, window, right=True)
     qtbot.keyClick(window.drills.next_button, Qt.Key_Return)
@@ -447,8 +450,3 @@ def test_a_test_is_signed_off_with_who_and_when(qtbot, window):
     assert table_texts(page.tests_table)[0][6] == MANAGER
     page.sign_button.click()                                       # once only, said in plain words
     assert "already signed off" in page.tests_message.text()
-
-
-def _first_manager(records):
-    records.set_pin(PIN, name=MANAGER)
-    return records.unlock(PIN, MANAGER)

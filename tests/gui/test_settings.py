@@ -19,7 +19,7 @@ def test_paths_follow_the_home_variable(dealerdrill_home):
 
 def test_defaults_are_the_nz_table_defaults():
     settings = Settings()
-    assert settings.roulette.first_four is True  # rules/roulette.md: a setting, on by default
+    assert settings.roulette.first_four is True  # docs/rules/roulette.md, rule 5.2: a setting, on by default
     assert settings.baccarat.decks == 8
     assert settings.baccarat.commission_percent == 5.0
     assert settings.baccarat.tie_odds == 8

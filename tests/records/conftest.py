@@ -39,9 +39,11 @@ def clock():
 
 @pytest.fixture
 def records(tmp_path, clock):
+    from dealerdrill.drills.catalog import DRILL_CATALOG
     from dealerdrill.records import Records
 
-    opened = Records(tmp_path / "records" / "records.sqlite3", clock=clock, workstation="test-bench")
+    opened = Records(tmp_path / "records" / "records.sqlite3", clock=clock, workstation="test-bench",
+                     catalog=DRILL_CATALOG)
     yield opened
     opened.close()
 

@@ -63,7 +63,7 @@ def test_damage_found_later_is_kept_aside_and_a_new_file_started(tmp_path, answe
 def test_the_window_replaces_a_damaged_large_file_found_in_the_background(tmp_path, answer_factory, qtbot,
                                                                          monkeypatch):
     from dealerdrill.app import MainWindow
-    from dealerdrill.views import records_profiles
+    from dealerdrill.desk import Desk
 
     path = tmp_path / "records.sqlite3"
     with Records(path) as records:
@@ -71,14 +71,13 @@ def test_the_window_replaces_a_damaged_large_file_found_in_the_background(tmp_pa
     _scribble(path)
     opened, _ = Records.open_for_app(path, full_check_limit=0)   # as a big file is opened at start-up
     shown = []
-    monkeypatch.setattr(records_profiles, "open_records", lambda: (opened, None))
-    monkeypatch.setattr("dealerdrill.app.show_error", lambda parent, text: shown.append(text))
-    window = MainWindow()
+    monkeypatch.setattr("dealerdrill.views.messages.show_error", lambda parent, text: shown.append(text))
+    window = MainWindow(desk=Desk(opened))
     qtbot.addWidget(window)
     # The check's result arrives through the event loop, so it cannot have been delivered before this wait.
     with qtbot.waitSignal(window.records_ui.damage_found, timeout=30_000):
         pass
     assert shown and "damaged" in shown[0] and "new, empty records file" in shown[0]
-    replacement = window.records_ui.context.records
+    replacement = window.desk.records
     assert replacement is not opened and replacement.trainees() == []
     assert list(tmp_path.glob("records.sqlite3.corrupt-*"))

@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from dealerdrill.exports import export
-from dealerdrill.records import RecordFilter, Records, import_records, schema, synthetic
+import synthetic_records as synthetic
+from dealerdrill.records import RecordFilter, Records, import_records, schema
 from dealerdrill.records.schema import RecordsFullError, RecordsReadOnlyError
 
 DRILL = "baccarat.table_of_play"
@@ -177,7 +178,7 @@ def test_records_opened_read_only_refuse_every_change(tmp_path, answer_factory):
         assert len(records.answers()) == 3
         for change in (lambda: records.create_trainee("X"),
                        lambda: records.start_session("Aroha", DRILL, "practice"),
-                       lambda: records.set_pin("2468", name="Mere")):
+                       lambda: records.add_audit_entry("Mere", "pin_set")):
             with pytest.raises(RecordsReadOnlyError, match="open read-only"):
                 change()
         assert records.clone().read_only
@@ -262,7 +263,7 @@ def test_an_export_killed_half_way_leaves_the_old_file_and_the_records_intact(tm
     target.write_bytes(b"last week's export")
     partial = target.with_name(f".{target.name}.part")
     with Records(path, check=False) as records:
-        answers_before = records._read("SELECT COUNT(*) FROM answers")[0][0]
+        answers_before = records.read("SELECT COUNT(*) FROM answers")[0][0]
     scratch = tmp_path / "scratch"          # openpyxl's own temporary files, which a killed process leaves
     scratch.mkdir()
     child = subprocess.Popen([sys.executable, "-c", EXPORT_CHILD, str(path), format, str(target)],
@@ -279,7 +280,7 @@ def test_an_export_killed_half_way_leaves_the_old_file_and_the_records_intact(tm
     assert child.returncode == -signal.SIGKILL
     assert target.read_bytes() == b"last week's export"                  # never half a file under the name
     with Records(path) as records:                                         # quick_check passes
-        assert records._read("SELECT COUNT(*) FROM answers")[0][0] == answers_before
+        assert records.read("SELECT COUNT(*) FROM answers")[0][0] == answers_before
         # The next export to the same name replaces the leftover temporary file and completes.
         written = export(records, format, target, RecordFilter(trainees=(synthetic.trainee_name(1),)))
     assert written == [target] and target.read_bytes() != b"last week's export" and not partial.exists()
@@ -411,7 +412,7 @@ def test_imported_times_are_stored_in_the_one_form_that_sorts(records, tmp_path)
     import_records(records, path)
     [first, second] = records.answers()
     assert first.answered_at.isoformat() == "2026-03-01T10:01:00+00:00"
-    assert records._read("SELECT answered_at FROM answers ORDER BY answered_at")[0][0] == \
+    assert records.read("SELECT answered_at FROM answers ORDER BY answered_at")[0][0] == \
            "2026-03-01T10:01:00.000000Z"
 
 

@@ -25,8 +25,7 @@ def _play(records, name, drill, mode, outcomes, make_answer):
 def test_import_adds_what_is_missing_and_never_duplicates(tmp_path, clock, answer_factory):
     with Records(tmp_path / "a" / "records.sqlite3", clock=clock, workstation="bench-a") as a, \
             Records(tmp_path / "b" / "records.sqlite3", clock=clock, workstation="bench-b") as b:
-        a.set_pin("2468", name="Mere")
-        manager = a.unlock("2468", "Mere")
+        manager = "Mere"
         a.create_trainee("Aroha")
         a.create_trainee("Hemi")
         attempt = _play(a, "Aroha", "baccarat.table_of_play", Mode.TEST, [True] * 30, answer_factory)
@@ -93,18 +92,32 @@ def test_files_that_are_not_records_files_are_refused_and_change_nothing(records
     assert [t.name for t in records.trainees()] == ["Aroha"]
 
 
-def _cli(home, *arguments):
-    """Run `dealerdrill ...` in a child process on `home`, and report whether it imported Qt."""
+PIN, MANAGER = "2468", "Mere Smith"
+AS_MANAGER = ("--manager", MANAGER, "--pin-stdin")
+
+
+def _cli(home, *arguments, pin: str | None = PIN):
+    """Run `dealerdrill ...` in a child process on `home` (the PIN on its standard input), and report whether
+    it imported Qt."""
     code = ("import sys; from dealerdrill.__main__ import main; status = main(sys.argv[1:]); "
             "print('QT-LOADED' if any(m.startswith('PySide6') for m in sys.modules) else 'NO-QT'); "
             "sys.exit(status)")
     return subprocess.run([sys.executable, "-c", code, *arguments], capture_output=True, text=True,
+                          input=f"{pin}\n" if pin is not None else "",
                           env={**os.environ, "DEALERDRILL_HOME": str(home)}, timeout=120)
+
+
+def _set_pin(home):
+    from dealerdrill.desk import Desk
+
+    with Desk.open(home / "data" / "records.sqlite3") as desk:
+        desk.set_first_pin(MANAGER, PIN, PIN)
 
 
 def test_cli_export_works_on_a_fresh_data_folder_without_qt(tmp_path):
     home = tmp_path / "fresh-home"
-    done = _cli(home, "export", "--format", "csv", "--all", "--out", str(tmp_path / "empty.csv"))
+    _set_pin(home)
+    done = _cli(home, "export", "--format", "csv", "--all", "--out", str(tmp_path / "empty.csv"), *AS_MANAGER)
     assert done.returncode == 0, done.stderr
     assert "NO-QT" in done.stdout and (home / "data" / "records.sqlite3").exists()
     with open(tmp_path / "empty.csv", encoding="utf-8-sig") as handle:
@@ -122,38 +135,66 @@ def test_cli_export_and_import_round_trip(tmp_path, monkeypatch, clock, answer_f
         _play(records, "Kiri", "baccarat.table_of_play", Mode.TIMED, [True] * 4, answer_factory)
         first_day = (clock.now - timedelta(days=3)).astimezone().date()
         stored = {a.uuid: a for a in records.answers()}
+    _set_pin(home)
+    _set_pin(other)
 
     out = tmp_path / "tane.csv"
     done = _cli(home, "export", "--format", "csv", "--trainee", "Tāne", "--from", first_day.isoformat(),
-                "--to", first_day.isoformat(), "--out", str(out))
+                "--to", first_day.isoformat(), "--out", str(out), *AS_MANAGER)
     assert done.returncode == 0, done.stderr
     with open(out, encoding="utf-8-sig") as handle:
         rows = list(csv.DictReader(handle))
     assert [(r["answer_id"], r["trainee"], int(r["correct"])) for r in rows] == \
            [(a.uuid, a.trainee, int(a.correct)) for a in stored.values() if a.trainee == "Tāne"]
 
-    done = _cli(home, "export", "--format", "pdf", "--all", "--out", str(tmp_path / "cohort.pdf"))
+    done = _cli(home, "export", "--format", "pdf", "--all", "--out", str(tmp_path / "cohort.pdf"), *AS_MANAGER)
     assert done.returncode == 0, done.stderr
     from pypdf import PdfReader
 
     text = " ".join(page.extract_text() for page in PdfReader(tmp_path / "cohort.pdf").pages)
     assert "Scorecard: Tāne" in text and "Scorecard: Kiri" in text
 
-    done = _cli(home, "export", "--format", "json", "--all", "--out", str(tmp_path / "all.json"))
+    done = _cli(home, "export", "--format", "json", "--all", "--out", str(tmp_path / "all.json"), *AS_MANAGER)
     assert done.returncode == 0, done.stderr
-    done = _cli(other, "import", str(tmp_path / "all.json"))
+    done = _cli(other, "import", str(tmp_path / "all.json"), *AS_MANAGER)
     assert done.returncode == 0, done.stderr
     assert "7 answers and 2 sessions added (0 answers already here)" in done.stdout and "NO-QT" in done.stdout
-    done = _cli(other, "import", str(tmp_path / "all.json"))
+    done = _cli(other, "import", str(tmp_path / "all.json"), *AS_MANAGER)
     assert "0 answers and 0 sessions added (7 answers already here)" in done.stdout
     with Records(other / "data" / "records.sqlite3") as copy:
         assert {a.uuid for a in copy.answers()} == set(stored)
 
 
 def test_cli_reports_mistakes_plainly(tmp_path):
-    done = _cli(tmp_path / "h", "export", "--format", "pdf", "--trainee", "Nobody", "--out", str(tmp_path / "x.pdf"))
+    _set_pin(tmp_path / "h")
+    done = _cli(tmp_path / "h", "export", "--format", "pdf", "--trainee", "Nobody", "--out", str(tmp_path / "x.pdf"),
+                *AS_MANAGER)
     assert done.returncode == 1 and "no trainee called 'Nobody'" in done.stderr and "Traceback" not in done.stderr
     done = _cli(tmp_path / "h", "export", "--format", "csv", "--all", "--from", "2026-02-30", "--out", "x.csv")
     assert done.returncode == 2 and "YYYY-MM-DD" in done.stderr
-    done = _cli(tmp_path / "h", "import", str(tmp_path / "nothing.json"))
+    done = _cli(tmp_path / "h", "import", str(tmp_path / "nothing.json"), *AS_MANAGER)
     assert done.returncode == 1 and "does not exist" in done.stderr
+
+
+def test_cli_import_and_export_need_the_manager_role(tmp_path, clock, answer_factory):
+    home = tmp_path / "h"
+    with Records(home / "data" / "records.sqlite3", clock=clock) as records:
+        records.create_trainee("Aroha")
+        _play(records, "Aroha", "baccarat.table_of_play", Mode.PRACTICE, [True], answer_factory)
+        dump_records(records, tmp_path / "records.json")
+    done = _cli(home, "import", str(tmp_path / "records.json"))
+    assert done.returncode == 1 and "no manager PIN is set on this workstation" in done.stderr
+    _set_pin(home)
+    done = _cli(home, "import", str(tmp_path / "records.json"), pin=None)   # no terminal, no --pin-stdin
+    assert done.returncode == 1 and "--pin-stdin" in done.stderr
+    done = _cli(home, "import", str(tmp_path / "records.json"), *AS_MANAGER, pin="1111")
+    assert done.returncode == 1 and "That PIN is not right." in done.stderr and "Traceback" not in done.stderr
+    done = _cli(home, "export", "--format", "csv", "--all", "--out", str(tmp_path / "x.csv"), "--pin-stdin")
+    assert done.returncode == 1 and "--manager NAME" in done.stderr and not (tmp_path / "x.csv").exists()
+    with Records(home / "data" / "records.sqlite3") as records:
+        log = [(e.actor, e.action) for e in records.audit_log()]
+        assert (MANAGER, "unlock_refused") in log and "records_imported" not in {action for _, action in log}
+    done = _cli(home, "import", str(tmp_path / "records.json"), *AS_MANAGER)
+    assert done.returncode == 0, done.stderr
+    with Records(home / "data" / "records.sqlite3") as records:
+        assert (MANAGER, "records_imported") in [(e.actor, e.action) for e in records.audit_log()]

@@ -8,7 +8,7 @@ from dealerdrill.domain import Mode
 from dealerdrill.domain import Target
 from dealerdrill.domain import ErrorCategory
 from dealerdrill.records import RecordFilter
-from dealerdrill.records import families
+from dealerdrill.drills import families
 from dealerdrill.records.queries import local_day
 
 
@@ -150,8 +150,7 @@ def test_filters_select_by_date_game_drill_mode_and_trainee(records, play, clock
 
 
 def test_roster_readiness_needs_accuracy_speed_and_a_passed_test(records, play):
-    records.set_pin("2468", name="Mere")
-    manager = records.unlock("2468", "Mere")
+    manager = "Mere"
     drill = "baccarat.table_of_play"
     records.set_target(drill, Target(seconds=5, accuracy=0.9, test_items=10, pass_mark=0.9), manager)
     for name in ("Ready Rangi", "Slow Sam", "Untested Tui"):

@@ -1,5 +1,5 @@
 """Pure-Python reference for Baccarat / Mini Baccarat, written from the rules text
-(shared/rules/baccarat.md; NZ Gazette 1998 No. 10, Table 2 and rules 9.5-9.9), not from the engine.
+(docs/rules/baccarat.md; NZ Gazette 1998 No. 10, Table 2 and rules 9.5-9.9), not from the engine.
 
 Used only by the tests to check the C engine. Deliberately plain and slow: a coup is played by asking
 for cards one at a time, the enumeration walks every value sequence card by card, and the shoe is dealt

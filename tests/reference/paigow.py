@@ -1,4 +1,4 @@
-"""Pure-Python pai gow, written from the rules text (shared/rules/paigow.md, NZ Gazette 1999 No. 9 rules
+"""Pure-Python pai gow, written from the rules text (docs/rules/paigow.md, NZ Gazette 1999 No. 9 rules
 4.2-4.7 and 6.1-6.2, 1998 No. 20 p.452 rules (j)-(l), 2001 No. 173 rule 11.1) for tests only.
 
 It works on faces ("6-6", "3-6") and rank-ordered lists rather than the engine's tile ids and value

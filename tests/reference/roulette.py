@@ -1,4 +1,4 @@
-"""Single-zero roulette in plain Python, written from the rules text only (rules/roulette.md; NZ Gazette
+"""Single-zero roulette in plain Python, written from the rules text only (docs/rules/roulette.md; NZ Gazette
 1996 No. 7 rules 5.1-5.3, 1998 No. 16 rule 3.1), to check the C engine. Tests and benchmarks only.
 
 Deliberately built a different way from the engine: the engine recognises wagers from bit patterns,
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-# Typed from the rules file ("Wheel and layout").
+# Typed from docs/rules/roulette.md ("Wheel and layout").
 WHEEL_ORDER = (0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20,
                14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26)
 RED = frozenset({1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36})

@@ -1,5 +1,5 @@
 """Synthetic records at scale, for the load tests and benchmarks (issue 7: 200 trainees, 2 million answers).
-Qt-free; never used by the program itself.
+Test and benchmark data, kept out of the shipped package; Qt-free.
 
 Everything is a pure function of the row number, so the expected counts are known without reading the
 database back: `expected_counts()` recomputes them in Python from the same rules, and the tests compare
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from . import schema
+from dealerdrill.records import schema
 
 GENERATOR_VERSION = 2  # with the schema version in the file name, see Plan.file_name
 START = datetime(2025, 1, 6, 8, 0, tzinfo=timezone.utc)

@@ -1,7 +1,8 @@
 """The one place that reads meaning out of item family strings. Qt-free.
 
 Drills choose their family strings (gui/drills/*_drills.py) and the records store them exactly as given,
-with the game of the session. Only the breakdowns below look inside them, and they are lenient: a family
+with the game of the session. Only the breakdowns below look inside them (the records reach them through
+the drill catalogue, gui/drills/catalog.py), and they are lenient: a family
 that does not match simply does not count in that breakdown (it still counts everywhere else). A leading
 "<game>." segment is ignored, so "baccarat.banker6.third7" and "banker6.third7" read the same.
 
@@ -20,8 +21,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-BANKER_TOTALS = tuple(range(8))       # rows of the heatmap: Banker totals that Table 2 decides (0-7)
-THIRD_CARD_VALUES = tuple(range(10))  # columns: the Player's third card, baccarat value 0-9
+from dealerdrill.domain.catalog import BANKER_TOTALS, THIRD_CARD_VALUES
 
 _TABLE_OF_PLAY = re.compile(r"(?:^|\.)banker[._-]?(\d)\.(?:player[._-]?)?third[._-]?(\d)(?:\.|$)")
 _RULE_ID = re.compile(r"^[a-z][a-z0-9_]*-[a-z0-9_-]+$")
@@ -48,13 +48,10 @@ def table_of_play_cell(game: str, family: str) -> tuple[int, int] | None:
 
 @lru_cache(maxsize=1)
 def _engine_kinds() -> dict[str, tuple[str, int]]:
-    """name -> (label, odds) from the engine's roulette.WagerKind; empty if the engine is unavailable."""
-    try:
-        from dealerdrill.core import roulette
+    """name -> (label, odds) from the engine's roulette.WagerKind."""
+    from dealerdrill.core import roulette
 
-        return {k.name.lower(): (getattr(k, "label", k.name.lower()), k.odds) for k in roulette.WagerKind}
-    except Exception:
-        return {}
+    return {k.name.lower(): (getattr(k, "label", k.name.lower()), k.odds) for k in roulette.WagerKind}
 
 
 def wager_kind(game: str, family: str) -> str | None:
@@ -108,12 +105,9 @@ def _rule_titles() -> dict:
     ways available now. Rebuilt when a way is loaded, replaced or unloaded (the cache key holds the ways
     themselves, so their identities cannot be reused while cached)."""
     global _titles_cache
-    try:
-        from dealerdrill.core import paigow
+    from dealerdrill.core import paigow
 
-        ways = tuple(paigow.describe_house_way(way) for way in paigow.house_ways())
-    except Exception:  # the engine unavailable: ids still identify the rules
-        return {}
+    ways = tuple(paigow.describe_house_way(way) for way in paigow.house_ways())
     if len(ways) == len(_titles_cache[0]) and all(a is b for a, b in zip(ways, _titles_cache[0])):
         return _titles_cache[1]
     titles: dict = {}

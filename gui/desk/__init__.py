@@ -1,0 +1,21 @@
+"""The application layer (Qt-free): the desk a trainee sits at. It owns the person training, the drill
+sessions and their recording (each answer stored with its scheduler memory in one transaction), the
+manager role and every permission, the settings policy (which settings only a manager may change), and
+the entry points for imports and exports. The Qt views and the command line both call it and only it;
+no permission is checked anywhere else.
+
+    desk.py              Desk: the state and every action, each checking the role
+    roles.py             the manager role, the PIN, and which actions are manager-only
+    pin.py               the PIN file (a salted scrypt hash)
+    sessions.py          TrainingSession: a drill session that records as it grades
+    settings_policy.py   which settings decide answers (manager only) and which are presentation
+"""
+from .desk import GUEST_TEXT, Desk, DeskEvent, NoRecordsError
+from .pin import PIN_FILE_NAME, PinFileError
+from .roles import Manager, ManagerRole, ManagerRoleRequired, Permission
+from .sessions import TrainingSession
+from .settings_policy import PRESENTATION_ONLY, answer_key_changes
+
+__all__ = ["Desk", "DeskEvent", "GUEST_TEXT", "Manager", "ManagerRole", "ManagerRoleRequired", "NoRecordsError",
+           "PIN_FILE_NAME", "PRESENTATION_ONLY", "PinFileError", "Permission", "TrainingSession",
+           "answer_key_changes"]

@@ -1,0 +1,416 @@
+"""The desk: one workstation's training state and every rule about who may change it. Qt-free.
+
+A Desk holds the records (or none: guests only), the person training (a trainee, a guest on purpose, or
+nobody yet), the manager role, and the table settings in force. Every action a person can take goes
+through a method here, and every method checks the role first; the Qt views and the command line are two
+callers of the same methods, so neither can do what the other may not.
+
+    desk, problems, notices = Desk.open_for_app()   # the window: never raises, says what went wrong
+    desk = Desk.open()                         # the command line: RecordsError when the records are unusable
+    desk.choose_trainee("Aroha")
+    session = desk.start_session("baccarat.table_of_play", Mode.TEST, difficulty=2)
+    grade = session.submit(answer, seconds)    # graded by the drill (the engine), stored before it returns
+    desk.unlock_manager("2468", "Mere Smith")
+    desk.sign_off(attempt_id, note="...")
+
+Listeners (`subscribe`) hear what changed, as DeskEvent values: the views refresh on them.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timezone
+from enum import Enum
+from pathlib import Path
+from typing import Callable
+
+from dealerdrill import settings as table_settings
+from dealerdrill.domain import Mode, Target
+from dealerdrill.drills.catalog import DRILL_CATALOG
+from dealerdrill.records import Records, RecordsError, SessionSummary, Trainee
+
+from .pin import PIN_FILE_NAME
+from .roles import Manager, ManagerRole, Permission
+from .sessions import TrainingSession
+from .settings_policy import answer_key_changes
+
+GUEST_TEXT = "Guest — not recorded"
+
+
+class DeskEvent(Enum):
+    TRAINEE = "trainee"      # the person at the desk changed
+    MANAGER = "manager"      # the manager role was unlocked or locked
+    RECORDS = "records"      # something was stored (answers, a session, targets, an archive, an import)
+    TARGETS = "targets"      # a target or pass mark changed
+    SETTINGS = "settings"    # the table settings in force changed
+    RECORDS_REPLACED = "records_replaced"   # a damaged file was kept aside and a new one started
+
+
+class NoRecordsError(RuntimeError):
+    """The desk has no usable records: only guest practice (not recorded) is possible."""
+
+    def __init__(self):
+        super().__init__("The records cannot be used on this workstation now, so only guest practice "
+                         "(not recorded) is possible.")
+
+
+class Desk:
+    def __init__(self, records: Records | None, settings: table_settings.Settings | None = None, *,
+                 pin_path: Path | None = None, clock: Callable[[], datetime] | None = None,
+                 save_settings: bool = True):
+        """`records` None: guests only. `pin_path` defaults to the PIN file beside the records (or in the
+        data folder). `save_settings` False keeps settings changes in memory (tests, the command line)."""
+        self.records = records
+        self.settings = settings or table_settings.Settings()
+        self._save_settings = save_settings
+        self._clock = clock or (records.clock if records is not None else (lambda: datetime.now(timezone.utc)))
+        if pin_path is None:
+            from dealerdrill import paths
+
+            pin_path = (records.path.parent if records is not None else paths.data_dir()) / PIN_FILE_NAME
+        self.role = ManagerRole(pin_path, self._audit, self._clock)
+        self.trainee: str | None = None
+        self.guest = False
+        self.session: TrainingSession | None = None
+        self._guest_memory: dict[str, dict] = {}
+        self._listeners: list[Callable[[DeskEvent], None]] = []
+        self.house_way_note: str | None = None   # why the table's house way changed with the last file change
+        self._note_pin_reset()
+
+    # ------------------------------------------------------------------------------------------ opening
+    @classmethod
+    def open(cls, records_path: str | Path | None = None, settings: table_settings.Settings | None = None,
+             **options) -> "Desk":
+        """The desk for the command line and scripts: the records at `records_path` (default: the data
+        folder's); RecordsError when they cannot be used."""
+        records = Records(records_path, catalog=DRILL_CATALOG)
+        return cls(records, settings, save_settings=False, **options)
+
+    @classmethod
+    def open_for_app(cls, records_path: str | Path | None = None, *, lock_wait_seconds: float = 3.0,
+                     settings: table_settings.Settings | None = None) -> tuple["Desk", list[str], list[str]]:
+        """The desk for the window: never raises. Reads the saved settings (unless given) and loads the
+        house-way files they list into the engine (the one place that does), then opens the records (a
+        damaged file kept aside, a read-only one read-only...). Returns the desk, the settings problems and
+        the records notices, each a list of plain sentences for the person at the desk."""
+        problems: list[str] = []
+        if settings is None:
+            settings, problems = table_settings.load_settings()
+        settings, restored = table_settings.restore_house_way_files(settings)
+        records, notices = Records.open_for_app(records_path, lock_wait_seconds=lock_wait_seconds,
+                                                catalog=DRILL_CATALOG)
+        return cls(records, settings), problems + restored, notices
+
+    def __enter__(self) -> "Desk":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """End the running session (it keeps its finish time) and close the records."""
+        self.end_session()
+        if self.records is not None:
+            self.records.close()
+
+    def replace_damaged_records(self) -> list[str]:
+        """The background check found the records damaged: keep the file aside, start a new one; the person
+        at the desk and the role start afresh. Returns the notices."""
+        if self.records is None:
+            return []
+        self.end_session()
+        self.records, notices = Records.replace_damaged(self.records)
+        self.trainee, self.guest = None, False
+        self.role.manager = None
+        for event in (DeskEvent.RECORDS_REPLACED, DeskEvent.TRAINEE, DeskEvent.MANAGER, DeskEvent.RECORDS):
+            self._tell(event)
+        return notices
+
+    # ------------------------------------------------------------------------------------------ listeners
+    def subscribe(self, listener: Callable[[DeskEvent], None]) -> None:
+        self._listeners.append(listener)
+
+    def _tell(self, event: DeskEvent) -> None:
+        for listener in list(self._listeners):
+            listener(event)
+
+    @property
+    def available(self) -> bool:
+        """Whether answers can be recorded here (there are records)."""
+        return self.records is not None
+
+    def _require_records(self) -> Records:
+        if self.records is None:
+            raise NoRecordsError()
+        return self.records
+
+    # ------------------------------------------------------------------------------------------ who is training
+    @property
+    def chosen(self) -> bool:
+        """Someone is at the keyboard: a trainee, or a guest on purpose."""
+        return self.trainee is not None or self.guest
+
+    def describe(self) -> str:
+        if self.trainee is not None:
+            return self.trainee
+        return GUEST_TEXT if self.guest else "No trainee chosen"
+
+    def trainee_names(self) -> list[str]:
+        return [t.name for t in self.records.trainees()] if self.records is not None else []
+
+    def add_trainee(self, name: str) -> str:
+        """A new trainee profile (anyone may add one, as at a real training room's sign-in sheet)."""
+        trainee = self._require_records().create_trainee(name)
+        self._tell(DeskEvent.RECORDS)
+        return trainee.name
+
+    def choose_trainee(self, name: str) -> str:
+        trainee = self._require_records().trainee(name)
+        if trainee.archived:
+            raise PermissionError(f"{trainee.name} is archived; a manager can restore the profile.")
+        self._switch_person(trainee.name, guest=False)
+        return trainee.name
+
+    def choose_guest(self) -> None:
+        self._switch_person(None, guest=True)
+
+    def forget_trainee(self) -> None:
+        self._switch_person(None, guest=False)
+
+    def _switch_person(self, trainee: str | None, guest: bool) -> None:
+        # A running session belongs to the person who started it: a change of person ends it.
+        if (trainee, guest) != (self.trainee, self.guest):
+            self.end_session()
+            self._guest_memory.clear()
+        self.trainee, self.guest = trainee, guest
+        self._tell(DeskEvent.TRAINEE)
+
+    # ------------------------------------------------------------------------------------------ the manager role
+    @property
+    def manager(self) -> Manager | None:
+        return self.role.manager
+
+    @property
+    def unlocked(self) -> bool:
+        return self.role.unlocked
+
+    def pin_is_set(self) -> bool:
+        return self.role.pin_is_set()
+
+    def set_first_pin(self, name: str, pin: str, repeated: str) -> Manager:
+        self._require_records()
+        manager = self.role.set_first_pin(name, pin, repeated)
+        self._tell(DeskEvent.MANAGER)
+        return manager
+
+    def unlock_manager(self, pin: str, name: str) -> Manager:
+        self._require_records()
+        manager = self.role.unlock(pin, name)
+        self._tell(DeskEvent.MANAGER)
+        return manager
+
+    def lock_manager(self) -> None:
+        if self.role.unlocked:
+            self.role.lock()
+            self._tell(DeskEvent.MANAGER)
+
+    def may(self, permission: Permission) -> bool:
+        return self.role.may(permission)
+
+    def require(self, permission: Permission) -> str:
+        """The manager's name, or ManagerRoleRequired: every manager-only action asks this first."""
+        return self.role.require(permission)
+
+    def _audit(self, actor: str, action: str, detail: str) -> None:
+        if self.records is not None and not self.records.read_only:
+            self.records.add_audit_entry(actor, action, detail)
+
+    def _note_pin_reset(self) -> None:
+        """A PIN was set before and its file is gone: someone reset it by deleting the file. Log it once."""
+        if self.records is None or self.records.read_only or self.role.pin_path.exists():
+            return
+        if self.records.latest_audit_action(("pin_set", "pin_changed", "pin_reset")) not in (None, "pin_reset"):
+            self.records.add_audit_entry("workstation", "pin_reset",
+                                         f"{self.role.pin_path.name} was deleted; a new PIN can be set")
+
+    # ------------------------------------------------------------------------------------------ drill sessions
+    def target_for(self, drill_id: str) -> Target:
+        """The target in force for a drill: the manager's, else the drill's default."""
+        if self.records is not None:
+            try:
+                return self.records.target(drill_id)
+            except RecordsError:
+                pass
+        return DRILL_CATALOG.default_target(drill_id)
+
+    def targets(self) -> dict[str, Target]:
+        if self.records is None:
+            return {}
+        return {drill: info.target for drill, info in self.records.targets().items()}
+
+    def start_session(self, drill: str | type, mode: Mode, difficulty: int = 1, *, seed: int | None = None,
+                      target: Target | None = None) -> TrainingSession:
+        """Start a drill session for the person at the desk (a trainee: recorded; a guest: not). `drill` is a
+        drill id or a drill class; the drill is made with the settings in force, which are stored with the
+        session. `target` is the one the session is judged by (default: the target in force for the drill)."""
+        if isinstance(drill, str):
+            from dealerdrill.drills import registry
+
+            drills = registry()
+            if drill not in drills:
+                raise ValueError(f"There is no drill {drill!r}.")
+            drill = drills[drill]
+        if not self.chosen:
+            raise PermissionError("Choose who is training first (a trainee, or a guest).")
+        self.end_session()
+        drill_id = drill.id
+        drill = drill(self.settings)
+        trainee = self.trainee if self.records is not None else None
+        memory = self._guest_memory.get(drill_id)
+        if trainee is not None:
+            memory = self.records.load_scheduler_memory(trainee, drill_id)
+        snapshot = self.settings.to_dict()
+        snapshot["difficulty"] = difficulty
+        self.session = TrainingSession(drill, mode, difficulty=difficulty,
+                                       target=target or self.target_for(drill_id), seed=seed,
+                                       scheduler_memory=memory, trainee=trainee, records=self.records,
+                                       settings_snapshot=snapshot, on_memory=self._remember_memory,
+                                       on_finished=self._session_finished)
+        return self.session
+
+    def end_session(self) -> SessionSummary | None:
+        """Finish the running session, if any (it keeps its answers and gets its finish time)."""
+        session, self.session = self.session, None
+        return session.finish() if session is not None else None
+
+    def _remember_memory(self, drill_id: str, memory: dict) -> None:
+        if self.trainee is None:
+            self._guest_memory[drill_id] = memory
+
+    def _session_finished(self, session: TrainingSession) -> None:
+        if self.session is session:
+            self.session = None
+        if session.recorded:
+            self._tell(DeskEvent.RECORDS)
+
+    # ------------------------------------------------------------------------------------------ manager actions
+    def sign_off(self, attempt_id: str, note: str = "") -> SessionSummary:
+        manager = self.require(Permission.SIGN_OFF)
+        summary = self._require_records().sign_off(attempt_id, manager, note)
+        self._tell(DeskEvent.RECORDS)
+        return summary
+
+    def set_target(self, drill_id: str, target: Target) -> None:
+        manager = self.require(Permission.SET_TARGETS)
+        self._require_records().set_target(drill_id, target, manager)
+        self._tell(DeskEvent.TARGETS)
+        self._tell(DeskEvent.RECORDS)
+
+    def archive_trainee(self, name: str) -> Trainee:
+        manager = self.require(Permission.ARCHIVE_TRAINEES)
+        trainee = self._require_records().archive_trainee(name, manager)
+        if self.trainee is not None and self.trainee.casefold() == trainee.name.casefold():
+            self.forget_trainee()
+        self._tell(DeskEvent.RECORDS)
+        return trainee
+
+    def restore_trainee(self, name: str) -> Trainee:
+        manager = self.require(Permission.ARCHIVE_TRAINEES)
+        trainee = self._require_records().restore_trainee(name, manager)
+        self._tell(DeskEvent.RECORDS)
+        return trainee
+
+    # ------------------------------------------------------------------------------------------ reading for managers
+    def roster(self, f=None):
+        self.require(Permission.SEE_EVERY_TRAINEE)
+        return self._require_records().roster(f)
+
+    def cohort(self, f=None):
+        self.require(Permission.SEE_EVERY_TRAINEE)
+        return self._require_records().cohort(f)
+
+    def test_attempts(self, f=None):
+        self.require(Permission.SEE_EVERY_TRAINEE)
+        return self._require_records().test_attempts(f)
+
+    # ------------------------------------------------------------------------------------------ settings
+    def apply_settings(self, new: table_settings.Settings) -> Path | None:
+        """Put new table settings in force (drills made from now on use them) and save them. A change to a
+        setting that decides an answer needs the manager role (and is audited); a change of presentation
+        only (animation speed) is anyone's. Returns where the settings were saved (None when not saved);
+        OSError when they are in force but could not be saved."""
+        changes = answer_key_changes(self.settings, new)
+        if changes:
+            manager = self.require(Permission.CHANGE_GRADING_SETTINGS)
+            self._audit(manager, "settings_changed", "; ".join(changes))
+        self.settings = new
+        self._tell(DeskEvent.SETTINGS)
+        if not self._save_settings:
+            return None
+        return table_settings.save_settings(new)
+
+    def load_house_way(self, path: str | Path) -> table_settings.LoadedHouseWay:
+        """Have the engine check a house-way file and offer its way (manager only); the settings remember
+        the file. The engine's refusal (HouseWayError, a ValueError) changes nothing."""
+        manager = self.require(Permission.MANAGE_HOUSE_WAYS)
+        loaded = table_settings.load_house_way_file(path)
+        self._audit(manager, "house_way_loaded", f"{loaded.id} from {loaded.path}")
+        self._store_house_way_files()
+        return loaded
+
+    def forget_house_way(self, way_id: str) -> table_settings.LoadedHouseWay:
+        manager = self.require(Permission.MANAGE_HOUSE_WAYS)
+        forgotten = table_settings.forget_house_way(way_id)
+        self._audit(manager, "house_way_forgotten", f"{forgotten.id} ({forgotten.path})")
+        self._store_house_way_files()
+        return forgotten
+
+    def use_house_way(self, way_id: str) -> None:
+        """The Pai Gow table's house way (and the house-way drill's, from its next session)."""
+        self.apply_settings(replace(self.settings, paigow=replace(self.settings.paigow, house_way=way_id)))
+
+    def _store_house_way_files(self) -> None:
+        settings, note = table_settings.with_loaded_house_ways(self.settings)
+        self.house_way_note = note
+        if settings != self.settings:
+            self.settings = settings   # the files on offer are already the manager's act, audited above
+            self._tell(DeskEvent.SETTINGS)
+            if self._save_settings:
+                table_settings.save_settings(settings)
+
+    # ------------------------------------------------------------------------------------------ imports, exports
+    def export_job(self, format: str, path: str | Path, f=None) -> Callable:
+        """Manager only: a job `work(records, progress, cancel) -> [paths]` that writes an export; run it with
+        this desk's records or, on a worker thread, with records.clone()."""
+        self.require(Permission.EXPORT_RECORDS)
+        self._require_records()
+
+        def work(records, progress=None, cancel=None):
+            from dealerdrill.exports import export
+
+            return export(records, format, path, f, progress=progress, cancel=cancel)
+
+        return work
+
+    def import_job(self, path: str | Path) -> Callable:
+        """Manager only: a job `work(records, progress, cancel) -> ImportResult` that merges a records file."""
+        manager = self.require(Permission.IMPORT_RECORDS)
+        self._require_records()
+
+        def work(records, progress=None, cancel=None):
+            from dealerdrill.records import import_records
+
+            return import_records(records, path, imported_by=manager)
+
+        return work
+
+    def export(self, format: str, path: str | Path, f=None, progress=None, cancel=None) -> list[Path]:
+        return self.export_job(format, path, f)(self.records, progress, cancel)
+
+    def import_records(self, path: str | Path):
+        result = self.import_job(path)(self.records)
+        self.records_changed()
+        return result
+
+    def records_changed(self) -> None:
+        """Something was stored outside the desk's own calls (a worker's import): listeners refresh."""
+        self._tell(DeskEvent.RECORDS)

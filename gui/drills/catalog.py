@@ -1,0 +1,45 @@
+"""The drills' catalogue for the records and exports (dealerdrill.domain.catalog.DrillCatalog): every drill's
+id, game, title and default target, and what its family strings mean (gui/drills/families.py)."""
+from __future__ import annotations
+
+from dealerdrill.domain import Target
+from dealerdrill.domain.catalog import DrillInfo
+
+from . import families
+from .base import registry
+from .targets import default_target
+
+
+class EngineDrillCatalog:
+    """The catalogue of the drills this program ships (their modules loaded on first use)."""
+
+    def __init__(self) -> None:
+        self._drills: dict[str, DrillInfo] | None = None
+
+    def drills(self) -> dict[str, DrillInfo]:
+        if self._drills is None:
+            self._drills = {drill_id: DrillInfo(drill_id, drill.game, drill.title)
+                            for drill_id, drill in registry().items()}
+        return dict(self._drills)
+
+    def default_target(self, drill_id: str) -> Target:
+        self.drills()   # the game modules fill in their default targets as they load
+        return default_target(drill_id)
+
+    def table_of_play_cell(self, game: str, family: str) -> tuple[int, int] | None:
+        return families.table_of_play_cell(game, family)
+
+    def wager_kind(self, game: str, family: str) -> str | None:
+        return families.wager_kind(game, family)
+
+    def wager_kind_label(self, kind: str) -> str:
+        return families.wager_kind_label(kind)
+
+    def house_way_rule(self, game: str, family: str) -> str | None:
+        return families.house_way_rule(game, family)
+
+    def house_way_rule_label(self, rule_id: str) -> str:
+        return families.house_way_rule_label(rule_id)
+
+
+DRILL_CATALOG = EngineDrillCatalog()

@@ -1,0 +1,146 @@
+"""Legible at every size: the main window fits a 1366 x 768 laptop on every page and every drill and
+shrinks back after visiting them, and a drill's picture keeps its size when the hint or the feedback appears.
+
+A laptop screen of 1366 x 768 keeps about 48 px for its task bar and 32 px for the window's title bar, so the
+window itself (menus, tool bar, page and status bar) must fit in 1366 x 688.
+"""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+from PySide6.QtCore import QSize  # noqa: E402
+from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+
+from dealerdrill.domain import Mode, Target  # noqa: E402
+
+LAPTOP_WINDOW = QSize(1366, 688)
+TIME_LIMIT = Target(seconds=0.05)  # a timed item that runs out at once: the feedback shows without an answer
+
+
+def fits(size: QSize, space: QSize = LAPTOP_WINDOW) -> bool:
+    return size.width() <= space.width() and size.height() <= space.height()
+
+
+@pytest.fixture
+def window(qtbot):
+    from dealerdrill.app import MainWindow
+
+    main = MainWindow()
+    qtbot.addWidget(main)
+    main.resize(LAPTOP_WINDOW)
+    main.show()
+    qtbot.waitExposed(main)
+    main.desk.choose_guest()  # drills start without asking who is training
+    return main
+
+
+def _settle(qtbot) -> None:
+    QApplication.processEvents()
+    qtbot.wait(10)  # let deleteLater and queued layout requests run
+
+
+def time_out_an_item(qtbot, view, drill_id: str) -> None:
+    """Start the drill timed with a tiny limit and wait for the countdown to show the feedback."""
+    with qtbot.waitSignal(view.answer_graded, timeout=5000):
+        view.start(drill_id, Mode.TIMED, target=TIME_LIMIT)
+
+
+def test_every_page_and_every_drill_fits_a_laptop_and_the_window_shrinks_back(qtbot, window):
+    too_big = []
+
+    def check(where: str) -> None:
+        _settle(qtbot)
+        minimum = window.minimumSizeHint().expandedTo(window.minimumSize())
+        if not fits(minimum):
+            too_big.append(f"{where}: {minimum.width()}x{minimum.height()}")
+
+    for index in range(window.tabs.count()):
+        window.show_table(index)
+        check(f"table {window.tabs.tabText(index)}")
+    window.show_drills()
+    check("drill chooser")
+    drills = window.drills
+    entries = drills.entries()
+    assert len(entries) >= 14
+    for entry in entries:
+        drills.start(entry.id, Mode.PRACTICE)
+        check(f"{entry.id} asking")
+        drills.show_hint()
+        check(f"{entry.id} with its hint")
+        drills.finish()
+        time_out_an_item(qtbot, drills, entry.id)
+        assert drills.state == "feedback" and drills.feedback.isVisible()
+        check(f"{entry.id} with its feedback")
+        drills.finish()
+        check(f"{entry.id} result page")
+        drills.back_to_chooser()
+    window.records_ui.show_progress()
+    check("progress page")
+    window.desk.lock_manager()
+    window.sections.setCurrentWidget(window.records_ui.manager_page)
+    check("manager page")
+    assert too_big == []
+    # Having been everywhere, the window still goes back to the laptop's size, and smaller.
+    for size in (LAPTOP_WINDOW, QSize(1280, 640)):
+        window.resize(size)
+        _settle(qtbot)
+        assert window.size() == size
+
+
+def _picture_geometries(panel: QWidget) -> dict[str, tuple[int, int, int, int]]:
+    """Where the panel and each widget that draws the item's picture sit (in the window's coordinates)."""
+    from dealerdrill.views.drill_panels_baccarat import HandBox
+    from dealerdrill.views.drill_panels_paigow import _Painted, _TileStrip
+    from dealerdrill.views.roulette_layout import RouletteLayoutView
+
+    pictures = {"panel": panel}
+    for kind in (RouletteLayoutView, HandBox, _TileStrip):
+        for i, widget in enumerate(panel.findChildren(kind)):
+            if widget.isVisible():
+                pictures[f"{kind.__name__}{i}"] = widget
+    if isinstance(panel, _Painted):
+        pictures["painted"] = panel
+    out = {}
+    for name, widget in pictures.items():
+        corner = widget.mapTo(panel.window(), widget.rect().topLeft())
+        out[name] = (corner.x(), corner.y(), widget.width(), widget.height())
+    return out
+
+
+@pytest.mark.parametrize("size", [QSize(1366, 688), QSize(1920, 1040)], ids=["laptop", "full-hd"])
+def test_pictures_keep_their_size_when_the_hint_and_the_feedback_appear(qtbot, window, size):
+    window.resize(size)
+    window.show_drills()
+    drills = window.drills
+    moved = []
+
+    def compare(drill_id, state, before, now):
+        for name, where in before.items():
+            if now.get(name) != where:
+                moved.append(f"{drill_id} {name} with the {state}: {where} -> {now.get(name)}")
+
+    for entry in drills.entries():
+        drills.start(entry.id, Mode.PRACTICE)
+        _settle(qtbot)
+        before = _picture_geometries(drills.panel)
+        assert before["panel"][2] > 0.55 * size.width(), f"{entry.id}: the panel is narrow"
+        drills.show_hint()
+        _settle(qtbot)
+        assert drills.hint_label.isVisible()
+        compare(entry.id, "hint", before, _picture_geometries(drills.panel))
+        drills.finish()
+        # The feedback, on a timed item left to run out (the countdown stands in for a wrong answer).
+        drills.start(entry.id, Mode.TIMED, target=Target(seconds=0.4))
+        _settle(qtbot)
+        before = _picture_geometries(drills.panel)
+        with qtbot.waitSignal(drills.answer_graded, timeout=5000):
+            pass
+        _settle(qtbot)
+        assert drills.feedback.isVisible()
+        compare(entry.id, "feedback", before, _picture_geometries(drills.panel))
+        drills.finish()
+        drills.back_to_chooser()
+    assert moved == []
