@@ -33,9 +33,13 @@ clean:
 	rm -rf $(VENV) build *.egg-info bindings/_engine.* bindings/*.so
 
 # Fast rebuild of the C engine in place after editing core_c/ (developers; serialised so parallel
-# builds in one checkout never overwrite each other's output half-written).
+# builds in one checkout never overwrite each other's output half-written). The build's own exit status
+# is the target's: a compile error fails `make engine` (pipefail), while setuptools' chatter about
+# warnings is filtered out of the log (grep's status is ignored: an empty filtered log is fine).
+engine: SHELL := /bin/bash
 engine: $(VENV)/bin/python
-	flock /tmp/dealerdrill-build.lock $(PY) setup.py -q build_ext --inplace --force 2>&1 | grep -vE 'Warning|warn|^\s*$$' || true
+	set -o pipefail; flock /tmp/dealerdrill-build.lock $(PY) setup.py -q build_ext --inplace --force 2>&1 \
+		| { grep -vE 'Warning|warn|^\s*$$' || true; }
 
 # Hardening of the C engine (no Python): `make c-tests` runs the plain C tests of every entry point and
 # replays the fuzz corpus; `make sanitize` does the same built with AddressSanitizer + UBSan; `make fuzz`

@@ -5,7 +5,7 @@ and no cffi object ever leaves this package.
 
     from dealerdrill.core import roulette, baccarat, paigow, shuffle
 """
-from . import baccarat, paigow, roulette
+from . import baccarat, commission, paigow, roulette
 from ._errors import (
     BankShort,
     EngineError,
@@ -18,6 +18,8 @@ from ._errors import (
     ShoeFinished,
 )
 from ._rng import Rng, shuffle
+from .commission import percent_supported as commission_percent_supported
+from .commission import rate_supported as commission_rate_supported
 
 __all__ = [
     "BankShort",
@@ -31,6 +33,9 @@ __all__ = [
     "Rng",
     "ShoeFinished",
     "baccarat",
+    "commission",
+    "commission_percent_supported",
+    "commission_rate_supported",
     "paigow",
     "roulette",
     "shuffle",

@@ -13,17 +13,18 @@ from __future__ import annotations
 import enum
 import operator
 from dataclasses import dataclass
-from decimal import Decimal
-from fractions import Fraction
 from typing import Iterable, NamedTuple, Sequence, Union
 
+from . import commission as _commission
 from ._engine import ffi, lib
 from ._errors import EngineError, InvalidCard, InvalidInput, ShoeFinished, check, require_int
+from .commission import Rounding
 
 __all__ = [
-    "Burn", "Card", "Coup", "Rounding", "Settlement", "Shoe", "ShoeState", "SimulationResult", "Suit",
-    "banker_draws", "box_commission", "card_value", "coup", "exact_counts", "exact_ways", "is_natural", "player_draws",
-    "point_count", "settle", "simulate",
+    "Burn", "CARD_CODES", "Card", "Coup", "Rounding", "Settlement", "Shoe", "ShoeState", "SimulationResult",
+    "BIG_TABLE_SEATS", "Role", "RoleWager", "Suit", "banker_draws", "big_table_role", "box_commission",
+    "card_code", "card_value", "coup", "exact_counts", "exact_ways", "is_natural", "player_draws",
+    "point_count", "settle", "shoe_codes", "simulate", "tie_odds_supported",
 ]
 
 MIN_DECKS = lib.DD_BAC_MIN_DECKS
@@ -38,7 +39,7 @@ MAX_SEQUENCE = 64                  # ranks accepted for one coup (it never uses 
 WINNERS = ("player", "banker", "tie")
 _SIDE_CODES = {"player": lib.DD_BAC_PLAYER, "banker": lib.DD_BAC_BANKER, "tie": lib.DD_BAC_TIE}
 _SIDE_NAMES = {code: name for name, code in _SIDE_CODES.items()}
-_RESULT_NAMES = {lib.DD_BAC_WIN: "win", lib.DD_BAC_LOSE: "lose", lib.DD_BAC_PUSH: "push"}
+_RESULT_NAMES = {lib.DD_WIN: "win", lib.DD_LOSE: "lose", lib.DD_PUSH: "push"}
 _RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 
 
@@ -60,16 +61,37 @@ class Card(NamedTuple):
 
     @property
     def code(self) -> int:
-        """0-51: (rank - 1) * 4 + suit, the engine's card code."""
-        return (self.rank - 1) * 4 + int(self.suit)
+        """The engine's card code of this card, 0 to 51."""
+        return card_code(self.rank, self.suit)
 
     @classmethod
     def from_code(cls, code: int) -> "Card":
-        code = require_int(code, "a card code", 0, 51)
-        return cls(code // 4 + 1, Suit(code % 4))
+        """The card with this engine card code (0 to 51)."""
+        code = require_int(code, "a card code", 0, CARD_CODES - 1)
+        rank, suit = ffi.new("int *"), ffi.new("int *")
+        check(lib.dd_bac_card_of_code(code, rank, suit))
+        return cls(rank[0], Suit(suit[0]))
 
     def __str__(self) -> str:
         return f"{_RANK_NAMES.get(self.rank, str(self.rank))} of {self.suit.name.lower()}"
+
+
+CARD_CODES = lib.DD_BAC_CARD_CODES
+
+
+def card_code(rank: int, suit) -> int:
+    """The engine's card code (0-51) of a rank 1-13 and a suit (Suit or 0-3)."""
+    rank = require_int(rank, "a card rank", 1, 13)
+    suit = require_int(int(suit) if isinstance(suit, Suit) else suit, "a suit", 0, 3)
+    out = ffi.new("int *")
+    check(lib.dd_bac_card_code(rank, suit, out))
+    return out[0]
+
+
+def shoe_codes(decks: int) -> list[int]:
+    """The card codes of a whole shoe of `decks` decks in new-deck order (each code once per deck)."""
+    decks = require_int(decks, "the number of decks", MIN_DECKS, MAX_DECKS)
+    return [code for _ in range(decks) for code in range(CARD_CODES)]
 
 
 class ShoeState(enum.Enum):
@@ -78,20 +100,6 @@ class ShoeState(enum.Enum):
     DEALING = lib.DD_BAC_SHOE_DEALING
     LAST_COUP_NEXT = lib.DD_BAC_SHOE_LAST_COUP_NEXT   # the cutting card came out during a round (9.8)
     FINISHED = lib.DD_BAC_SHOE_FINISHED
-
-
-class Rounding(enum.Enum):
-    """How a Banker commission that is not a whole rounding unit is rounded."""
-    PLAYER = "player"      # down: the player's favour (the default)
-    HOUSE = "house"        # up, never above the amount won
-    NEAREST = "nearest"    # to the nearest unit; an exact half goes the player's way
-
-
-_ROUNDING_CODES = {
-    Rounding.PLAYER: lib.DD_BAC_ROUND_FOR_PLAYER,
-    Rounding.HOUSE: lib.DD_BAC_ROUND_FOR_HOUSE,
-    Rounding.NEAREST: lib.DD_BAC_ROUND_NEAREST,
-}
 
 
 @dataclass(frozen=True)
@@ -393,14 +401,14 @@ class Shoe:
         codes = []
         for card in cards:
             if isinstance(card, Card):
-                codes.append(card.code if 1 <= card.rank <= 13 and 0 <= int(card.suit) <= 3 else 255)
+                codes.append(card.code)
             else:
                 code = require_int(card, "a card code")
                 codes.append(code if 0 <= code <= 255 else 255)
         if len(codes) != self.size:
             raise InvalidInput(f"a shoe of {self.decks} deck(s) holds {self.size} cards, not {len(codes)}")
         check(lib.dd_bac_shoe_load(self._shoe, ffi.new("uint8_t[]", codes), len(codes)), {
-            lib.DD_E_BAD_CARD: "card codes run from 0 to 51 ((rank - 1) * 4 + suit)",
+            lib.DD_E_BAD_CARD: f"card codes run from 0 to {CARD_CODES - 1} (see Card.code)",
             lib.DD_E_RANGE: f"each card must appear exactly {self.decks} time(s) in a shoe of {self.decks} deck(s)",
         })
 
@@ -458,16 +466,19 @@ def simulate(shoes: int, decks: int = DEFAULT_DECKS, seed: int | None = None,
 
 # ---- settlement --------------------------------------------------------------------------------------------
 
-def _basis_points(rate) -> int:
-    if isinstance(rate, bool) or not isinstance(rate, (int, float, Fraction, Decimal)):
-        raise InvalidInput(f"the commission rate must be a number such as 0.05, not {rate!r}")
-    # str() of a float is its shortest exact-looking form, so 0.05 becomes exactly 5/100.
-    exact = Fraction(str(rate)) if isinstance(rate, float) else Fraction(rate)
-    bp = exact * 10000
-    if bp.denominator != 1 or not 0 <= bp <= lib.DD_BAC_MAX_COMMISSION_BP:
-        raise InvalidInput(f"the commission rate must be between 0 and 1 in whole basis points "
-                           f"(0.05 = 5%), not {rate!r}")
-    return int(bp)
+def tie_odds_supported(odds) -> bool:
+    """Whether a Tie may pay these odds ("x to 1") under the rules the engine implements."""
+    if isinstance(odds, bool) or not isinstance(odds, int):
+        return False
+    return -2**31 <= odds < 2**31 and lib.dd_bac_tie_odds_check(odds) == lib.DD_OK
+
+
+def _tie_odds(tie_odds) -> int:
+    odds = require_int(tie_odds, "the tie odds")
+    if not tie_odds_supported(odds):
+        raise InvalidInput(f"a Tie pays {lib.DD_BAC_MIN_TIE_ODDS} or {lib.DD_BAC_MAX_TIE_ODDS} to 1, "
+                           f"not {odds} to 1")
+    return odds
 
 
 def _winner_code(coup_or_winner) -> int:
@@ -479,19 +490,14 @@ def _winner_code(coup_or_winner) -> int:
 
 def _settle_rules(tie_odds, commission_rate, rounding_unit, rounding, collection):
     """The engine's dd_bac_settle_rules, every value checked with a readable message."""
-    odds = require_int(tie_odds, "the tie odds")
-    if odds not in (8, 9):
-        raise InvalidInput(f"a Tie pays 8 or 9 to 1, not {odds} to 1")
-    unit = require_int(rounding_unit, "the rounding unit", 1, MAX_AMOUNT)
-    try:
-        rounding = Rounding(rounding)
-    except ValueError:
-        raise InvalidInput(f"rounding must be one of player, house, nearest; not {rounding!r}") from None
+    odds = _tie_odds(tie_odds)
+    unit = require_int(rounding_unit, "the rounding unit", 1, _commission.MAX_UNIT)
+    rounding = _commission.rounding_code(rounding)
     if collection not in _COLLECTION_CODES:
         raise InvalidInput(f"the commission is collected at \"payment\" or in the \"box\", not {collection!r}")
     return ffi.new("dd_bac_settle_rules *", {
-        "tie_odds": odds, "commission_bp": _basis_points(commission_rate),
-        "rounding_unit": unit, "rounding": _ROUNDING_CODES[rounding],
+        "tie_odds": odds, "commission_bp": _commission.basis_points(commission_rate),
+        "rounding_unit": unit, "rounding": rounding,
         "collection": _COLLECTION_CODES[collection],
     })
 
@@ -559,3 +565,85 @@ def box_commission(banker_wins: Iterable[int], commission_rate=0.05, rounding_un
             lib.DD_E_OVERFLOW: f"the Banker wins add up to more than the engine settles ({MAX_AMOUNT} cents)",
         })
     return owed[0]
+
+
+# ---- the big table: who handles the cards (rules 8.8, 8.9, 8.16) -----------------------------------------
+
+BIG_TABLE_SEATS = lib.DD_BAC_BIG_TABLE_SEATS
+MAX_ROLE_WAGERS = lib.DD_BAC_MAX_ROLE_WAGERS
+
+
+class RoleWager(NamedTuple):
+    """A seated player's wager at the big table: seat 1-14, side "player" / "banker" / "tie", amount in
+    cents, and whether the player declines to handle that hand's cards."""
+    seat: int
+    side: str
+    amount: int
+    declines: bool = False
+
+
+@dataclass(frozen=True)
+class Role:
+    """Who handles a hand's cards at the big table."""
+    hand: str                  # "player" or "banker"
+    seat: int | None           # the seat that takes the role; None when the dealer acts for the hand
+    offered: tuple             # the seats offered the role, in the order the rules offer it
+    rule: str                  # the rule that decides: 8.8 (Banker), 8.9 (Player), 8.16 (the dealer)
+
+    @property
+    def dealer_acts(self) -> bool:
+        return self.seat is None
+
+
+def big_table_role(wagers: Iterable, hand: str) -> Role:
+    """Who handles the `hand` ("player" or "banker") at the big table, decided by the engine: the highest
+    wager on that hand whose player accepts (equal wagers: the lower seat first); the dealer when nobody
+    wagers on the hand or everyone declines (rule 8.16). Wagers are RoleWagers or (seat, side, amount[,
+    declines]) tuples; a player may not back both the Player and the Banker."""
+    if not isinstance(hand, str) or hand.lower() not in ("player", "banker"):
+        raise InvalidInput(f"the role is the Player's or the Banker's hand, not {hand!r}")
+    wagers = list(wagers)
+    if len(wagers) > MAX_ROLE_WAGERS:
+        raise InvalidInput(f"at most {MAX_ROLE_WAGERS} wagers can be considered at once, not {len(wagers)}")
+    c_wagers = ffi.new("dd_bac_seat_wager[]", max(len(wagers), 1))
+    given = []
+    for i, wager in enumerate(wagers):
+        try:
+            wager = RoleWager(*wager)
+        except TypeError:
+            raise InvalidInput(f"wager {i + 1}: a wager is (seat, side, amount[, declines]), not {wager!r}") from None
+        seat = require_int(wager.seat, f"wager {i + 1}: the seat")
+        amount = require_int(wager.amount, f"wager {i + 1}: the amount")
+        if not isinstance(wager.side, str) or wager.side.lower() not in _SIDE_CODES:
+            raise InvalidInput(f"wager {i + 1}: {wager.side!r} is not a side (player, banker or tie)")
+        if not isinstance(wager.declines, bool):
+            raise InvalidInput(f"wager {i + 1}: declines is True or False, not {wager.declines!r}")
+        given.append(RoleWager(seat, wager.side.lower(), amount, wager.declines))
+        # Values outside the engine's fields are clamped to values it refuses with the right code.
+        c_wagers[i].seat = seat if 0 <= seat <= BIG_TABLE_SEATS else -1
+        c_wagers[i].side = _SIDE_CODES[wager.side.lower()]
+        c_wagers[i].amount = max(min(amount, MAX_AMOUNT + 1), -1)
+        c_wagers[i].declines = int(wager.declines)
+    seat = ffi.new("int32_t *")
+    order = ffi.new("int32_t[]", max(len(wagers), 1))
+    offered = ffi.new("size_t *")
+    bad = ffi.new("size_t *")
+    status = lib.dd_bac_big_table_role(c_wagers, len(wagers), _SIDE_CODES[hand.lower()], seat, order,
+                                       max(len(wagers), 1), offered, bad)
+    if status != lib.DD_OK:
+        i = bad[0]
+        if i < len(given):
+            w = given[i]
+            check(status, {
+                lib.DD_E_RANGE: (f"wager {i + 1}: seat {w.seat} " +
+                                 (f"is not a seat of the big table (1-{BIG_TABLE_SEATS})"
+                                  if not 1 <= w.seat <= BIG_TABLE_SEATS else
+                                  "already has a wager on that hand or backs both the Player and the Banker, "
+                                  "which a player may not do")),
+                lib.DD_E_BAD_AMOUNT: f"wager {i + 1}: an amount must be at least 1 cent, not {w.amount}",
+                lib.DD_E_OVERFLOW: f"wager {i + 1}: {w.amount} cents is more than the engine handles ({MAX_AMOUNT})",
+            })
+        check(status)
+    taker = None if seat[0] == lib.DD_BAC_DEALER_ACTS else seat[0]
+    rule = "8.16" if taker is None else ("8.8" if hand.lower() == "banker" else "8.9")
+    return Role(hand.lower(), taker, tuple(order[i] for i in range(offered[0])), rule)

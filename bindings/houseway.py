@@ -65,16 +65,30 @@ CATEGORIES = {"points": lib.DD_PG_POINTS, "high_nine": lib.DD_PG_HIGH_NINE, "gon
               "wong": lib.DD_PG_WONG, "pair": lib.DD_PG_PAIR}
 METRICS = {"low": lib.DD_HW_M_LOW, "high": lib.DD_HW_M_HIGH, "low_points": lib.DD_HW_M_LOW_POINTS,
            "high_points": lib.DD_HW_M_HIGH_POINTS, "total_points": lib.DD_HW_M_TOTAL_POINTS}
-_NAMED_RANK_BASE = 1000
-# Named thresholds: "this hand or any better one". Points thresholds are 32 * points + kind of the
-# lowest higher tile allowed (16 = any); named hands are 1000 + their rule 4.2 rank (22 = Day High Nine).
+
+
+def _points_threshold(points: int, lowest_kind: int = lib.DD_HW_ANY_TILE) -> int:
+    """The engine's threshold "that many points with a higher tile of at least that kind, or better"."""
+    out = ffi.new("int32_t *")
+    check(lib.dd_hw_points_threshold(points, lowest_kind, out))
+    return out[0]
+
+
+def _named_threshold(category: int) -> int:
+    """The engine's threshold "the lowest hand of this named category (rule 4.2), or better"."""
+    out = ffi.new("int32_t *")
+    check(lib.dd_hw_named_threshold(category, out))
+    return out[0]
+
+
+# Named thresholds: "this hand or any better one".
 THRESHOLDS = {
-    "harmony3": 32 * 3 + lib.DD_PG_GOR,     # 3 points, higher tile at least Gor ("high 4")
-    "high3": 32 * 3 + lib.DD_PG_CHONG,      # 3 points, higher tile at least Chong ("high 6")
-    "high_nine": _NAMED_RANK_BASE + 22,
-    "gong": _NAMED_RANK_BASE + 20,
-    "wong": _NAMED_RANK_BASE + 18,
-    "pair": _NAMED_RANK_BASE + 16,
+    "harmony3": _points_threshold(3, lib.DD_PG_GOR),     # 3 points, higher tile at least Gor ("high 4")
+    "high3": _points_threshold(3, lib.DD_PG_CHONG),      # 3 points, higher tile at least Chong ("high 6")
+    "high_nine": _named_threshold(lib.DD_PG_HIGH_NINE),
+    "gong": _named_threshold(lib.DD_PG_GONG),
+    "wong": _named_threshold(lib.DD_PG_WONG),
+    "pair": _named_threshold(lib.DD_PG_PAIR),
 }
 
 _CONDITIONS = ("pairs", "pair", "others", "hand", "contains", "best_low_at_least", "best_low_below",
@@ -130,7 +144,7 @@ def _threshold(value, what: str) -> int:
     if isinstance(value, int):
         if not 0 <= value <= 9:
             raise _Refusal(f"{what}: a points threshold is 0 to 9, not {value}")
-        return 32 * value + 16
+        return _points_threshold(value)
     if isinstance(value, str):
         if value not in THRESHOLDS:
             raise _Refusal(f"unknown threshold {value!r} in {what} (known: 0-9, {', '.join(THRESHOLDS)},"
@@ -144,7 +158,7 @@ def _threshold(value, what: str) -> int:
             raise _Refusal(f"{what}: points must be 1 to 9, not {points!r}")
         if tile not in _KIND:
             raise _Refusal(f"{what}: tile must be one kind name ({', '.join(KIND_NAMES)}), not {tile!r}")
-        return 32 * points + KIND_NAMES.index(tile) + 1
+        return _points_threshold(points, KIND_NAMES.index(tile) + 1)
     raise _Refusal(f"{what}: {value!r} is not a threshold")
 
 

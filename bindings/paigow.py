@@ -14,19 +14,21 @@ import enum
 from dataclasses import dataclass
 from typing import Iterable, Sequence, Tuple, Union
 
+from . import commission as _commission
 from ._engine import ffi, lib
 from ._errors import BankShort, IllegalSetting, InvalidInput, InvalidTile, check, require_int
 from ._rng import Rng
+from .commission import Rounding
 
 __all__ = [
     "Banking", "Category", "Deal", "Hand", "Kind", "Rounding", "Setting", "Settlement", "TILES", "Tile",
     "WagerResult", "check_setting", "commission", "compare", "deal", "hand", "is_legal", "outcome",
-    "outcomes", "settings", "settle", "tile",
+    "outcomes", "same_ranking", "settings", "settle", "tile",
 ]
 
 MAX_AMOUNT = lib.DD_PG_MAX_AMOUNT          # cents, per wager
 MAX_WAGERS = lib.DD_PG_MAX_WAGERS
-DEFAULT_COMMISSION_BP = lib.DD_PG_DEFAULT_COMMISSION_BP
+DEFAULT_COMMISSION_BP = _commission.DEFAULT_BP
 
 
 class Kind(enum.IntEnum):
@@ -58,24 +60,12 @@ class Category(enum.Enum):
     POINTS = lib.DD_PG_POINTS
 
 
-class Rounding(enum.Enum):
-    """How commission is rounded to the smallest chip unit."""
-    PLAYER = "player"      # down: the player's favour (the default)
-    HOUSE = "house"        # up, never above the amount won
-    NEAREST = "nearest"    # to the nearest unit; an exact half goes the player's way
-
-
 class Banking(enum.Enum):
     HOUSE = "house"            # the house is the sole banker (rule 11.1)
     CO_BANKING = "co-banking"  # a player/banker holds the bank with the house (rules (j)-(l))
 
 
-_ROUNDING_CODES = {
-    Rounding.PLAYER: lib.DD_PG_ROUND_PLAYER,
-    Rounding.HOUSE: lib.DD_PG_ROUND_HOUSE,
-    Rounding.NEAREST: lib.DD_PG_ROUND_NEAREST,
-}
-_OUTCOME_NAMES = {lib.DD_PG_WIN: "win", lib.DD_PG_LOSE: "lose", lib.DD_PG_PUSH: "push"}
+_OUTCOME_NAMES = {lib.DD_WIN: "win", lib.DD_LOSE: "lose", lib.DD_PUSH: "push"}
 _OUTCOME_CODES = {name: code for code, name in _OUTCOME_NAMES.items()}
 
 
@@ -298,6 +288,24 @@ def is_legal(setting: Setting) -> bool:
     return True
 
 
+def same_ranking(a: Setting, b: Setting) -> bool:
+    """Whether two settings of the same four tiles rank exactly alike: the high hands copy each other and
+    so do the low hands (rules 4.2-4.5), so the two settings fare the same against every hand. Decided
+    by the engine; IllegalSetting for an illegal setting, InvalidInput for settings of different tiles."""
+    ids_a = _ids(_setting_faces(a, "the first setting"))
+    ids_b = _ids(_setting_faces(b, "the second setting"))
+    c_a, c_b = ffi.new("dd_pg_setting *"), ffi.new("dd_pg_setting *")
+    _c_setting(ids_a, c_a)
+    _c_setting(ids_b, c_b)
+    out = ffi.new("int *")
+    status = lib.dd_pg_settings_equivalent(c_a, c_b, out)
+    if status == lib.DD_E_ILLEGAL_SETTING:
+        _check_setting_ids(ids_a, "the first setting is illegal")
+        _check_setting_ids(ids_b, "the second setting is illegal")
+    check(status, {lib.DD_E_RANGE: "the two settings are not made of the same four tiles"})
+    return bool(out[0])
+
+
 def _match_ids(player: Setting, bank: Setting) -> list[int]:
     return _ids(_setting_faces(player, "the player's setting") + _setting_faces(bank, "the bank's setting"))
 
@@ -431,14 +439,9 @@ def _rules(co_banker_wager, commission_bp, rounding_unit, rounding):
         rules.banking = lib.DD_PG_CO_BANKING
         rules.co_banker_wager = require_int(co_banker_wager, "the co-banker's wager (cents)", 0, MAX_AMOUNT)
     rules.commission_bp = require_int(commission_bp, "the commission rate (basis points)", 0,
-                                      lib.DD_PG_MAX_COMMISSION_BP)
-    rules.rounding_unit = require_int(rounding_unit, "the rounding unit (cents)", 1,
-                                      lib.DD_PG_MAX_ROUNDING_UNIT)
-    try:
-        rules.rounding = _ROUNDING_CODES[Rounding(rounding)]
-    except ValueError:
-        raise InvalidInput(
-            f"rounding must be 'player', 'house' or 'nearest', not {rounding!r}") from None
+                                      _commission.MAX_BP)
+    rules.rounding_unit = require_int(rounding_unit, "the rounding unit (cents)", 1, _commission.MAX_UNIT)
+    rules.rounding = _commission.rounding_code(rounding)
     return rules
 
 

@@ -33,6 +33,10 @@ __all__ = [
     "complete",
     "covering",
     "layout_wagers",
+    "pay_order_check",
+    "pay_step",
+    "paying_order",
+    "paying_steps",
     "settle",
     "spin",
     "spins",
@@ -81,6 +85,12 @@ class WagerKind(Enum):
     def label(self) -> str:
         return _LABELS[self]
 
+    @property
+    def pay_step(self) -> int:
+        """When wagers of this kind are paid (0 = the outside wagers, first; then the inside kinds from
+        the lowest odds up, straight ups last), as the engine orders them."""
+        return _pay_step(self.value)
+
 
 _LABELS = {
     WagerKind.STRAIGHT: "straight up",
@@ -104,6 +114,13 @@ def _kind_info(kind: int) -> tuple[int, int, bool]:
     odds, covers, outside = ffi.new("int32_t *"), ffi.new("int32_t *"), ffi.new("int *")
     check(lib.dd_roulette_kind_info(kind, odds, covers, outside))
     return odds[0], covers[0], bool(outside[0])
+
+
+@lru_cache(maxsize=None)
+def _pay_step(kind: int) -> int:
+    step = ffi.new("int32_t *")
+    check(lib.dd_roulette_pay_step(kind, step))
+    return step[0]
 
 
 @dataclass(frozen=True)
@@ -487,3 +504,44 @@ class WagerBatch:
         if status == lib.DD_E_OVERFLOW:
             raise InvalidWager(f"the total winnings on {number} are too large to settle exactly")
         check(status)
+
+
+# ---- the paying order -------------------------------------------------------------------------------------
+
+def paying_steps() -> list[list[WagerKind]]:
+    """The paying order as the engine defines it: groups of kinds, paid group after group (the outside
+    wagers first, then six lines, corners, streets, splits and straight ups: inside wagers from the lowest
+    odds to the highest; see core_c/include/dd_roulette.h for the reading). Kinds of one group may be
+    paid in any order."""
+    groups: dict[int, list[WagerKind]] = {}
+    for kind in WagerKind:
+        groups.setdefault(kind.pay_step, []).append(kind)
+    return [groups[step] for step in sorted(groups)]
+
+
+def pay_step(wager: WagerSpec, first_four: bool = True) -> int:
+    """The paying step of a wager (see paying_steps)."""
+    return classify(wager, first_four).kind.pay_step
+
+
+def paying_order(wagers: Iterable[WagerSpec], first_four: bool = True) -> list[Wager]:
+    """The wagers in the order a dealer pays them (the engine's steps; the given order kept within a step)."""
+    found = [classify(w, first_four) for w in wagers]
+    return sorted(found, key=lambda w: w.kind.pay_step)
+
+
+def pay_order_check(wagers: Iterable[WagerSpec], first_four: bool = True) -> int | None:
+    """Whether wagers paid in this order follow the paying order, decided by the engine: None when they
+    do, else the index of the first wager paid too late (after a wager of a later step)."""
+    flags = _flags(first_four)
+    specs = list(wagers)
+    masks = [_mask_of(spec) for spec in specs]
+    in_order = ffi.new("int *")
+    first_wrong = ffi.new("size_t *")
+    bad = ffi.new("size_t *")
+    status = lib.dd_roulette_check_pay_order(ffi.new("uint64_t[]", masks or [0]), len(masks), flags, in_order,
+                                             first_wrong, bad)
+    if status in (lib.DD_E_NOT_A_WAGER, lib.DD_E_NOT_OFFERED) and bad[0] < len(specs):
+        raise InvalidWager(f"payment {bad[0] + 1}: {_classify_status_message(status, specs[bad[0]])}")
+    check(status)
+    return None if in_order[0] else first_wrong[0]

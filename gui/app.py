@@ -271,9 +271,16 @@ class MainWindow(QMainWindow):
         return self.desk.settings
 
     def open_settings(self) -> None:
+        """The settings dialog, except while a test runs: then only a message (the desk would refuse any
+        change, so the dialog would only waste the trainee's test time)."""
         from .views.settings_dialog import SettingsDialog
 
         from .desk import Permission
+
+        if self.desk.test_running:
+            self.settings_refusal = show_error(self, "A test is running: the settings cannot be changed until "
+                                                     "it is finished or stopped (Esc stops it).")
+            return
 
         dialog = SettingsDialog(self.desk.settings, self,
                                 locked=not self.desk.may(Permission.CHANGE_GRADING_SETTINGS))
@@ -285,12 +292,15 @@ class MainWindow(QMainWindow):
     def apply_settings(self, settings: Settings) -> bool:
         """Ask the desk to put these settings in force (it refuses answer-key changes without the manager
         role: the refusal is shown and nothing changes). True when they are in force."""
-        from .desk import ManagerRoleRequired
+        from .desk import ManagerRoleRequired, SettingsLockedDuringTest
 
         try:
             where = self.desk.apply_settings(settings)
         except ManagerRoleRequired as error:
             show_error(self, f"{error} Nothing was changed.")
+            return False
+        except SettingsLockedDuringTest as error:
+            show_error(self, str(error))
             return False
         except OSError as error:
             show_error(self, f"The settings are in use but could not be saved: {error.strerror or error}.")

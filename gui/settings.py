@@ -201,8 +201,22 @@ def chips_can_make(amount: int, chip_values: tuple[int, ...]) -> bool:
 
 
 def _check_table(table: str, values: Any) -> None:
-    """Checks that involve more than one field."""
+    """Checks that involve more than one field, or that only the engine can make (the commission rates and
+    tie odds it can settle: a rate the settings took but the engine refused would break every commission
+    drill)."""
     title = TABLE_TITLES[table]
+    if table in ("baccarat", "paigow"):
+        from dealerdrill.core import commission
+
+        try:
+            commission.basis_points_of_percent(values.commission_percent)
+        except ValueError as error:
+            raise SettingsError(f"{title}: {error}") from None
+    if table == "baccarat":
+        from dealerdrill.core import baccarat
+
+        if not baccarat.tie_odds_supported(values.tie_odds):
+            raise SettingsError(f"{title}: a Tie cannot pay {values.tie_odds} to 1 under these rules")
     if table == "roulette":
         if values.maximum_inside < values.minimum_bet or values.maximum_outside < values.minimum_bet:
             raise SettingsError(f"{title}: a maximum is below the table minimum of {_dollars(values.minimum_bet)}")

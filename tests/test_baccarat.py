@@ -576,12 +576,12 @@ def test_settle_against_a_coup():
     ([("banker",)], "banker", {}, "a wager is a pair"),
     ([("banker", 10)], "draw", {}, "winner must be"),
     ([("tie", 10)], "tie", {"tie_odds": 7}, "a Tie pays 8 or 9 to 1, not 7 to 1"),
-    ([("banker", 10)], "banker", {"commission_rate": 1.5}, "commission rate must be between 0 and 1"),
+    ([("banker", 10)], "banker", {"commission_rate": 1.5}, "1.5 is not a commission rate .* from 0% to 100%"),
     ([("banker", 10)], "banker", {"commission_rate": -0.01}, "commission rate"),
-    ([("banker", 10)], "banker", {"commission_rate": 0.051234}, "whole basis points"),
+    ([("banker", 10)], "banker", {"commission_rate": 0.051234}, "whole number of hundredths of a percent"),
     ([("banker", 10)], "banker", {"commission_rate": "5%"}, "commission rate must be a number"),
     ([("banker", 10)], "banker", {"rounding_unit": 0}, "rounding unit must be at least 1"),
-    ([("banker", 10)], "banker", {"rounding": "up"}, "rounding must be one of"),
+    ([("banker", 10)], "banker", {"rounding": "up"}, "rounding must be 'player', 'house' or 'nearest'"),
 ])
 def test_settlement_refuses_bad_input(bets, winner, rules, message):
     with pytest.raises(InvalidInput, match=message):
@@ -650,3 +650,78 @@ def test_box_commission_c_entry_point_refuses_null_and_bad_rules():
     payout = ffi.new("dd_bac_payout[1]")
     wager = ffi.new("dd_bac_wager[1]", [{"side": lib.DD_BAC_BANKER, "amount": 100}])
     assert lib.dd_bac_settle(wager, 1, lib.DD_BAC_BANKER, rules, payout, ffi.NULL) == lib.DD_E_RANGE
+
+
+def test_card_codes_are_the_engines_and_match_the_reference_encoding():
+    """Every rank and suit: the engine's code, read back, agrees with the reference's (rank - 1) * 4 + suit
+    (tests/reference/baccarat.py deals shoes of such codes), and a whole shoe holds each code once a deck."""
+    from dealerdrill.core.baccarat import CARD_CODES, Card, Suit, card_code, shoe_codes
+
+    seen = set()
+    for rank in range(1, 14):
+        for suit in Suit:
+            code = card_code(rank, suit)
+            assert code == (rank - 1) * 4 + int(suit) == Card(rank, suit).code
+            assert Card.from_code(code) == Card(rank, suit)
+            seen.add(code)
+    assert seen == set(range(CARD_CODES))
+    for decks in range(1, 9):
+        codes = shoe_codes(decks)
+        assert sorted(codes) == sorted(list(range(CARD_CODES)) * decks)
+    for bad in ((0, 0), (14, 1), (1, 4), (1, -1)):
+        with pytest.raises(InvalidInput):
+            card_code(*bad)
+    for bad in (-1, 52, 255):
+        with pytest.raises(InvalidInput):
+            Card.from_code(bad)
+
+
+def _random_table(chooser):
+    """A big table: some seats each back the Player or the Banker (never both), some a Tie too; amounts
+    often equal; some players decline."""
+    seats = chooser.sample(range(1, baccarat.BIG_TABLE_SEATS + 1), chooser.randrange(0, 15))
+    wagers = []
+    for seat in seats:
+        side = chooser.choice(["player", "banker", None])
+        amount = chooser.choice([500, 1000, 2500, chooser.randrange(1, 10**6)])
+        if side:
+            wagers.append((seat, side, amount, chooser.random() < 0.3))
+        if side is None or chooser.random() < 0.2:
+            wagers.append((seat, "tie", chooser.randrange(1, 10**5), chooser.random() < 0.3))
+    chooser.shuffle(wagers)
+    return wagers
+
+
+def test_big_table_roles_match_the_reference_on_a_large_seeded_sample():
+    chooser = random.Random(88)
+    dealer = seats = ties = 0
+    for _ in range(20_000):
+        wagers = _random_table(chooser)
+        for hand in ("player", "banker"):
+            role = baccarat.big_table_role(wagers, hand)
+            expected_seat, expected_order = ref.big_table_role(wagers, hand)
+            assert (role.seat, role.offered) == (expected_seat, expected_order), (wagers, hand)
+            assert role.rule == ("8.16" if expected_seat is None else "8.8" if hand == "banker" else "8.9")
+            dealer += role.dealer_acts
+            seats += not role.dealer_acts
+            top = [w[2] for w in wagers if w[1] == hand]
+            ties += len(top) > 1 and sorted(top)[-1] == sorted(top)[-2]
+    assert dealer > 1000 and seats > 1000 and ties > 100
+
+
+@pytest.mark.parametrize("wagers, hand, message", [
+    ([(3, "banker", 500), (3, "player", 500)], "banker", "wager 2: seat 3 already has a wager on that hand or "
+                                                         "backs both the Player and the Banker"),
+    ([(3, "banker", 500), (3, "banker", 700)], "banker", "wager 2: seat 3 already has a wager"),
+    ([(15, "banker", 500)], "banker", r"wager 1: seat 15 is not a seat of the big table \(1-14\)"),
+    ([(0, "banker", 500)], "player", "wager 1: seat 0 is not a seat"),
+    ([(2, "banker", 0)], "banker", "wager 1: an amount must be at least 1 cent"),
+    ([(2, "banker", 10**15)], "banker", "more than the engine handles"),
+    ([(2, "middle", 10)], "banker", "'middle' is not a side"),
+    ([(2, "banker", 10, "no")], "banker", "declines is True or False"),
+    ([(2, "banker")], "banker", "a wager is \\(seat, side, amount"),
+    ([(2, "banker", 10)], "tie", "the role is the Player's or the Banker's hand"),
+])
+def test_big_table_role_refuses_bad_tables_in_plain_words(wagers, hand, message):
+    with pytest.raises(InvalidInput, match=message):
+        baccarat.big_table_role(wagers, hand)

@@ -448,3 +448,26 @@ def test_a_loaded_way_can_be_unloaded_and_shipped_ways_cannot(tmp_path):
         paigow.unload_house_way("nz")
     with pytest.raises(ValueError):
         paigow.house_way(["6-6", "6-6", "4-5", "5-6"], way="unload-me")
+
+
+def test_foxwoods_rule_c_keeps_a_pair_the_split_would_lose_both_hands_to():
+    """Our reading of Foxwoods pair rule C (see the way's notes): with Gee Joon and a 4, 5 or 6 beside a
+    pair of Teen or Day, the 6/8 split loses both hands to keeping the pair, so the pair is kept."""
+    kept = 0
+    for tiles in ref.distinct_hands():
+        kinds = ref.kinds_of(tiles)
+        pair = [k for k in (1, 2) if kinds.count(k) == 2]
+        others = [k for k in kinds if k not in pair]
+        if len(pair) != 1 or 16 not in others or len(others) != 2:
+            continue
+        side = ({4, 7, 15, 6, 11} & set(others))   # Gor, Bon (4), Chop Ng (5), Chong, Look (6)
+        if not side:
+            continue
+        played = hw.house_way(tiles, "foxwoods")
+        assert played.rule == "fox-keep-pair", (tiles, played)
+        assert ref.category(played.high) == "pair"
+        splits = [s for s in ref.pg.settings(tiles) if ref.category(s[0]) != "pair" and ref.category(s[1]) != "pair"]
+        for high, low in splits:
+            assert ref.compare(played.high, high) > 0 and ref.compare(played.low, low) > 0, (tiles, high, low)
+        kept += 1
+    assert kept == 10

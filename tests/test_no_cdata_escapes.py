@@ -57,6 +57,14 @@ def _results():
     yield "paigow.describe_house_way", paigow.describe_house_way("nz")
     yield "paigow.setting_values", paigow.setting_values(["6-6", "1-1", "4-5", "5-6"])
     yield "paigow.analyze", paigow.analyze("nz")
+    yield "baccarat.big_table_role", baccarat.big_table_role([(3, "banker", 500), (5, "banker", 900, True)], "banker")
+    yield "baccarat.Card.from_code", baccarat.Card.from_code(7)
+    yield "baccarat.shoe_codes", baccarat.shoe_codes(1)
+    yield "roulette.paying_steps", roulette.paying_steps()
+    yield "roulette.paying_order", roulette.paying_order([(1,), "red"])
+    yield "roulette.pay_order_check", roulette.pay_order_check([(1,), "red"])
+    yield "commission.table_terms", core.commission.table_terms(5.0, "up", 500)
+    yield "commission.basis_points_of_percent", core.commission.basis_points_of_percent(4.5)
 
 
 def test_public_results_hold_no_cffi_objects():

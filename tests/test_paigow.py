@@ -482,7 +482,7 @@ def test_engine_rejects_bad_ids_nulls_and_codes_without_crashing():
     assert lib.dd_pg_settle(wager, 2**40, rules, results, summary) == lib.DD_E_RANGE
     assert lib.dd_pg_settle(ffi.NULL, 1, rules, results, summary) == lib.DD_E_NULL
     rules.co_banker_wager = 100  # a co-banker's wager while the house banks alone
-    wager.outcome = lib.DD_PG_WIN
+    wager.outcome = lib.DD_WIN
     assert lib.dd_pg_settle(wager, 1, rules, results, summary) == lib.DD_E_RANGE
     rules.co_banker_wager, rules.rounding = 0, 9
     assert lib.dd_pg_settle(wager, 1, rules, results, summary) == lib.DD_E_RANGE

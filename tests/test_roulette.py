@@ -477,3 +477,45 @@ def test_c_prepared_batches_refuse_bad_input_and_write_nothing():
     if_won[1] = -1
     assert lib.dd_roulette_settle_prepared(masks, if_won, 3, 3, winnings, total, winners) == lib.DD_E_BAD_AMOUNT
     assert total[0] == 35 and list(winnings) == [70, INT64_MAX // 35 * 35, 0]
+
+
+def test_paying_steps_follow_the_odds_reading_of_the_reference():
+    """Outside first, then six lines, corners, streets, splits, straight ups: each layout wager's engine
+    step orders like the reference's key (corners before streets: the lowest odds first)."""
+    from dealerdrill.core.roulette import WagerKind, layout_wagers, paying_steps
+    steps = paying_steps()
+    assert steps[0] == [k for k in WagerKind if k.outside]
+    assert [group for group in steps[1:]] == [[WagerKind.SIX_LINE], [WagerKind.CORNER], [WagerKind.STREET],
+                                              [WagerKind.SPLIT], [WagerKind.STRAIGHT]]
+    wagers = layout_wagers()
+    for a in wagers:
+        for b in wagers[::7]:
+            ka, kb = ref.classify(a.numbers) , ref.classify(b.numbers)
+            ka = ka if not a.kind.outside else "column"
+            kb = kb if not b.kind.outside else "column"
+            assert (a.kind.pay_step < b.kind.pay_step) == (ref.pay_step(ka) < ref.pay_step(kb)), (a, b)
+
+
+def test_pay_order_check_matches_the_reference_on_a_large_seeded_sample():
+    from dealerdrill.core.roulette import layout_wagers, pay_order_check
+    chooser = random.Random(404)
+    wagers = layout_wagers()
+    in_order = out_of_order = 0
+    for _ in range(20_000):
+        paid = chooser.sample(wagers, chooser.randrange(0, 9))
+        if chooser.random() < 0.5:
+            paid.sort(key=lambda w: w.kind.pay_step)
+        kinds = ["column" if w.kind.outside else ref.classify(w.numbers) for w in paid]
+        expected = ref.first_paid_too_late(kinds)
+        assert pay_order_check(paid) == expected, paid
+        in_order += expected is None
+        out_of_order += expected is not None
+    assert in_order > 5_000 and out_of_order > 5_000
+
+
+def test_pay_order_check_refuses_what_is_no_wager():
+    from dealerdrill.core.roulette import pay_order_check
+    with pytest.raises(core.InvalidWager, match="payment 2: 1-3 is not a wager on the layout"):
+        pay_order_check([(1, 2, 3), (1, 3)])
+    with pytest.raises(core.InvalidWager, match="first four"):
+        pay_order_check([(0, 1, 2, 3)], first_four=False)

@@ -2,6 +2,7 @@
  * against each other), exact ways, the shoe (init, shuffle, load, burn, deal, collect, also after the
  * struct has been corrupted byte by byte), short simulations, and settlement. */
 #include "dd_baccarat.h"
+#include "dd_commission.h"
 #include "fuzz_input.h"
 
 static void fuzz_rules(fuzz_input *in)
@@ -24,6 +25,24 @@ static void fuzz_rules(fuzz_input *in)
     require(dd_bac_card_value(1, NULL) == DD_E_NULL && dd_bac_point_count(NULL, 2, &total) == DD_E_NULL);
     require(dd_bac_is_natural(8, NULL) == DD_E_NULL && dd_bac_player_draws(3, NULL) == DD_E_NULL);
     require(dd_bac_banker_draws(3, 4, NULL) == DD_E_NULL);
+    {
+        /* Card codes: made and read back, refused outside their ranges. */
+        int suit = take_int_in(in, 0, 3), code = -1, back_rank = -1, back_suit = -1, any = take_int_in(in, 0, 51);
+        status = dd_bac_card_code(rank, suit, &code);
+        if (status == DD_OK) {
+            require(code >= 0 && code < DD_BAC_CARD_CODES);
+            require(dd_bac_card_of_code(code, &back_rank, &back_suit) == DD_OK);
+            require(back_rank == rank && back_suit == suit);
+        } else {
+            require(status == DD_E_BAD_CARD && code == -1);
+        }
+        status = dd_bac_card_of_code(any, &back_rank, &back_suit);
+        require(status == DD_OK ? back_rank >= 1 && back_rank <= 13 && back_suit >= 0 && back_suit <= 3
+                                : status == DD_E_BAD_CARD);
+        status = dd_bac_tie_odds_check(take_int_in(in, 0, 12));
+        require(status == DD_OK || status == DD_E_RANGE);
+        require(dd_bac_card_code(1, 0, NULL) == DD_E_NULL && dd_bac_card_of_code(0, NULL, &suit) == DD_E_NULL);
+    }
 }
 
 static void check_coup(const dd_bac_coup *c)
@@ -182,7 +201,7 @@ static void fuzz_settle(fuzz_input *in)
     memset(&rules, 0, sizeof rules); /* fields this harness does not set keep their default, 0 */
     int winner = take_int_in(in, 0, 2), status;
     rules.tie_odds = take_int_in(in, 8, 9);
-    rules.commission_bp = take_int_in(in, 0, DD_BAC_MAX_COMMISSION_BP);
+    rules.commission_bp = take_int_in(in, 0, DD_COMMISSION_MAX_BP);
     rules.rounding_unit = take_u8(in) < 32 ? take_i64(in) : (int64_t)take_u16(in);
     rules.rounding = take_int_in(in, 0, 2);
     for (i = 0; i < n; i++) {
@@ -192,9 +211,9 @@ static void fuzz_settle(fuzz_input *in)
     status = dd_bac_settle(wagers, n, winner, &rules, out, &bad);
     if (status == DD_OK) {
         for (i = 0; i < n; i++) {
-            require(out[i].result <= DD_BAC_PUSH && out[i].commission >= 0);
+            require(out[i].result <= DD_WIN && out[i].commission >= 0);
             require(out[i].commission <= out[i].winnings);
-            require(out[i].net == (out[i].result == DD_BAC_LOSE ? -wagers[i].amount
+            require(out[i].net == (out[i].result == DD_LOSE ? -wagers[i].amount
                                                                  : out[i].winnings - out[i].commission));
         }
     } else if (status != DD_E_RANGE || n) {
@@ -222,17 +241,59 @@ static void fuzz_settle(fuzz_input *in)
         require(dd_bac_settle(NULL, n, winner, &rules, out, NULL) == DD_E_NULL);
 }
 
+static void fuzz_roles(fuzz_input *in)
+{
+    dd_bac_seat_wager wagers[DD_BAC_MAX_ROLE_WAGERS];
+    int32_t order[DD_BAC_MAX_ROLE_WAGERS], seat = -7;
+    size_t n = take_count(in, DD_BAC_MAX_ROLE_WAGERS), offered = 99, bad = 99, i, k;
+    int hand = take_int_in(in, 0, 2), status;
+    size_t filled = n < DD_BAC_MAX_ROLE_WAGERS ? n : DD_BAC_MAX_ROLE_WAGERS;
+    memset(wagers, 0, sizeof wagers); /* a count above the limit is refused before any wager is read */
+    for (i = 0; i < filled; i++) {
+        wagers[i].seat = take_int_in(in, 1, DD_BAC_BIG_TABLE_SEATS);
+        wagers[i].side = take_int_in(in, 0, 2);
+        wagers[i].amount = take_u8(in) < 16 ? take_i64(in) : (int64_t)(take_u16(in) % 8) * 500 + 500;
+        wagers[i].declines = take_int_in(in, 0, 1);
+    }
+    status = dd_bac_big_table_role(wagers, n, hand, &seat, order, DD_BAC_MAX_ROLE_WAGERS, &offered, &bad);
+    if (status != DD_OK) {
+        require(seat == -7 && bad <= n);
+        return;
+    }
+    require(n <= DD_BAC_MAX_ROLE_WAGERS && offered <= n);
+    /* The taker is the first offered seat that does not decline; offers run by wager, highest first. */
+    for (k = 0; k < offered; k++) {
+        const dd_bac_seat_wager *w = NULL, *prev = NULL;
+        for (i = 0; i < n; i++) {
+            if (wagers[i].side == hand && wagers[i].seat == order[k])
+                w = &wagers[i];
+            if (k > 0 && wagers[i].side == hand && wagers[i].seat == order[k - 1])
+                prev = &wagers[i];
+        }
+        require(w != NULL);
+        if (prev)
+            require(prev->amount > w->amount || (prev->amount == w->amount && prev->seat < w->seat));
+        if (!w->declines) {
+            require(seat == w->seat);
+            break;
+        }
+    }
+    if (k == offered)
+        require(seat == DD_BAC_DEALER_ACTS);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_input in = {data, size};
-    switch (take_u8(&in) % 6) {
+    switch (take_u8(&in) % 7) {
     case 0: fuzz_rules(&in); break;
     case 1: fuzz_coups(&in); break;
     case 2: fuzz_exact_ways(&in); break;
     case 3: fuzz_shoe(&in); break;
     case 4: fuzz_simulate(&in); break;
+    case 5: fuzz_roles(&in); break;
     default: fuzz_settle(&in); break;
     }
     return 0;

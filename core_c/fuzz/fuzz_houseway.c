@@ -52,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             DD_E_HOUSE_WAY);
 
     while (remaining(&in) && ops++ < 24) {
-        switch (take_u8(&in) % 7) {
+        switch (take_u8(&in) % 8) {
         case 0:
             take_tiles(&in, tiles);
             status = dd_hw_set(&table, tiles, settings, &rule);
@@ -123,6 +123,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     require(analysis.deals > 0 && analysis.wins + analysis.losses <= analysis.deals);
             }
             break;
+        case 6: {
+            /* Thresholds as a program writer makes them: valid ones pass the program check's rules. */
+            int32_t threshold = -1;
+            int points = take_int_in(&in, 0, 9), kind = take_int_in(&in, 1, 16), category = take_int_in(&in, 0, 4);
+            status = dd_hw_points_threshold(points, kind, &threshold);
+            require(status == DD_OK ? threshold >= 0 && threshold < DD_HW_NAMED_THRESHOLD : status == DD_E_RANGE);
+            status = dd_hw_named_threshold(category, &threshold);
+            require(status == DD_OK ? threshold > DD_HW_NAMED_THRESHOLD &&
+                                          threshold <= DD_HW_NAMED_THRESHOLD + DD_PG_NAMED_RANKS
+                                    : status == DD_E_RANGE);
+            require(dd_hw_points_threshold(1, 1, NULL) == DD_E_NULL);
+            require(dd_hw_named_threshold(DD_PG_PAIR, NULL) == DD_E_NULL);
+            break;
+        }
         default:
             require(dd_hw_set(NULL, tiles, settings, &rule) == DD_E_NULL);
             require(dd_hw_set(&table, tiles, settings, NULL) == DD_E_NULL);

@@ -1,6 +1,7 @@
 /* Fuzz harness: pai gow tiles and hand values, comparisons, the three settings of four tiles, setting
  * checks, matching (single and batched, checked against each other), dealing from a possibly corrupted
  * generator, commission and settlement. */
+#include "dd_commission.h"
 #include "dd_paigow.h"
 #include "fuzz_input.h"
 
@@ -51,9 +52,34 @@ static void fuzz_settings(fuzz_input *in)
     if (dd_pg_settings(tiles, settings) == DD_OK)
         for (k = 0; k < 3; k++)
             require(dd_pg_setting_check(&settings[k]) == DD_OK);
+    if (dd_pg_settings(tiles, settings) == DD_OK) {
+        /* Equal ranking is reflexive, symmetric, and agrees with the two hands' values. */
+        int i_a = take_u8(in) % 3, i_b = take_u8(in) % 3, same = -1, back = -1, a_high, b_high, a_low, b_low;
+        dd_pg_setting other = settings[i_b];
+        if (take_u8(in) & 1) { /* the same setting with its hands' tiles written the other way round */
+            uint8_t t = other.high[0];
+            other.high[0] = other.high[1];
+            other.high[1] = t;
+        }
+        require(dd_pg_settings_equivalent(&settings[i_a], &other, &same) == DD_OK);
+        require(dd_pg_settings_equivalent(&other, &settings[i_a], &back) == DD_OK && back == same);
+        dd_pg_hand_value(settings[i_a].high[0], settings[i_a].high[1], &a_high);
+        dd_pg_hand_value(other.high[0], other.high[1], &b_high);
+        dd_pg_hand_value(settings[i_a].low[0], settings[i_a].low[1], &a_low);
+        dd_pg_hand_value(other.low[0], other.low[1], &b_low);
+        require(same == (a_high == b_high && a_low == b_low));
+        require(i_a != i_b || same == 1);
+    }
     take_bytes(in, &settings[0], sizeof settings[0]);
     status = dd_pg_setting_check(&settings[0]);
-    (void)status;
+    {
+        dd_pg_setting other;
+        int same = -1, again;
+        take_bytes(in, &other, sizeof other);
+        again = dd_pg_settings_equivalent(&settings[0], &other, &same);
+        require(again == DD_OK ? same == 0 || same == 1 : same == -1);
+        require(again != DD_OK || status == DD_OK);
+    }
     for (i = 0; i < n; i++) {
         for (k = 0; k < 2; k++) {
             players[i].high[k] = take_tile(in);
@@ -69,7 +95,7 @@ static void fuzz_settings(fuzz_input *in)
             require(single == status);
             break;
         }
-        require(single == DD_OK && outcome == outcomes[i] && outcome <= DD_PG_WIN);
+        require(single == DD_OK && outcome == outcomes[i] && outcome <= DD_WIN);
     }
     if (status == DD_OK)
         require(bad == n);
@@ -113,7 +139,7 @@ static void take_rules(fuzz_input *in, dd_pg_settle_rules *rules)
     }
     rules->banking = take_int_in(in, 0, 1);
     rules->co_banker_wager = take_u8(in) < 32 ? take_i64(in) : (int64_t)take_u32(in);
-    rules->commission_bp = take_int_in(in, 0, DD_PG_MAX_COMMISSION_BP);
+    rules->commission_bp = take_int_in(in, 0, DD_COMMISSION_MAX_BP);
     rules->rounding_unit = take_u8(in) < 32 ? take_i64(in) : (int64_t)(take_u16(in) + 1);
     rules->rounding = take_int_in(in, 0, 2);
 }

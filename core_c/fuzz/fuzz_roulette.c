@@ -129,7 +129,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                    &layout_count) == DD_OK && layout_count == DD_ROULETTE_MAX_WAGERS);
 
     while (remaining(&in) && ops++ < 32) {
-        uint8_t op = take_u8(&in) % 10;
+        uint8_t op = take_u8(&in) % 11;
         flags = take_flags(&in);
         switch (op) {
         case 0: {
@@ -222,6 +222,37 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 require(dd_roulette_spin_many(&rng, spins, n) != DD_OK);
             }
             require(dd_roulette_spin(NULL, &number) == DD_E_NULL && dd_roulette_spin(&rng, NULL) == DD_E_NULL);
+            break;
+        }
+        case 6: {
+            /* The paying order: a batch is in order exactly when its steps never go down. */
+            uint64_t masks[MAX_BETS];
+            size_t n = take_batch(&in), i, first_wrong = 99, bad = 99;
+            int in_order = -1, status;
+            int32_t step = -1, highest = 0;
+            status = dd_roulette_pay_step(take_int_in(&in, -1, DD_ROULETTE_KIND_COUNT), &step);
+            require(status == DD_OK ? step >= 0 && step < DD_ROULETTE_PAY_STEPS : status == DD_E_RANGE);
+            if (n > MAX_BETS) {
+                require(dd_roulette_check_pay_order(masks, n, flags, &in_order, &first_wrong, &bad) != DD_OK);
+                break;
+            }
+            for (i = 0; i < n; i++)
+                masks[i] = (take_u8(&in) & 3) ? layout_masks[take_u8(&in) % DD_ROULETTE_MAX_WAGERS] : take_mask(&in);
+            status = dd_roulette_check_pay_order(masks, n, flags, &in_order, &first_wrong, &bad);
+            if (status != DD_OK) {
+                require(in_order == -1 && bad <= n);
+                break;
+            }
+            for (i = 0; i < n; i++) {
+                int kind = -1;
+                require(dd_roulette_classify(masks[i], flags, &kind) == DD_OK);
+                require(dd_roulette_pay_step(kind, &step) == DD_OK);
+                if (step < highest)
+                    break;
+                highest = step;
+            }
+            require(first_wrong == i && in_order == (i == n));
+            require(dd_roulette_check_pay_order(masks, n, flags, NULL, &first_wrong, &bad) == DD_E_NULL);
             break;
         }
         default:

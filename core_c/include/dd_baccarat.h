@@ -8,8 +8,9 @@
  *  - the shoe: burn, cutting card and the last-coup procedure of rules 9.8 and 9.9;
  *  - settlement: Player 1:1, Banker 1:1 less commission, Tie 8:1 or 9:1, Player/Banker push on a tie.
  *
- * Cards in a shoe carry suits: card code = (rank - 1) * 4 + suit, rank 1-13 (ace .. king), suit 0-3
- * (clubs, diamonds, hearts, spades), so codes run 0-51 and the GUI can draw the exact card.
+ * Cards in a shoe carry suits as a card code 0-51 made from the rank 1-13 (ace .. king) and the suit 0-3
+ * (clubs, diamonds, hearts, spades), so the GUI can draw the exact card. The code is made and read only
+ * by dd_bac_card_code / dd_bac_card_of_code (and their inline forms below for the engine itself).
  */
 #ifndef DD_BACCARAT_H
 #define DD_BACCARAT_H
@@ -31,7 +32,16 @@
 /* The largest wager amount settle accepts (in the smallest money unit, e.g. cents): 10^14, so that
  * every payout and commission product stays exact in 64 bits. */
 #define DD_BAC_MAX_AMOUNT 100000000000000
-#define DD_BAC_MAX_COMMISSION_BP 10000
+/* Card codes run from 0 to DD_BAC_CARD_CODES - 1: one per card of a deck. */
+#define DD_BAC_CARD_CODES 52
+/* The big table's seats (numbered 1-14), and the most wagers the role rules below take at once. */
+#define DD_BAC_BIG_TABLE_SEATS 14
+#define DD_BAC_MAX_ROLE_WAGERS 64
+/* The seat given for a hand the dealer handles himself (rule 8.16). */
+#define DD_BAC_DEALER_ACTS 0
+/* A Tie pays 8 or 9 to 1 (some houses 9: a setting). */
+#define DD_BAC_MIN_TIE_ODDS 8
+#define DD_BAC_MAX_TIE_ODDS 9
 
 /* Both the winner of a coup and the side a wager backs. */
 typedef enum dd_bac_side {
@@ -47,19 +57,6 @@ typedef enum dd_bac_shoe_state {
     DD_BAC_SHOE_LAST_COUP_NEXT = 3, /* the cutting card came out during a round (9.8): one more round */
     DD_BAC_SHOE_FINISHED = 4        /* the last coup was dealt: no more cards until reshuffled */
 } dd_bac_shoe_state;
-
-typedef enum dd_bac_result {
-    DD_BAC_LOSE = 0,
-    DD_BAC_WIN = 1,
-    DD_BAC_PUSH = 2
-} dd_bac_result;
-
-/* Which way a commission that is not a whole rounding unit goes. */
-typedef enum dd_bac_rounding {
-    DD_BAC_ROUND_FOR_PLAYER = 0,    /* commission rounded down: the player pays less */
-    DD_BAC_ROUND_FOR_HOUSE = 1,     /* commission rounded up (never above the winnings) */
-    DD_BAC_ROUND_NEAREST = 2        /* to the nearest unit; an exact half goes the player's way */
-} dd_bac_rounding;
 
 /* When the house collects the commission on a winning Banker wager. */
 typedef enum dd_bac_collection {
@@ -137,16 +134,24 @@ typedef struct dd_bac_wager {
     int64_t amount;             /* in the smallest money unit, 1 .. DD_BAC_MAX_AMOUNT */
 } dd_bac_wager;
 
+/* A seated player's wager at the big table, for deciding who handles the cards. */
+typedef struct dd_bac_seat_wager {
+    int32_t seat;               /* 1 .. DD_BAC_BIG_TABLE_SEATS */
+    int32_t side;               /* dd_bac_side; Tie wagers never give a role */
+    int64_t amount;             /* 1 .. DD_BAC_MAX_AMOUNT */
+    int32_t declines;           /* 1 when this player declines to handle that hand's cards, else 0 */
+} dd_bac_seat_wager;
+
 typedef struct dd_bac_settle_rules {
     int32_t tie_odds;           /* 8 or 9 (to 1) */
     int32_t commission_bp;      /* Banker commission in basis points, 0-10000 (500 = 5%) */
-    int64_t rounding_unit;      /* commission is a multiple of this (1 = whole cents), >= 1 */
-    int32_t rounding;           /* dd_bac_rounding */
+    int64_t rounding_unit;      /* commission is a multiple of this (1 = whole cents), 1 - 10^14 */
+    int32_t rounding;           /* dd_rounding (dd_commission.h) */
     int32_t collection;         /* dd_bac_collection (0, at payment, when left unset) */
 } dd_bac_settle_rules;
 
 typedef struct dd_bac_payout {
-    int32_t result;             /* dd_bac_result */
+    int32_t result;             /* dd_outcome */
     int64_t winnings;           /* paid at the odds, before commission (0 unless won) */
     int64_t commission;         /* taken from a winning Banker wager */
     int64_t net;                /* winnings - commission; -amount when lost; 0 on a push */
@@ -155,6 +160,12 @@ typedef struct dd_bac_payout {
     int64_t marked;             /* commission marked in the seat's commission box (0 at payment) */
 } dd_bac_payout;
 
+/* The card code of a rank 1-13 and a suit 0-3, and back; DD_E_BAD_CARD for a rank, suit or code out of
+ * range. */
+int dd_bac_card_code(int rank, int suit, int *code);
+int dd_bac_card_of_code(int code, int *rank, int *suit);
+/* DD_OK when a Tie may pay `odds` to 1 (DD_BAC_MIN_TIE_ODDS .. DD_BAC_MAX_TIE_ODDS), else DD_E_RANGE. */
+int dd_bac_tie_odds_check(int odds);
 /* Point value of a rank: ace 1, 2-9 face value, 10/J/Q/K 0. DD_E_BAD_CARD outside 1-13. */
 int dd_bac_card_value(int rank, int *value);
 /* Point count (0-9) of n ranks. */
@@ -213,6 +224,20 @@ int dd_bac_settle(const dd_bac_wager *wagers, size_t n, int winner, const dd_bac
  * DD_BAC_MAX_AMOUNT; DD_E_RANGE for bad rules. n = 0 owes 0. */
 int dd_bac_box_commission(const int64_t *banker_wins, size_t n, const dd_bac_settle_rules *rules,
                           int64_t *owed, size_t *bad_index);
+/* Who handles the Player's or the Banker's hand (`hand` = DD_BAC_PLAYER or DD_BAC_BANKER) at the big
+ * table, rules 8.8, 8.9 and 8.16: the role is offered to the seated players with a wager on that hand,
+ * highest wager first (equal wagers: the lower seat number first, our reading, as the rule text is not
+ * available); the first who does not decline takes it; when nobody wagers on the hand or all decline, the
+ * dealer acts for it (*seat = DD_BAC_DEALER_ACTS). Wagers on the other hand or on the Tie do not count.
+ * offer_order (may be NULL) receives the seats in the order the role is offered, *offered their number
+ * (capacity must be at least n when offer_order is given).
+ * Refused, with *bad_index the first bad wager: DD_E_RANGE for a seat outside 1-14, a side that is no
+ * side, `declines` other than 0 or 1, a second wager of one seat on one hand, or a seat backing both the
+ * Player and the Banker (a player may not); DD_E_BAD_AMOUNT / DD_E_OVERFLOW for an amount below 1 or above
+ * DD_BAC_MAX_AMOUNT. DD_E_RANGE (*bad_index = n) for another hand, n above DD_BAC_MAX_ROLE_WAGERS or a
+ * capacity below n. Nothing is written on an error. */
+int dd_bac_big_table_role(const dd_bac_seat_wager *wagers, size_t n, int hand, int32_t *seat,
+                          int32_t *offer_order, size_t capacity, size_t *offered, size_t *bad_index);
 /* --- cdef end --- */
 
 /* Internal to the engine: shared by baccarat.c and baccarat_shoe.c. */
@@ -221,5 +246,21 @@ int dd_bac_box_commission(const int64_t *banker_wins, size_t n, const dd_bac_set
  * and rank_value[rank] (index 0 unused). */
 extern const uint8_t dd_bac_banker_draw_table[10][11];
 extern const uint8_t dd_bac_rank_value[14];
+
+/* The card code, written here once: rank r (1-13) and suit s (0-3) make code 4 (r - 1) + s. */
+static inline int dd_bac_code_of(int rank, int suit)
+{
+    return (rank - 1) * 4 + suit;
+}
+
+static inline int dd_bac_rank_of_code(int code)
+{
+    return code / 4 + 1;
+}
+
+static inline int dd_bac_suit_of_code(int code)
+{
+    return code % 4;
+}
 
 #endif

@@ -1,4 +1,4 @@
-/* Dealer Drill engine: status codes shared by every module.
+/* Dealer Drill engine: status codes and the wager outcome, shared by every module.
  *
  * Every public function returns one of these codes (DD_OK on success) and writes its results through
  * pointer arguments, so no input can make the library abort: callers always get a code back.
@@ -39,6 +39,14 @@ typedef enum dd_status {
 
     DD_E_HOUSE_WAY = 40         /* pai gow: a house-way program that is malformed */
 } dd_status;
+
+/* What a wager does when its round is settled, in every game: baccarat (a Player or Banker wager pushes
+ * on a tie) and pai gow (rule 6.1: win, lose or push against the bank). */
+typedef enum dd_outcome {
+    DD_LOSE = 0,
+    DD_PUSH = 1,
+    DD_WIN = 2
+} dd_outcome;
 
 /* A short English name for a status code ("DD_E_RANGE"); never NULL. */
 const char *dd_status_name(int status);

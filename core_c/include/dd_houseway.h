@@ -29,6 +29,10 @@
 #define DD_HW_HANDS 3620
 #define DD_HW_MAX_RULES 512
 #define DD_HW_MAX_PROGRAM 65536
+/* Threshold encoding (see above): 32 * points + kind, or DD_HW_NAMED_THRESHOLD + named rank. Programs
+ * are written with dd_hw_points_threshold / dd_hw_named_threshold rather than by hand. */
+#define DD_HW_NAMED_THRESHOLD 1000
+#define DD_HW_ANY_TILE 16
 
 /* Conditions (`when`), all of which must hold for a rule to be tried. */
 typedef enum dd_hw_condition {
@@ -130,6 +134,12 @@ typedef struct dd_hw_setting_value {
     double ev;                    /* that side's expected net per unit wagered, commission on its wins */
 } dd_hw_setting_value;
 
+/* The threshold "a hand of `points` (0-9) whose higher tile ranks at least kind `lowest_kind` (1-16;
+ * DD_HW_ANY_TILE for any tile), or any better hand". DD_E_RANGE outside those ranges. */
+int dd_hw_points_threshold(int points, int lowest_kind, int32_t *threshold);
+/* The threshold "the lowest hand of `category` (dd_pg_category: pair, Wong, Gong or High Nine), or any
+ * better hand", from the named ranks of rule 4.2. DD_E_RANGE for DD_PG_POINTS or an unknown category. */
+int dd_hw_named_threshold(int category, int32_t *threshold);
 /* Check and run a program; on DD_E_HOUSE_WAY the diagnosis says why (it is always filled in). */
 int dd_hw_build(const int32_t *program, size_t length, dd_hw_table *table, dd_hw_diagnosis *diagnosis);
 /* The kinds (1-16, ascending) of distinct hand `index` (0 - DD_HW_HANDS-1), and the reverse look-up. */

@@ -24,13 +24,16 @@
 #define DD_PG_TILE_COUNT 32
 #define DD_PG_KIND_COUNT 16
 #define DD_PG_NAMED_RANKS 22
+/* The lowest named rank (rule 4.2) of each named category: pairs 1-16, Wong 17-18, Gong 19-20, High Nine
+ * 21-22 ("Day High Nine (ranking 22)"). */
+#define DD_PG_LOWEST_PAIR_RANK 16
+#define DD_PG_LOWEST_WONG_RANK 18
+#define DD_PG_LOWEST_GONG_RANK 20
+#define DD_PG_LOWEST_HIGH_NINE_RANK 22
 #define DD_PG_BOXES 8
 #define DD_PG_MAX_WAGERS 1024
 /* Largest single amount (cents) the settlement accepts: sums of DD_PG_MAX_WAGERS of them stay exact. */
 #define DD_PG_MAX_AMOUNT 1000000000000000
-#define DD_PG_MAX_ROUNDING_UNIT 1000000000
-#define DD_PG_MAX_COMMISSION_BP 10000
-#define DD_PG_DEFAULT_COMMISSION_BP 500
 
 typedef enum dd_pg_kind {
     DD_PG_TEEN = 1, DD_PG_DAY = 2, DD_PG_YUN = 3, DD_PG_GOR = 4, DD_PG_MOOY = 5, DD_PG_CHONG = 6,
@@ -47,22 +50,10 @@ typedef enum dd_pg_category {
     DD_PG_PAIR = 4         /* two tiles of one kind */
 } dd_pg_category;
 
-typedef enum dd_pg_outcome {
-    DD_PG_LOSE = 0,
-    DD_PG_PUSH = 1,
-    DD_PG_WIN = 2
-} dd_pg_outcome;
-
 typedef enum dd_pg_banking {
     DD_PG_HOUSE_BANKS = 0,   /* the house is the sole banker (rule 11.1, 2001 No. 173) */
     DD_PG_CO_BANKING = 1     /* a player/banker co-banks with the house (1998 No. 20 p.452 rules (j)-(l)) */
 } dd_pg_banking;
-
-typedef enum dd_pg_rounding {
-    DD_PG_ROUND_PLAYER = 0,  /* commission rounded down to the unit (the player's favour) */
-    DD_PG_ROUND_HOUSE = 1,   /* commission rounded up to the unit, never above the amount won */
-    DD_PG_ROUND_NEAREST = 2  /* to the nearest unit; an exact half goes the player's way (down) */
-} dd_pg_rounding;
 
 typedef struct dd_pg_tile {
     uint8_t id;
@@ -102,15 +93,15 @@ typedef struct dd_pg_deal {
 
 typedef struct dd_pg_wager {
     int64_t amount;          /* cents, at least 0 */
-    int32_t outcome;         /* dd_pg_outcome of the wager's box against the bank */
+    int32_t outcome;         /* dd_outcome of the wager's box against the bank */
 } dd_pg_wager;
 
 typedef struct dd_pg_settle_rules {
     int32_t banking;             /* dd_pg_banking */
     int64_t co_banker_wager;     /* co-banking only: the co-banker's wager; the house matches it */
     int32_t commission_bp;       /* basis points of a win, 0-10000 (500 = 5%) */
-    int64_t rounding_unit;       /* cents, 1 - DD_PG_MAX_ROUNDING_UNIT */
-    int32_t rounding;            /* dd_pg_rounding */
+    int64_t rounding_unit;       /* cents, 1 - 10^14 (dd_commission.h) */
+    int32_t rounding;            /* dd_rounding (dd_commission.h) */
 } dd_pg_settle_rules;
 
 typedef struct dd_pg_wager_result {
@@ -150,10 +141,15 @@ int dd_pg_compare(int a0, int a1, int b0, int b1, int *result);
 int dd_pg_settings(const uint8_t tiles[4], dd_pg_setting out[3]);
 /* DD_OK for a legal setting, DD_E_ILLEGAL_SETTING when its high hand ranks below its low hand. */
 int dd_pg_setting_check(const dd_pg_setting *setting);
+/* Whether two settings of the same four tiles rank exactly alike (rules 4.2-4.5): each high hand copies
+ * the other, and each low hand too. Such settings win, lose and push against every hand the same, so a
+ * drill grades them alike. Both must be legal settings (the status of dd_pg_setting_check otherwise) of
+ * the same four tile ids (DD_E_RANGE otherwise). */
+int dd_pg_settings_equivalent(const dd_pg_setting *a, const dd_pg_setting *b, int *equivalent);
 /* Match a player's setting against the bank's (rule 6.1); all 8 tiles must be distinct.
- * *outcome is dd_pg_outcome for the player's wager; the bank's wager has the mirror outcome (rule 6.2). */
+ * *outcome is dd_outcome for the player's wager; the bank's wager has the mirror outcome (rule 6.2). */
 int dd_pg_match(const dd_pg_setting *player, const dd_pg_setting *bank, int *outcome);
-/* Batch of n matches; outcomes[i] gets dd_pg_outcome. Stops at the first invalid match and reports its
+/* Batch of n matches; outcomes[i] gets dd_outcome. Stops at the first invalid match and reports its
  * index in *bad_index (n when all are valid). */
 int dd_pg_match_many(const dd_pg_setting *players, const dd_pg_setting *banks, size_t n,
                      uint8_t *outcomes, size_t *bad_index);
@@ -176,6 +172,10 @@ int dd_pg_settle(const dd_pg_wager *wagers, size_t n, const dd_pg_settle_rules *
 /* For other engine modules (house ways, analysis): the hand value table by kind (index kind - 1) and a
  * lookup by tile ids with no validation (ids must be 0-31 and distinct). */
 extern const uint8_t dd_pg_value_by_kind[16][16];
+
+/* The three ways to pair four tiles, as positions: {0 1 | 2 3}, {0 2 | 1 3}, {0 3 | 1 2}. Every module
+ * that walks the settings of a hand uses this one table, so their orders always agree. */
+extern const uint8_t dd_pg_pairings[3][4];
 
 static inline int dd_pg_value_unchecked(unsigned tile_a, unsigned tile_b)
 {

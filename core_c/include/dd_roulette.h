@@ -7,6 +7,14 @@
  * holds the winning number, the zero rules (5.2, 5.3) need no special case: outside wagers never hold 0,
  * and the only inside wagers that do are straight up 0 and the zero combinations the table offers.
  *
+ * The paying order (dealer practice in shared/rules/roulette.md): losing wagers are cleared, outside
+ * wagers are paid first, then inside wagers "from the lowest odds to the highest". That text's own list
+ * names streets before corners, but a corner pays 8 to 1 and a street 11 to 1; we read the principle as
+ * the rule and the list as misordered, so the inside order is six lines (5 to 1), corners (8), streets
+ * (11), splits (17), straight ups (35) last. Wagers paying the same odds, and the outside wagers among
+ * themselves, may be paid in any order. dd_roulette_pay_step gives each kind its step; the hint and the
+ * grader of a drill both use it.
+ *
  * Table settings are bits of `flags`; the only one is DD_ROULETTE_FIRST_FOUR (the optional 0-1-2-3
  * corner, NSW-style; on by default in the Python API). Unknown flag bits are refused with DD_E_RANGE.
  */
@@ -45,6 +53,7 @@ typedef enum dd_roulette_colour {
 #define DD_ROULETTE_MAX_WAGERS 157      /* wagers on the layout with first four; 156 without */
 #define DD_ROULETTE_MAX_COVERING 17     /* most wagers holding one number (e.g. 2 or 17) */
 #define DD_ROULETTE_MAX_BATCH 100000000 /* larger batches are refused with DD_E_RANGE */
+#define DD_ROULETTE_PAY_STEPS 6         /* step 0: outside wagers; steps 1-5: the inside kinds by odds */
 
 /* The kind of wager whose covered numbers are `mask`.
  * DD_E_BAD_NUMBER: a bit above 36 is set. DD_E_NOT_A_WAGER: not a place on the layout (including the
@@ -57,6 +66,15 @@ int dd_roulette_classify_many(const uint64_t *masks, size_t n, uint32_t flags, i
 /* Payout odds of a kind ("x to 1", rule 5.1), how many numbers it covers, and whether it is an outside
  * wager (rule 4.9: column, dozen, low, high, even, odd, red, black). Any pointer may be NULL. */
 int dd_roulette_kind_info(int kind, int32_t *odds_out, int32_t *covers_out, int *outside_out);
+/* The paying step of a kind (see the top of this header): 0 for the outside wagers, then 1 .. 5 for the
+ * inside kinds from the lowest odds to the highest. DD_E_RANGE for a kind that does not exist. */
+int dd_roulette_pay_step(int kind, int32_t *step_out);
+/* Whether n wagers, in the order they were paid, follow the paying order: *in_order_out is 1 or 0 and
+ * *first_wrong_out the index of the first wager paid after one of a later step (n when in order). Every
+ * mask must be a wager at this table: otherwise the status of dd_roulette_classify and *bad_index_out
+ * the wager (n for bad flags, NULL arrays or n above DD_ROULETTE_MAX_BATCH). Nothing is written on error. */
+int dd_roulette_check_pay_order(const uint64_t *masks, size_t n, uint32_t flags, int *in_order_out,
+                                size_t *first_wrong_out, size_t *bad_index_out);
 /* The mask of an outside wager: for columns and dozens `which` is 1-3, for the others it must be 0. */
 int dd_roulette_outside_mask(int kind, int which, uint64_t *mask_out);
 

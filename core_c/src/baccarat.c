@@ -1,6 +1,9 @@
 /* Baccarat / Mini Baccarat: card values, the table of play, coup resolution, exact enumeration and
  * settlement. The shoe and the simulator live in baccarat_shoe.c. */
 #include "dd_baccarat.h"
+#include "dd_commission.h"
+
+#include <string.h>
 
 /* Point values by rank (index 0 is not a rank): ace 1, 2-9 face value, 10/J/Q/K 0. */
 const uint8_t dd_bac_rank_value[14] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0};
@@ -22,6 +25,32 @@ const uint8_t dd_bac_banker_draw_table[10][11] = {
     /* 8 */ {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
     /* 9 */ {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
 };
+
+int dd_bac_card_code(int rank, int suit, int *code)
+{
+    if (!code)
+        return DD_E_NULL;
+    if (rank < 1 || rank > 13 || suit < 0 || suit > 3)
+        return DD_E_BAD_CARD;
+    *code = dd_bac_code_of(rank, suit);
+    return DD_OK;
+}
+
+int dd_bac_card_of_code(int code, int *rank, int *suit)
+{
+    if (!rank || !suit)
+        return DD_E_NULL;
+    if (code < 0 || code >= DD_BAC_CARD_CODES)
+        return DD_E_BAD_CARD;
+    *rank = dd_bac_rank_of_code(code);
+    *suit = dd_bac_suit_of_code(code);
+    return DD_OK;
+}
+
+int dd_bac_tie_odds_check(int odds)
+{
+    return odds >= DD_BAC_MIN_TIE_ODDS && odds <= DD_BAC_MAX_TIE_ODDS ? DD_OK : DD_E_RANGE;
+}
 
 int dd_bac_card_value(int rank, int *value)
 {
@@ -271,30 +300,18 @@ int dd_bac_exact_ways(int decks, dd_bac_ways *out)
 
 /* ---- settlement ------------------------------------------------------------------------------------ */
 
-/* Commission on a winning Banker wager: amount * bp / 10000 as a multiple of the rounding unit, rounded
- * the chosen way and never more than the winnings. All products fit in 64 bits thanks to the limits on
- * amount (10^14), bp (10^4) and unit (10^14): numerator and step are at most 10^18, twice that < 2^63. */
+/* Commission on a winning Banker wager (dd_commission.h); amounts here are at most DD_BAC_MAX_AMOUNT,
+ * within the commission's own limit, and the rules have been checked by valid_rules. */
 static int64_t commission_on(int64_t amount, const dd_bac_settle_rules *rules)
 {
-    int64_t numerator = amount * rules->commission_bp;
-    int64_t step = 10000 * rules->rounding_unit;
-    int64_t units = numerator / step, remainder = numerator % step;
-    int64_t commission;
-    if (rules->rounding == DD_BAC_ROUND_FOR_HOUSE && remainder != 0)
-        units++;
-    else if (rules->rounding == DD_BAC_ROUND_NEAREST && 2 * remainder > step)
-        units++;
-    commission = units * rules->rounding_unit;
-    return commission > amount ? amount : commission;
+    return dd_commission_unchecked(amount, rules->commission_bp, rules->rounding_unit, rules->rounding);
 }
 
 static int valid_rules(const dd_bac_settle_rules *rules)
 {
-    return (rules->tie_odds == 8 || rules->tie_odds == 9) && rules->commission_bp >= 0 &&
-           rules->commission_bp <= DD_BAC_MAX_COMMISSION_BP && rules->rounding_unit >= 1 &&
-           rules->rounding_unit <= DD_BAC_MAX_AMOUNT && rules->rounding >= DD_BAC_ROUND_FOR_PLAYER &&
-           rules->rounding <= DD_BAC_ROUND_NEAREST && rules->collection >= DD_BAC_COLLECT_AT_PAYMENT &&
-           rules->collection <= DD_BAC_COLLECT_IN_BOX;
+    return dd_bac_tie_odds_check(rules->tie_odds) == DD_OK &&
+           dd_commission_terms_valid(rules->commission_bp, rules->rounding_unit, rules->rounding) &&
+           rules->collection >= DD_BAC_COLLECT_AT_PAYMENT && rules->collection <= DD_BAC_COLLECT_IN_BOX;
 }
 
 int dd_bac_settle(const dd_bac_wager *wagers, size_t n, int winner, const dd_bac_settle_rules *rules,
@@ -325,17 +342,17 @@ int dd_bac_settle(const dd_bac_wager *wagers, size_t n, int winner, const dd_bac
         }
     }
     for (i = 0; i < n; i++) {
-        dd_bac_payout pay = {DD_BAC_LOSE, 0, 0, 0, 0, 0};
+        dd_bac_payout pay = {DD_LOSE, 0, 0, 0, 0, 0};
         int64_t amount = wagers[i].amount;
         if (wagers[i].side == winner) {
-            pay.result = DD_BAC_WIN;
+            pay.result = DD_WIN;
             pay.winnings = winner == DD_BAC_TIE ? amount * rules->tie_odds : amount;
             if (winner == DD_BAC_BANKER)
                 pay.commission = commission_on(amount, rules);
         } else if (winner == DD_BAC_TIE) {
-            pay.result = DD_BAC_PUSH; /* Player and Banker wagers stand off on a tie */
+            pay.result = DD_PUSH; /* Player and Banker wagers stand off on a tie */
         }
-        pay.net = pay.result == DD_BAC_LOSE ? -amount : pay.winnings - pay.commission;
+        pay.net = pay.result == DD_LOSE ? -amount : pay.winnings - pay.commission;
         if (rules->collection == DD_BAC_COLLECT_IN_BOX) {
             pay.paid = pay.winnings;
             pay.marked = pay.commission;
@@ -373,5 +390,79 @@ int dd_bac_box_commission(const int64_t *banker_wins, size_t n, const dd_bac_set
     }
     /* Marked exactly coup by coup, collected once: the commission on the sum, rounded once. */
     *owed = total ? commission_on(total, rules) : 0;
+    return DD_OK;
+}
+
+/* ---- the big table: who handles the cards (rules 8.8, 8.9, 8.16) ----------------------------------------- */
+
+static int check_seat_wager(const dd_bac_seat_wager *w)
+{
+    if (w->seat < 1 || w->seat > DD_BAC_BIG_TABLE_SEATS || w->side < DD_BAC_PLAYER || w->side > DD_BAC_TIE ||
+        (w->declines != 0 && w->declines != 1))
+        return DD_E_RANGE;
+    if (w->amount < 1)
+        return DD_E_BAD_AMOUNT;
+    return w->amount > DD_BAC_MAX_AMOUNT ? DD_E_OVERFLOW : DD_OK;
+}
+
+/* Whether candidate a is offered the role before candidate b: the higher wager, then the lower seat. */
+static int offered_before(const dd_bac_seat_wager *a, const dd_bac_seat_wager *b)
+{
+    return a->amount > b->amount || (a->amount == b->amount && a->seat < b->seat);
+}
+
+int dd_bac_big_table_role(const dd_bac_seat_wager *wagers, size_t n, int hand, int32_t *seat,
+                          int32_t *offer_order, size_t capacity, size_t *offered, size_t *bad_index)
+{
+    /* Per seat, which hands it backs: bit 0 Player, bit 1 Banker, bit 2 Tie. */
+    uint8_t backs[DD_BAC_BIG_TABLE_SEATS + 1];
+    const dd_bac_seat_wager *candidates[DD_BAC_MAX_ROLE_WAGERS];
+    size_t i, count = 0;
+    int32_t taker = DD_BAC_DEALER_ACTS;
+    if (bad_index)
+        *bad_index = n;
+    if (!seat || !offered || (!wagers && n))
+        return DD_E_NULL;
+    if ((hand != DD_BAC_PLAYER && hand != DD_BAC_BANKER) || n > DD_BAC_MAX_ROLE_WAGERS ||
+        (offer_order && capacity < n))
+        return DD_E_RANGE;
+    memset(backs, 0, sizeof backs);
+    for (i = 0; i < n; i++) {
+        const dd_bac_seat_wager *w = &wagers[i];
+        int status = check_seat_wager(w);
+        if (status == DD_OK) {
+            /* One Tie wager a seat, and one wager on the Player or the Banker, never both (a second
+             * wager on one hand, or a player backing both hands, is refused). */
+            unsigned group = w->side == DD_BAC_TIE ? 1u << DD_BAC_TIE
+                                                   : (1u << DD_BAC_PLAYER) | (1u << DD_BAC_BANKER);
+            if (backs[w->seat] & group)
+                status = DD_E_RANGE;
+            else
+                backs[w->seat] |= (uint8_t)(1u << w->side);
+        }
+        if (status != DD_OK) {
+            if (bad_index)
+                *bad_index = i;
+            return status;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        size_t j;
+        if (wagers[i].side != hand)
+            continue;
+        /* Insertion in offering order (n is at most 64). */
+        for (j = count; j > 0 && offered_before(&wagers[i], candidates[j - 1]); j--)
+            candidates[j] = candidates[j - 1];
+        candidates[j] = &wagers[i];
+        count++;
+    }
+    for (i = 0; i < count; i++) {
+        if (offer_order)
+            offer_order[i] = candidates[i]->seat;
+        if (taker == DD_BAC_DEALER_ACTS && !candidates[i]->declines)
+            taker = candidates[i]->seat;
+    }
+    *seat = taker;
+    *offered = count;
     return DD_OK;
 }

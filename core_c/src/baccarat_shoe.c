@@ -34,7 +34,7 @@ static int shoe_ok(const dd_bac_shoe *shoe)
         /* Card codes index rank tables (the burn reads one directly), so a corrupted code is refused too. */
         unsigned i, bad = 0;
         for (i = 0; i < shoe->size; i++)
-            bad |= shoe->cards[i] >= 52;
+            bad |= shoe->cards[i] >= DD_BAC_CARD_CODES;
         if (bad)
             return DD_E_STATE;
     }
@@ -64,7 +64,7 @@ int dd_bac_shoe_init(dd_bac_shoe *shoe, int decks, int cut_from_end, int burn, i
     if (status != DD_OK)
         return status;
     for (d = 0; d < decks; d++)
-        for (code = 0; code < 52; code++)
+        for (code = 0; code < DD_BAC_CARD_CODES; code++)
             shoe->cards[52 * d + code] = (uint8_t)code;
     shoe->decks = (uint8_t)decks;
     shoe->size = (uint16_t)(52 * decks);
@@ -97,7 +97,7 @@ int dd_bac_shoe_load(dd_bac_shoe *shoe, const uint8_t *codes, size_t n)
     if (n != shoe->size)
         return DD_E_RANGE;
     for (i = 0; i < n; i++) {
-        if (codes[i] >= 52)
+        if (codes[i] >= DD_BAC_CARD_CODES)
             return DD_E_BAD_CARD;
         if (++seen[codes[i]] > shoe->decks)
             return DD_E_RANGE; /* more copies of a card than the decks hold */
@@ -121,7 +121,7 @@ int dd_bac_shoe_burn(dd_bac_shoe *shoe, uint8_t *exposed, uint8_t *burned, size_
     if (shoe->state != DD_BAC_SHOE_BURN_DUE)
         return DD_E_STATE;
     *exposed = shoe->cards[0];
-    value = dd_bac_rank_value[shoe->cards[0] / 4 + 1];
+    value = dd_bac_rank_value[dd_bac_rank_of_code(shoe->cards[0])];
     count = value ? value : 10; /* a ten or a face card burns 10 */
     memcpy(burned, shoe->cards + 1, count);
     *burned_count = count;
@@ -172,7 +172,7 @@ int dd_bac_shoe_deal(dd_bac_shoe *shoe, dd_bac_round *out)
     if (available > 6)
         available = 6;
     for (i = 0; i < available; i++)
-        ranks[i] = (uint8_t)(codes[i] / 4 + 1);
+        ranks[i] = (uint8_t)dd_bac_rank_of_code(codes[i]);
     /* The cut-card limits make a short shoe impossible; the check stays for safety. */
     status = dd_bac_coup_resolve(ranks, available, &round.coup);
     if (status != DD_OK)
@@ -335,7 +335,7 @@ int dd_bac_simulate(uint64_t shoes, int decks, int cut_from_end, int burn, int s
     size = 52u * (unsigned)decks;
     cut = size - (unsigned)cut_from_end;
     for (i = 0; i < size; i++)
-        a[i] = dd_bac_rank_value[(i % 52) / 4 + 1];
+        a[i] = dd_bac_rank_value[dd_bac_rank_of_code((int)(i % DD_BAC_CARD_CODES))];
     for (s = 0; s + 2 <= shoes; s += 2) {
         unsigned pos_a, pos_b;
         shoe_counts counts_a = {0, 0}, counts_b = {0, 0};

@@ -178,7 +178,6 @@ static int same_two(const uint8_t x[2], const uint8_t y[2])
  * whose two halves rank equally keeps the pairing's first half as its high hand. */
 static void make_view(hand_view *v, const uint8_t kinds[4], const hand_facts *f)
 {
-    static const int PAIRINGS[3][4] = {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2}};
     int i, j;
     memcpy(v->kinds, kinds, 4);
     v->pairs = 0;
@@ -190,8 +189,8 @@ static void make_view(hand_view *v, const uint8_t kinds[4], const hand_facts *f)
         }
     v->count = 0;
     for (i = 0; i < 3; i++) {
-        uint8_t a = kinds[PAIRINGS[i][0]], b = kinds[PAIRINGS[i][1]];
-        uint8_t x = kinds[PAIRINGS[i][2]], y = kinds[PAIRINGS[i][3]];
+        const uint8_t *q = dd_pg_pairings[i];
+        uint8_t a = kinds[q[0]], b = kinds[q[1]], x = kinds[q[2]], y = kinds[q[3]];
         candidate c;
         int dup = 0;
         fill_hand(&c, f, f->value[a - 1][b - 1] >= f->value[x - 1][y - 1], a, b, x, y);
@@ -214,21 +213,49 @@ static int valid_class(int32_t mask)
     return mask > 0 && mask <= ALL_KINDS;
 }
 
+#define POINTS_STEP 32
+
 static int valid_threshold(int32_t t)
 {
-    if (t >= 1000)
-        return t >= 1000 + 1 && t <= 1000 + DD_PG_NAMED_RANKS;
-    return t >= 0 && t / 32 <= 9 && t % 32 >= 1 && t % 32 <= KINDS;
+    if (t >= DD_HW_NAMED_THRESHOLD)
+        return t >= DD_HW_NAMED_THRESHOLD + 1 && t <= DD_HW_NAMED_THRESHOLD + DD_PG_NAMED_RANKS;
+    return t >= 0 && t / POINTS_STEP <= 9 && t % POINTS_STEP >= 1 && t % POINTS_STEP <= KINDS;
+}
+
+int dd_hw_points_threshold(int points, int lowest_kind, int32_t *threshold)
+{
+    if (threshold == NULL)
+        return DD_E_NULL;
+    if (points < 0 || points > 9 || lowest_kind < 1 || lowest_kind > KINDS)
+        return DD_E_RANGE;
+    *threshold = POINTS_STEP * points + lowest_kind;
+    return DD_OK;
+}
+
+int dd_hw_named_threshold(int category, int32_t *threshold)
+{
+    int rank;
+    if (threshold == NULL)
+        return DD_E_NULL;
+    switch (category) {
+    case DD_PG_PAIR: rank = DD_PG_LOWEST_PAIR_RANK; break;
+    case DD_PG_WONG: rank = DD_PG_LOWEST_WONG_RANK; break;
+    case DD_PG_GONG: rank = DD_PG_LOWEST_GONG_RANK; break;
+    case DD_PG_HIGH_NINE: rank = DD_PG_LOWEST_HIGH_NINE_RANK; break;
+    default: return DD_E_RANGE;
+    }
+    *threshold = DD_HW_NAMED_THRESHOLD + rank;
+    return DD_OK;
 }
 
 /* A threshold as the lowest hand value that reaches it (value layout of dd_paigow.h). */
 static int threshold_value(int32_t t)
 {
     int points, kind;
-    if (t >= 1000)
-        return 222 - (t - 1000);
-    points = t / 32;
-    kind = t % 32;
+    if (t >= DD_HW_NAMED_THRESHOLD)
+        return 222 - (t - DD_HW_NAMED_THRESHOLD);
+    points = t / POINTS_STEP;
+    kind = t % POINTS_STEP;
     return points == 0 ? 0 : 16 * points + 16 - kind;
 }
 
@@ -653,7 +680,6 @@ static void order_hand(uint8_t out[2], uint8_t x, uint8_t y)
 
 static int set_one(const dd_hw_table *t, const uint8_t tiles[4], uint8_t setting[4], int *rule)
 {
-    static const int PAIRINGS[3][4] = {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2}};
     uint8_t kinds[4];
     int i, h, status;
     if ((status = check_tiles(tiles)) != DD_OK)
@@ -665,7 +691,7 @@ static int set_one(const dd_hw_table *t, const uint8_t tiles[4], uint8_t setting
     if (h < 0 || t->rule[h] < 0 || t->rule[h] >= t->rule_count)
         return DD_E_STATE; /* not a table made by dd_hw_build */
     for (i = 0; i < 3; i++) {
-        const int *q = PAIRINGS[i];
+        const uint8_t *q = dd_pg_pairings[i];
         uint8_t a = (uint8_t)(tiles[q[0]] / 2 + 1), b = (uint8_t)(tiles[q[1]] / 2 + 1);
         uint8_t x = (uint8_t)(tiles[q[2]] / 2 + 1), y = (uint8_t)(tiles[q[3]] / 2 + 1);
         uint8_t first[2], second[2];

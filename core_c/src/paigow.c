@@ -43,6 +43,8 @@
       PG_VALUE(a, 11), PG_VALUE(a, 12), PG_VALUE(a, 13), PG_VALUE(a, 14), PG_VALUE(a, 15),           \
       PG_VALUE(a, 16) }
 
+const uint8_t dd_pg_pairings[3][4] = {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2}};
+
 const uint8_t dd_pg_value_by_kind[16][16] = {
     PG_ROW(1), PG_ROW(2), PG_ROW(3), PG_ROW(4), PG_ROW(5), PG_ROW(6), PG_ROW(7), PG_ROW(8),
     PG_ROW(9), PG_ROW(10), PG_ROW(11), PG_ROW(12), PG_ROW(13), PG_ROW(14), PG_ROW(15), PG_ROW(16),
@@ -51,9 +53,9 @@ const uint8_t dd_pg_value_by_kind[16][16] = {
 /* Value bounds used to decode a value back into its category. */
 enum {
     LOWEST_NAMED_VALUE = PG_RANK_VALUE(DD_PG_NAMED_RANKS),
-    LAST_PAIR_RANK = 16,
-    LAST_WONG_RANK = 18,
-    LAST_GONG_RANK = 20
+    LAST_PAIR_RANK = DD_PG_LOWEST_PAIR_RANK,
+    LAST_WONG_RANK = DD_PG_LOWEST_WONG_RANK,
+    LAST_GONG_RANK = DD_PG_LOWEST_GONG_RANK
 };
 
 /* The set, kind by kind (rule 4.4 / Appendix 3 order). Tile id 2(k-1) has face[0], 2(k-1)+1 face[1];
@@ -205,16 +207,14 @@ static void put_hand(uint8_t hand[2], uint8_t x, uint8_t y)
 
 int dd_pg_settings(const uint8_t tiles[4], dd_pg_setting out[3])
 {
-    /* The partner of tiles[0] in each of the three pairings, and the two tiles left over. */
-    static const int PAIRINGS[3][3] = {{1, 2, 3}, {2, 1, 3}, {3, 1, 2}};
     int status, i;
     if (tiles == NULL || out == NULL)
         return DD_E_NULL;
     if ((status = check_tiles(tiles, 4)) != DD_OK)
         return status;
     for (i = 0; i < 3; i++) {
-        uint8_t a = tiles[0], b = tiles[PAIRINGS[i][0]];
-        uint8_t c = tiles[PAIRINGS[i][1]], d = tiles[PAIRINGS[i][2]];
+        const uint8_t *q = dd_pg_pairings[i];
+        uint8_t a = tiles[q[0]], b = tiles[q[1]], c = tiles[q[2]], d = tiles[q[3]];
         if (dd_pg_value_unchecked(a, b) >= dd_pg_value_unchecked(c, d)) {
             put_hand(out[i].high, a, b);
             put_hand(out[i].low, c, d);
@@ -248,6 +248,26 @@ int dd_pg_setting_check(const dd_pg_setting *setting)
     return DD_OK;
 }
 
+static uint32_t tile_set(const dd_pg_setting *s)
+{
+    return (UINT32_C(1) << s->high[0]) | (UINT32_C(1) << s->high[1]) | (UINT32_C(1) << s->low[0]) |
+           (UINT32_C(1) << s->low[1]);
+}
+
+int dd_pg_settings_equivalent(const dd_pg_setting *a, const dd_pg_setting *b, int *equivalent)
+{
+    int status;
+    if (a == NULL || b == NULL || equivalent == NULL)
+        return DD_E_NULL;
+    if ((status = dd_pg_setting_check(a)) != DD_OK || (status = dd_pg_setting_check(b)) != DD_OK)
+        return status;
+    if (tile_set(a) != tile_set(b))
+        return DD_E_RANGE; /* not two settings of the same tiles */
+    *equivalent = dd_pg_value_unchecked(a->high[0], a->high[1]) == dd_pg_value_unchecked(b->high[0], b->high[1]) &&
+                  dd_pg_value_unchecked(a->low[0], a->low[1]) == dd_pg_value_unchecked(b->low[0], b->low[1]);
+    return DD_OK;
+}
+
 /* Rule 6.1: the player wins when both hands outrank the bank's, loses when neither does (a copy counts
  * for the bank, rule 4.6, and 0 against 0 is a copy, rule 4.7), and otherwise pushes. */
 static int match_unchecked(const dd_pg_setting *p, const dd_pg_setting *b)
@@ -257,8 +277,8 @@ static int match_unchecked(const dd_pg_setting *p, const dd_pg_setting *b)
     int low_beats = dd_pg_value_unchecked(p->low[0], p->low[1]) >
                     dd_pg_value_unchecked(b->low[0], b->low[1]);
     if (high_beats && low_beats)
-        return DD_PG_WIN;
-    return high_beats || low_beats ? DD_PG_PUSH : DD_PG_LOSE;
+        return DD_WIN;
+    return high_beats || low_beats ? DD_PUSH : DD_LOSE;
 }
 
 static int check_match(const dd_pg_setting *player, const dd_pg_setting *bank)

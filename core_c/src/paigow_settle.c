@@ -15,22 +15,16 @@
  *   after a shortfall he has no gain and pays none.
  * - Commission rounded in the house's favour never exceeds the amount won.
  */
+#include "dd_commission.h"
 #include "dd_paigow.h"
 
 #include <string.h>
-
-#define BASIS_POINTS 10000
 
 static int check_rules(const dd_pg_settle_rules *rules)
 {
     if (rules->banking != DD_PG_HOUSE_BANKS && rules->banking != DD_PG_CO_BANKING)
         return DD_E_RANGE;
-    if (rules->commission_bp < 0 || rules->commission_bp > DD_PG_MAX_COMMISSION_BP)
-        return DD_E_RANGE;
-    if (rules->rounding_unit < 1 || rules->rounding_unit > DD_PG_MAX_ROUNDING_UNIT)
-        return DD_E_RANGE;
-    if (rules->rounding != DD_PG_ROUND_PLAYER && rules->rounding != DD_PG_ROUND_HOUSE &&
-        rules->rounding != DD_PG_ROUND_NEAREST)
+    if (!dd_commission_terms_valid(rules->commission_bp, rules->rounding_unit, rules->rounding))
         return DD_E_RANGE;
     if (rules->co_banker_wager < 0)
         return DD_E_BAD_AMOUNT;
@@ -49,19 +43,10 @@ static int check_amount(int64_t amount)
     return amount > DD_PG_MAX_AMOUNT ? DD_E_OVERFLOW : DD_OK;
 }
 
-/* amount <= 1e15 and rate <= 1e4, so amount * rate < 2^64 and the arithmetic below is exact. */
+/* Amounts here are at most DD_PG_MAX_AMOUNT (the commission's own limit) and the rules are checked. */
 static int64_t commission_unchecked(int64_t amount, const dd_pg_settle_rules *rules)
 {
-    uint64_t exact_numerator = (uint64_t)amount * (uint64_t)rules->commission_bp;
-    uint64_t per_unit = (uint64_t)BASIS_POINTS * (uint64_t)rules->rounding_unit;
-    uint64_t units = exact_numerator / per_unit, rest = exact_numerator % per_unit;
-    int64_t commission;
-    if (rules->rounding == DD_PG_ROUND_HOUSE && rest > 0)
-        units++;
-    else if (rules->rounding == DD_PG_ROUND_NEAREST && 2 * rest > per_unit)
-        units++;
-    commission = (int64_t)units * rules->rounding_unit;
-    return commission > amount ? amount : commission;
+    return dd_commission_unchecked(amount, rules->commission_bp, rules->rounding_unit, rules->rounding);
 }
 
 int dd_pg_settle_defaults(dd_pg_settle_rules *rules)
@@ -71,9 +56,9 @@ int dd_pg_settle_defaults(dd_pg_settle_rules *rules)
     memset(rules, 0, sizeof *rules);
     rules->banking = DD_PG_HOUSE_BANKS;
     rules->co_banker_wager = 0;
-    rules->commission_bp = DD_PG_DEFAULT_COMMISSION_BP;
+    rules->commission_bp = DD_COMMISSION_DEFAULT_BP;
     rules->rounding_unit = 1;
-    rules->rounding = DD_PG_ROUND_PLAYER;
+    rules->rounding = DD_ROUND_FOR_PLAYER;
     return DD_OK;
 }
 
@@ -134,8 +119,8 @@ int dd_pg_settle(const dd_pg_wager *wagers, size_t n, const dd_pg_settle_rules *
     for (i = 0; i < n; i++) {
         if ((status = check_amount(wagers[i].amount)) != DD_OK)
             return status;
-        if (wagers[i].outcome != DD_PG_WIN && wagers[i].outcome != DD_PG_LOSE &&
-            wagers[i].outcome != DD_PG_PUSH)
+        if (wagers[i].outcome != DD_WIN && wagers[i].outcome != DD_LOSE &&
+            wagers[i].outcome != DD_PUSH)
             return DD_E_BAD_OUTCOME;
     }
     memset(&s, 0, sizeof s);
@@ -144,14 +129,14 @@ int dd_pg_settle(const dd_pg_wager *wagers, size_t n, const dd_pg_settle_rules *
         int64_t amount = wagers[i].amount;
         dd_pg_wager_result *r = &results[i];
         memset(r, 0, sizeof *r);
-        if (wagers[i].outcome == DD_PG_WIN) {
+        if (wagers[i].outcome == DD_WIN) {
             r->commission = commission_unchecked(amount, rules);
             r->paid = amount - r->commission;
             r->net = r->paid;
             s.winnings += amount;
             s.paid += r->paid;
             s.player_commission += r->commission;
-        } else if (wagers[i].outcome == DD_PG_LOSE) {
+        } else if (wagers[i].outcome == DD_LOSE) {
             r->net = -amount;
             s.collected += amount;
         }

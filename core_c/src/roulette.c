@@ -173,6 +173,59 @@ int dd_roulette_kind_info(int kind, int32_t *odds_out, int32_t *covers_out, int 
     return DD_OK;
 }
 
+/* Outside wagers first (step 0), then each inside kind after every inside kind paying lower odds. */
+static int32_t pay_step_of(int kind)
+{
+    int other;
+    int32_t step = 1;
+    if (kind >= DD_ROULETTE_COLUMN)
+        return 0;
+    for (other = 0; other < DD_ROULETTE_COLUMN; other++)
+        step += KIND_ODDS[other] < KIND_ODDS[kind];
+    return step;
+}
+
+int dd_roulette_pay_step(int kind, int32_t *step_out)
+{
+    if (step_out == NULL)
+        return DD_E_NULL;
+    if (kind < 0 || kind >= DD_ROULETTE_KIND_COUNT)
+        return DD_E_RANGE;
+    *step_out = pay_step_of(kind);
+    return DD_OK;
+}
+
+int dd_roulette_check_pay_order(const uint64_t *masks, size_t n, uint32_t flags, int *in_order_out,
+                                size_t *first_wrong_out, size_t *bad_index_out)
+{
+    size_t i, first_wrong;
+    int32_t highest = 0;
+    if (bad_index_out)
+        *bad_index_out = n;
+    if (in_order_out == NULL || first_wrong_out == NULL || (masks == NULL && n))
+        return DD_E_NULL;
+    if (!valid_flags(flags) || n > DD_ROULETTE_MAX_BATCH)
+        return DD_E_RANGE;
+    first_wrong = n;
+    for (i = 0; i < n; i++) {
+        int kind = 0, status = classify_mask(masks[i], flags, &kind);
+        int32_t step;
+        if (status != DD_OK) {
+            if (bad_index_out)
+                *bad_index_out = i;
+            return status;
+        }
+        step = pay_step_of(kind);
+        if (step < highest && first_wrong == n)
+            first_wrong = i;
+        if (step > highest)
+            highest = step;
+    }
+    *in_order_out = first_wrong == n;
+    *first_wrong_out = first_wrong;
+    return DD_OK;
+}
+
 int dd_roulette_outside_mask(int kind, int which, uint64_t *mask_out)
 {
     /* One table indexed by kind rather than `(column ? columns : dozens)[i]`: gcc's UBSan object-size

@@ -15,6 +15,7 @@
 #include <sys/types.h>
 
 #include "dd_baccarat.h"
+#include "dd_commission.h"
 #include "dd_common.h"
 #include "dd_houseway.h"
 #include "dd_paigow.h"
@@ -307,6 +308,51 @@ static void test_roulette(void)
     EXPECT(dd_roulette_classify_many(masks, 3, 0, kinds), DD_OK);
     CHECK(kinds[0] == DD_ROULETTE_STRAIGHT && kinds[1] == -DD_E_NOT_A_WAGER && kinds[2] == -DD_E_BAD_NUMBER);
 
+    {
+        /* The paying order: outside first, then six lines, corners, streets, splits, straight ups. */
+        static const int inside_order[5] = {DD_ROULETTE_SIX_LINE, DD_ROULETTE_CORNER, DD_ROULETTE_STREET,
+                                            DD_ROULETTE_SPLIT, DD_ROULETTE_STRAIGHT};
+        uint64_t paid[4] = {BIT(1) | BIT(2) | BIT(4) | BIT(5), BIT(1) | BIT(2) | BIT(3), BIT(1), 0};
+        int32_t step = -1, k;
+        int in_order = -1;
+        size_t first_wrong = 99, bad_one = 99;
+        for (k = DD_ROULETTE_COLUMN; k < DD_ROULETTE_KIND_COUNT; k++) {
+            EXPECT(dd_roulette_pay_step(k, &step), DD_OK);
+            CHECK(step == 0);
+        }
+        for (k = 0; k < 5; k++) {
+            EXPECT(dd_roulette_pay_step(inside_order[k], &step), DD_OK);
+            CHECK(step == k + 1);
+        }
+        EXPECT(dd_roulette_pay_step(-1, &step), DD_E_RANGE);
+        EXPECT(dd_roulette_pay_step(DD_ROULETTE_KIND_COUNT, &step), DD_E_RANGE);
+        EXPECT(dd_roulette_pay_step(0, NULL), DD_E_NULL);
+        EXPECT(dd_roulette_check_pay_order(paid, 3, 0, &in_order, &first_wrong, &bad_one), DD_OK);
+        CHECK(in_order == 1 && first_wrong == 3 && bad_one == 3); /* corner, street, straight */
+        paid[3] = BIT(1) | BIT(2) | BIT(3) | BIT(4) | BIT(5) | BIT(6); /* a six line after them */
+        EXPECT(dd_roulette_check_pay_order(paid, 4, 0, &in_order, &first_wrong, &bad_one), DD_OK);
+        CHECK(in_order == 0 && first_wrong == 3);
+        paid[0] = BIT(1) | BIT(2) | BIT(3); /* two streets in a row are in order */
+        EXPECT(dd_roulette_check_pay_order(paid, 3, 0, &in_order, &first_wrong, &bad_one), DD_OK);
+        CHECK(in_order == 1);
+        paid[1] = BIT(1) | BIT(3); /* not a wager */
+        in_order = -1;
+        EXPECT(dd_roulette_check_pay_order(paid, 3, 0, &in_order, &first_wrong, &bad_one), DD_E_NOT_A_WAGER);
+        CHECK(bad_one == 1 && in_order == -1);
+        paid[1] = BIT(0) | BIT(1) | BIT(2) | BIT(3); /* first four, not offered without the flag */
+        EXPECT(dd_roulette_check_pay_order(paid, 3, 0, &in_order, &first_wrong, &bad_one), DD_E_NOT_OFFERED);
+        EXPECT(dd_roulette_check_pay_order(paid, 3, DD_ROULETTE_FIRST_FOUR, &in_order, &first_wrong, &bad_one),
+               DD_OK);
+        EXPECT(dd_roulette_check_pay_order(paid, 3, 2, &in_order, &first_wrong, &bad_one), DD_E_RANGE);
+        CHECK(bad_one == 3);
+        EXPECT(dd_roulette_check_pay_order(NULL, 3, 0, &in_order, &first_wrong, &bad_one), DD_E_NULL);
+        EXPECT(dd_roulette_check_pay_order(paid, 3, 0, NULL, &first_wrong, &bad_one), DD_E_NULL);
+        EXPECT(dd_roulette_check_pay_order(paid, 3, 0, &in_order, NULL, &bad_one), DD_E_NULL);
+        EXPECT(dd_roulette_check_pay_order(NULL, 0, 0, &in_order, &first_wrong, NULL), DD_OK);
+        CHECK(in_order == 1 && first_wrong == 0);
+        EXPECT(dd_roulette_check_pay_order(paid, (size_t)DD_ROULETTE_MAX_BATCH + 1, 0, &in_order, &first_wrong,
+                                           &bad_one), DD_E_RANGE);
+    }
     EXPECT(dd_roulette_kind_info(-1, &odds, NULL, NULL), DD_E_RANGE);
     EXPECT(dd_roulette_kind_info(DD_ROULETTE_KIND_COUNT, &odds, NULL, NULL), DD_E_RANGE);
     EXPECT(dd_roulette_kind_info(DD_ROULETTE_STRAIGHT, NULL, NULL, NULL), DD_OK);
@@ -437,6 +483,33 @@ static void test_baccarat_rules(void)
     EXPECT(dd_bac_card_value(13, NULL), DD_E_NULL);
     EXPECT(dd_bac_card_value(13, &value), DD_OK);
     CHECK(value == 0);
+    {
+        /* The card code: every rank and suit once, read back unchanged; out-of-range refused. */
+        int rank, suit, code = -1, back_rank = -1, back_suit = -1, seen[DD_BAC_CARD_CODES] = {0};
+        for (rank = 1; rank <= 13; rank++)
+            for (suit = 0; suit <= 3; suit++) {
+                EXPECT(dd_bac_card_code(rank, suit, &code), DD_OK);
+                CHECK(code >= 0 && code < DD_BAC_CARD_CODES && !seen[code]);
+                seen[code] = 1;
+                EXPECT(dd_bac_card_of_code(code, &back_rank, &back_suit), DD_OK);
+                CHECK(back_rank == rank && back_suit == suit);
+            }
+        EXPECT(dd_bac_card_code(0, 0, &code), DD_E_BAD_CARD);
+        EXPECT(dd_bac_card_code(14, 0, &code), DD_E_BAD_CARD);
+        EXPECT(dd_bac_card_code(1, 4, &code), DD_E_BAD_CARD);
+        EXPECT(dd_bac_card_code(1, -1, &code), DD_E_BAD_CARD);
+        EXPECT(dd_bac_card_code(INT32_MAX, INT32_MIN, &code), DD_E_BAD_CARD);
+        EXPECT(dd_bac_card_code(1, 0, NULL), DD_E_NULL);
+        EXPECT(dd_bac_card_of_code(DD_BAC_CARD_CODES, &back_rank, &back_suit), DD_E_BAD_CARD);
+        EXPECT(dd_bac_card_of_code(-1, &back_rank, &back_suit), DD_E_BAD_CARD);
+        EXPECT(dd_bac_card_of_code(0, NULL, &back_suit), DD_E_NULL);
+        EXPECT(dd_bac_card_of_code(0, &back_rank, NULL), DD_E_NULL);
+        EXPECT(dd_bac_tie_odds_check(DD_BAC_MIN_TIE_ODDS), DD_OK);
+        EXPECT(dd_bac_tie_odds_check(DD_BAC_MAX_TIE_ODDS), DD_OK);
+        EXPECT(dd_bac_tie_odds_check(DD_BAC_MIN_TIE_ODDS - 1), DD_E_RANGE);
+        EXPECT(dd_bac_tie_odds_check(DD_BAC_MAX_TIE_ODDS + 1), DD_E_RANGE);
+        EXPECT(dd_bac_tie_odds_check(INT32_MIN), DD_E_RANGE);
+    }
     EXPECT(dd_bac_point_count(NULL, 2, &value), DD_E_NULL);
     EXPECT(dd_bac_point_count(ranks, 2, NULL), DD_E_NULL);
     EXPECT(dd_bac_point_count(ranks, 7, &value), DD_E_BAD_CARD);
@@ -601,7 +674,7 @@ static void test_baccarat_settle(void)
     rules.tie_odds = 8;
     rules.commission_bp = 500;
     rules.rounding_unit = 1;
-    rules.rounding = DD_BAC_ROUND_FOR_PLAYER;
+    rules.rounding = DD_ROUND_FOR_PLAYER;
     EXPECT(dd_bac_settle(wagers, 3, DD_BAC_BANKER, NULL, out, &bad), DD_E_NULL);
     EXPECT(dd_bac_settle(NULL, 3, DD_BAC_BANKER, &rules, out, &bad), DD_E_NULL);
     EXPECT(dd_bac_settle(wagers, 3, DD_BAC_BANKER, &rules, NULL, &bad), DD_E_NULL);
@@ -612,7 +685,7 @@ static void test_baccarat_settle(void)
     bad_rules.tie_odds = 7;
     EXPECT(dd_bac_settle(wagers, 3, DD_BAC_BANKER, &bad_rules, out, &bad), DD_E_RANGE);
     bad_rules = rules;
-    bad_rules.commission_bp = DD_BAC_MAX_COMMISSION_BP + 1;
+    bad_rules.commission_bp = DD_COMMISSION_MAX_BP + 1;
     EXPECT(dd_bac_settle(wagers, 3, DD_BAC_BANKER, &bad_rules, out, &bad), DD_E_RANGE);
     bad_rules = rules;
     bad_rules.rounding_unit = 0;
@@ -632,13 +705,13 @@ static void test_baccarat_settle(void)
     CHECK(bad == 2);
     wagers[2].side = DD_BAC_TIE;
     EXPECT(dd_bac_settle(wagers, 3, DD_BAC_BANKER, &rules, out, &bad), DD_OK);
-    CHECK(out[0].result == DD_BAC_WIN && out[0].commission == 5 && out[0].net == 95);
-    CHECK(out[1].result == DD_BAC_LOSE && out[1].net == -100 && out[2].net == -10);
+    CHECK(out[0].result == DD_WIN && out[0].commission == 5 && out[0].net == 95);
+    CHECK(out[1].result == DD_LOSE && out[1].net == -100 && out[2].net == -10);
     /* The largest amount allowed, at the highest tie odds and commission, stays exact. */
     wagers[2].amount = DD_BAC_MAX_AMOUNT;
     rules.tie_odds = 9;
-    rules.commission_bp = DD_BAC_MAX_COMMISSION_BP;
-    rules.rounding = DD_BAC_ROUND_FOR_HOUSE;
+    rules.commission_bp = DD_COMMISSION_MAX_BP;
+    rules.rounding = DD_ROUND_FOR_HOUSE;
     EXPECT(dd_bac_settle(wagers, 3, DD_BAC_TIE, &rules, out, &bad), DD_OK);
     CHECK(out[2].winnings == 9 * (int64_t)DD_BAC_MAX_AMOUNT);
 
@@ -646,7 +719,7 @@ static void test_baccarat_settle(void)
     {
         int64_t wins[3] = {100, 100, 100}, owed = -1;
         rules.commission_bp = 500;
-        rules.rounding = DD_BAC_ROUND_FOR_PLAYER;
+        rules.rounding = DD_ROUND_FOR_PLAYER;
         EXPECT(dd_bac_box_commission(wins, 3, NULL, &owed, &bad), DD_E_NULL);
         EXPECT(dd_bac_box_commission(wins, 3, &rules, NULL, &bad), DD_E_NULL);
         EXPECT(dd_bac_box_commission(NULL, 3, &rules, &owed, &bad), DD_E_NULL);
@@ -666,6 +739,143 @@ static void test_baccarat_settle(void)
     }
 }
 
+static void test_baccarat_roles(void)
+{
+    dd_bac_seat_wager w[6] = {{3, DD_BAC_BANKER, 500, 0}, {5, DD_BAC_BANKER, 900, 1}, {7, DD_BAC_PLAYER, 2000, 0},
+                              {9, DD_BAC_BANKER, 500, 0}, {5, DD_BAC_TIE, 100, 0}, {12, DD_BAC_TIE, 5000, 0}};
+    int32_t seat = -1, order[DD_BAC_MAX_ROLE_WAGERS + 1];
+    size_t offered = 99, bad = 99;
+    dd_bac_seat_wager many[DD_BAC_MAX_ROLE_WAGERS + 1];
+    int i;
+    /* Banker: seat 5 (highest) declines; seats 3 and 9 wager equally, the lower seat is offered first. */
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_OK);
+    CHECK(seat == 3 && offered == 3 && order[0] == 5 && order[1] == 3 && order[2] == 9 && bad == 6);
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_PLAYER, &seat, NULL, 0, &offered, &bad), DD_OK);
+    CHECK(seat == 7 && offered == 1);
+    w[2].declines = 1; /* everyone on the Player declines: the dealer acts (8.16) */
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_PLAYER, &seat, order, 6, &offered, &bad), DD_OK);
+    CHECK(seat == DD_BAC_DEALER_ACTS && offered == 1);
+    EXPECT(dd_bac_big_table_role(w + 4, 2, DD_BAC_BANKER, &seat, order, 2, &offered, &bad), DD_OK);
+    CHECK(seat == DD_BAC_DEALER_ACTS && offered == 0); /* only Tie wagers: nobody bets the hand */
+    EXPECT(dd_bac_big_table_role(NULL, 0, DD_BAC_BANKER, &seat, NULL, 0, &offered, NULL), DD_OK);
+    CHECK(seat == DD_BAC_DEALER_ACTS && offered == 0);
+    w[2].declines = 0;
+    /* Refusals, nothing written. */
+    seat = -5;
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_TIE, &seat, order, 6, &offered, &bad), DD_E_RANGE);
+    CHECK(bad == 6);
+    EXPECT(dd_bac_big_table_role(w, 6, 7, &seat, order, 6, &offered, &bad), DD_E_RANGE);
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 5, &offered, &bad), DD_E_RANGE);
+    EXPECT(dd_bac_big_table_role(NULL, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_E_NULL);
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, NULL, order, 6, &offered, &bad), DD_E_NULL);
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, NULL, &bad), DD_E_NULL);
+    w[3].seat = DD_BAC_BIG_TABLE_SEATS + 1;
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_E_RANGE);
+    CHECK(bad == 3);
+    w[3].seat = 0;
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_E_RANGE);
+    w[3].seat = 3; /* a second Banker wager for seat 3 */
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_E_RANGE);
+    CHECK(bad == 3);
+    w[3].seat = 7; /* seat 7 backs the Player already: not both hands */
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_E_RANGE);
+    CHECK(bad == 3);
+    w[3].seat = 9;
+    w[4].side = 3;
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_E_RANGE);
+    CHECK(bad == 4);
+    w[4].side = DD_BAC_TIE;
+    w[1].declines = 2;
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_E_RANGE);
+    w[1].declines = 1;
+    w[0].amount = 0;
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_E_BAD_AMOUNT);
+    CHECK(bad == 0);
+    w[0].amount = DD_BAC_MAX_AMOUNT + 1;
+    EXPECT(dd_bac_big_table_role(w, 6, DD_BAC_BANKER, &seat, order, 6, &offered, &bad), DD_E_OVERFLOW);
+    CHECK(seat == -5);
+    for (i = 0; i <= DD_BAC_MAX_ROLE_WAGERS; i++) {
+        many[i].seat = 1 + i % DD_BAC_BIG_TABLE_SEATS;
+        many[i].side = DD_BAC_TIE;
+        many[i].amount = 1;
+        many[i].declines = 0;
+    }
+    EXPECT(dd_bac_big_table_role(many, DD_BAC_MAX_ROLE_WAGERS + 1, DD_BAC_BANKER, &seat, NULL, 0, &offered, &bad),
+           DD_E_RANGE);
+    EXPECT(dd_bac_big_table_role(many, SIZE_MAX, DD_BAC_BANKER, &seat, NULL, 0, &offered, &bad), DD_E_RANGE);
+}
+
+/* ---- commission (both games) --------------------------------------------------------------------------- */
+
+static void test_commission(void)
+{
+    int64_t c = -1;
+    int32_t bp = -1;
+    int rounding;
+    EXPECT(dd_commission(100, 500, 1, DD_ROUND_FOR_PLAYER, NULL), DD_E_NULL);
+    EXPECT(dd_commission(-1, 500, 1, DD_ROUND_FOR_PLAYER, &c), DD_E_BAD_AMOUNT);
+    EXPECT(dd_commission(INT64_MIN, 500, 1, DD_ROUND_FOR_PLAYER, &c), DD_E_BAD_AMOUNT);
+    EXPECT(dd_commission(DD_COMMISSION_MAX_AMOUNT + 1, 500, 1, DD_ROUND_FOR_PLAYER, &c), DD_E_OVERFLOW);
+    EXPECT(dd_commission(INT64_MAX, 500, 1, DD_ROUND_FOR_PLAYER, &c), DD_E_OVERFLOW);
+    EXPECT(dd_commission(100, -1, 1, DD_ROUND_FOR_PLAYER, &c), DD_E_RANGE);
+    EXPECT(dd_commission(100, DD_COMMISSION_MAX_BP + 1, 1, DD_ROUND_FOR_PLAYER, &c), DD_E_RANGE);
+    EXPECT(dd_commission(100, 500, 0, DD_ROUND_FOR_PLAYER, &c), DD_E_RANGE);
+    EXPECT(dd_commission(100, 500, DD_COMMISSION_MAX_UNIT + 1, DD_ROUND_FOR_PLAYER, &c), DD_E_RANGE);
+    EXPECT(dd_commission(100, 500, 1, -1, &c), DD_E_RANGE);
+    EXPECT(dd_commission(100, 500, 1, DD_ROUND_NEAREST + 1, &c), DD_E_RANGE);
+    CHECK(c == -1); /* nothing written on an error */
+    /* 5% of $12.30 is 61.5 cents: down 61, up 62, nearest 61 (a half goes the player's way). */
+    EXPECT(dd_commission(1230, 500, 1, DD_ROUND_FOR_PLAYER, &c), DD_OK);
+    CHECK(c == 61);
+    EXPECT(dd_commission(1230, 500, 1, DD_ROUND_FOR_HOUSE, &c), DD_OK);
+    CHECK(c == 62);
+    EXPECT(dd_commission(1230, 500, 1, DD_ROUND_NEAREST, &c), DD_OK);
+    CHECK(c == 61);
+    EXPECT(dd_commission(1231, 500, 1, DD_ROUND_NEAREST, &c), DD_OK);
+    CHECK(c == 62);
+    /* To $1 chips: $12.30 owes 61.5 cents, 0 down and $1 up; never more than the amount won. */
+    EXPECT(dd_commission(1230, 500, 100, DD_ROUND_FOR_PLAYER, &c), DD_OK);
+    CHECK(c == 0);
+    EXPECT(dd_commission(1230, 500, 100, DD_ROUND_FOR_HOUSE, &c), DD_OK);
+    CHECK(c == 100);
+    EXPECT(dd_commission(3, 500, 100, DD_ROUND_FOR_HOUSE, &c), DD_OK);
+    CHECK(c == 3);
+    EXPECT(dd_commission(0, 500, 1, DD_ROUND_FOR_HOUSE, &c), DD_OK);
+    CHECK(c == 0);
+    /* The extremes stay exact. */
+    for (rounding = DD_ROUND_FOR_PLAYER; rounding <= DD_ROUND_NEAREST; rounding++) {
+        EXPECT(dd_commission(DD_COMMISSION_MAX_AMOUNT, DD_COMMISSION_MAX_BP, 1, rounding, &c), DD_OK);
+        CHECK(c == DD_COMMISSION_MAX_AMOUNT);
+        EXPECT(dd_commission(DD_COMMISSION_MAX_AMOUNT, 1, DD_COMMISSION_MAX_UNIT, rounding, &c), DD_OK);
+        CHECK(c == (rounding == DD_ROUND_FOR_HOUSE ? DD_COMMISSION_MAX_UNIT : 0));
+        EXPECT(dd_commission(DD_COMMISSION_MAX_AMOUNT - 1, 9999, 7, rounding, &c), DD_OK);
+        CHECK(c >= 0 && c <= DD_COMMISSION_MAX_AMOUNT - 1 && c % 7 == 0);
+    }
+
+    EXPECT(dd_commission_rate_bp(1, 20, NULL), DD_E_NULL);
+    EXPECT(dd_commission_rate_bp(1, 20, &bp), DD_OK);
+    CHECK(bp == 500);
+    EXPECT(dd_commission_rate_bp(0, 1, &bp), DD_OK);
+    CHECK(bp == 0);
+    EXPECT(dd_commission_rate_bp(7, 7, &bp), DD_OK);
+    CHECK(bp == DD_COMMISSION_MAX_BP);
+    EXPECT(dd_commission_rate_bp(53, 2500, &bp), DD_OK); /* 2.12% */
+    CHECK(bp == 212);
+    EXPECT(dd_commission_rate_bp(INT64_MAX / 2, INT64_MAX - 1, &bp), DD_OK); /* exactly one half */
+    CHECK(bp == 5000);
+    bp = -7;
+    EXPECT(dd_commission_rate_bp(17, 800, &bp), DD_E_RANGE); /* 2.125% is no whole basis point */
+    EXPECT(dd_commission_rate_bp(1, 3, &bp), DD_E_RANGE);
+    EXPECT(dd_commission_rate_bp(1, INT64_MAX, &bp), DD_E_RANGE);
+    EXPECT(dd_commission_rate_bp(INT64_MAX - 1, INT64_MAX, &bp), DD_E_RANGE);
+    EXPECT(dd_commission_rate_bp(21, 20, &bp), DD_E_RANGE); /* above 100% */
+    EXPECT(dd_commission_rate_bp(-1, 20, &bp), DD_E_RANGE);
+    EXPECT(dd_commission_rate_bp(1, 0, &bp), DD_E_RANGE);
+    EXPECT(dd_commission_rate_bp(1, -20, &bp), DD_E_RANGE);
+    EXPECT(dd_commission_rate_bp(INT64_MIN, INT64_MIN, &bp), DD_E_RANGE);
+    CHECK(bp == -7);
+}
+
 /* ---- pai gow ------------------------------------------------------------------------------------------- */
 
 static void test_paigow_hands(void)
@@ -676,6 +886,29 @@ static void test_paigow_hands(void)
     uint8_t tiles[4] = {0, 2, 4, 6}, outcomes[2];
     int value = -1, result = 9, outcome = -1;
     size_t bad = 99;
+    {
+        /* Equal-ranking settings: Teen Teen with both nines (3-6, 4-5) split two ways rank alike. */
+        dd_pg_setting one = {{0, 22}, {1, 23}}, two = {{0, 23}, {1, 22}}, pair = {{0, 1}, {22, 23}};
+        dd_pg_setting stranger = {{0, 23}, {1, 2}}, illegal = {{22, 23}, {0, 1}};
+        int same = -1;
+        EXPECT(dd_pg_settings_equivalent(&one, &two, &same), DD_OK);
+        CHECK(same == 1);
+        EXPECT(dd_pg_settings_equivalent(&one, &pair, &same), DD_OK);
+        CHECK(same == 0);
+        EXPECT(dd_pg_settings_equivalent(&one, &one, &same), DD_OK);
+        CHECK(same == 1);
+        same = -1;
+        EXPECT(dd_pg_settings_equivalent(&one, &stranger, &same), DD_E_RANGE);
+        EXPECT(dd_pg_settings_equivalent(&one, &illegal, &same), DD_E_ILLEGAL_SETTING);
+        stranger.high[1] = 40;
+        EXPECT(dd_pg_settings_equivalent(&stranger, &one, &same), DD_E_BAD_TILE);
+        stranger.high[1] = 0;
+        EXPECT(dd_pg_settings_equivalent(&stranger, &one, &same), DD_E_DUPLICATE_TILE);
+        CHECK(same == -1);
+        EXPECT(dd_pg_settings_equivalent(NULL, &one, &same), DD_E_NULL);
+        EXPECT(dd_pg_settings_equivalent(&one, NULL, &same), DD_E_NULL);
+        EXPECT(dd_pg_settings_equivalent(&one, &two, NULL), DD_E_NULL);
+    }
     EXPECT(dd_pg_tile_info(-1, &tile), DD_E_BAD_TILE);
     EXPECT(dd_pg_tile_info(32, &tile), DD_E_BAD_TILE);
     EXPECT(dd_pg_tile_info(INT32_MAX, &tile), DD_E_BAD_TILE);
@@ -721,7 +954,7 @@ static void test_paigow_hands(void)
     EXPECT(dd_pg_match(&setting, NULL, &outcome), DD_E_NULL);
     EXPECT(dd_pg_match(&setting, &other, NULL), DD_E_NULL);
     EXPECT(dd_pg_match(&setting, &other, &outcome), DD_OK);
-    CHECK(outcome >= DD_PG_LOSE && outcome <= DD_PG_WIN);
+    CHECK(outcome >= DD_LOSE && outcome <= DD_WIN);
     /* The same physical tiles on both sides. */
     EXPECT(dd_pg_match(&setting, &setting, &outcome), DD_E_DUPLICATE_TILE);
     {
@@ -744,7 +977,7 @@ static void test_paigow_deal_and_settle(void)
     dd_rng rng;
     dd_pg_deal deal;
     dd_pg_settle_rules rules, bad_rules;
-    dd_pg_wager wagers[3] = {{100, DD_PG_WIN}, {100, DD_PG_LOSE}, {50, DD_PG_PUSH}};
+    dd_pg_wager wagers[3] = {{100, DD_WIN}, {100, DD_LOSE}, {50, DD_PUSH}};
     dd_pg_wager_result results[3];
     dd_pg_settlement summary;
     int64_t commission = -1;
@@ -789,7 +1022,7 @@ static void test_paigow_deal_and_settle(void)
     EXPECT(dd_pg_settle(wagers, SIZE_MAX, &rules, results, &summary), DD_E_RANGE);
     wagers[2].outcome = 3;
     EXPECT(dd_pg_settle(wagers, 3, &rules, results, &summary), DD_E_BAD_OUTCOME);
-    wagers[2].outcome = DD_PG_PUSH;
+    wagers[2].outcome = DD_PUSH;
     wagers[2].amount = -1;
     EXPECT(dd_pg_settle(wagers, 3, &rules, results, &summary), DD_E_BAD_AMOUNT);
     wagers[2].amount = 50;
@@ -821,6 +1054,29 @@ static void test_houseway(void)
     int rule = -1, index = -1;
     size_t bad = 99, cut;
 
+    {
+        int32_t threshold = -1;
+        EXPECT(dd_hw_points_threshold(3, DD_PG_GOR, &threshold), DD_OK);
+        CHECK(threshold == 32 * 3 + DD_PG_GOR);
+        EXPECT(dd_hw_points_threshold(0, DD_HW_ANY_TILE, &threshold), DD_OK);
+        EXPECT(dd_hw_points_threshold(10, 1, &threshold), DD_E_RANGE);
+        EXPECT(dd_hw_points_threshold(-1, 1, &threshold), DD_E_RANGE);
+        EXPECT(dd_hw_points_threshold(3, 0, &threshold), DD_E_RANGE);
+        EXPECT(dd_hw_points_threshold(3, 17, &threshold), DD_E_RANGE);
+        EXPECT(dd_hw_points_threshold(3, 4, NULL), DD_E_NULL);
+        EXPECT(dd_hw_named_threshold(DD_PG_HIGH_NINE, &threshold), DD_OK);
+        CHECK(threshold == DD_HW_NAMED_THRESHOLD + 22);
+        EXPECT(dd_hw_named_threshold(DD_PG_GONG, &threshold), DD_OK);
+        CHECK(threshold == DD_HW_NAMED_THRESHOLD + 20);
+        EXPECT(dd_hw_named_threshold(DD_PG_WONG, &threshold), DD_OK);
+        CHECK(threshold == DD_HW_NAMED_THRESHOLD + 18);
+        EXPECT(dd_hw_named_threshold(DD_PG_PAIR, &threshold), DD_OK);
+        CHECK(threshold == DD_HW_NAMED_THRESHOLD + 16);
+        EXPECT(dd_hw_named_threshold(DD_PG_POINTS, &threshold), DD_E_RANGE);
+        EXPECT(dd_hw_named_threshold(5, &threshold), DD_E_RANGE);
+        EXPECT(dd_hw_named_threshold(-1, &threshold), DD_E_RANGE);
+        EXPECT(dd_hw_named_threshold(DD_PG_PAIR, NULL), DD_E_NULL);
+    }
     EXPECT(dd_hw_build(NULL, 7, &table, &diagnosis), DD_E_NULL);
     EXPECT(dd_hw_build(program, 7, NULL, &diagnosis), DD_E_NULL);
     EXPECT(dd_hw_build(program, 7, &table, NULL), DD_E_NULL);
@@ -938,6 +1194,8 @@ int main(void)
     test_baccarat_rules();
     test_baccarat_shoe();
     test_baccarat_settle();
+    test_commission();
+    test_baccarat_roles();
     test_paigow_hands();
     test_paigow_deal_and_settle();
     test_houseway();

@@ -6,16 +6,18 @@ no permission is checked anywhere else.
 
     desk.py              Desk: the state and every action, each checking the role
     roles.py             the manager role, the PIN, and which actions are manager-only
-    pin.py               the PIN file (a salted scrypt hash)
+    manager_key.py       the manager's Ed25519 key, its private half encrypted under the PIN (the PIN file)
+    pin.py               the PIN file of before (a salted scrypt hash), read to upgrade it
     sessions.py          TrainingSession: a drill session that records as it grades
     settings_policy.py   which settings decide answers (manager only) and which are presentation
 """
-from .desk import GUEST_TEXT, Desk, DeskEvent, NoRecordsError
+from .desk import GUEST_TEXT, Desk, DeskEvent, NeedsConfirmation, NoRecordsError, SettingsLockedDuringTest
+from .manager_key import KeyFileError
 from .pin import PIN_FILE_NAME, PinFileError
-from .roles import Manager, ManagerRole, ManagerRoleRequired, Permission
+from .roles import Manager, ManagerRole, ManagerRoleRequired, Permission, PinTriesExhausted
 from .sessions import TrainingSession
 from .settings_policy import PRESENTATION_ONLY, answer_key_changes
 
-__all__ = ["Desk", "DeskEvent", "GUEST_TEXT", "Manager", "ManagerRole", "ManagerRoleRequired", "NoRecordsError",
-           "PIN_FILE_NAME", "PRESENTATION_ONLY", "PinFileError", "Permission", "TrainingSession",
-           "answer_key_changes"]
+__all__ = ["Desk", "DeskEvent", "GUEST_TEXT", "KeyFileError", "Manager", "ManagerRole", "ManagerRoleRequired",
+           "NeedsConfirmation", "NoRecordsError", "PIN_FILE_NAME", "PRESENTATION_ONLY", "PinFileError",
+           "PinTriesExhausted", "Permission", "SettingsLockedDuringTest", "TrainingSession", "answer_key_changes"]

@@ -17,6 +17,7 @@ Listeners (`subscribe`) hear what changed, as DeskEvent values: the views refres
 """
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from datetime import datetime, timezone
 from enum import Enum
@@ -28,12 +29,14 @@ from dealerdrill.domain import Mode, Target
 from dealerdrill.drills.catalog import DRILL_CATALOG
 from dealerdrill.records import Records, RecordsError, SessionSummary, Trainee
 
+from .manager_key import KeyFileError
 from .pin import PIN_FILE_NAME
 from .roles import Manager, ManagerRole, Permission
 from .sessions import TrainingSession
 from .settings_policy import answer_key_changes
 
 GUEST_TEXT = "Guest — not recorded"
+PUBLIC_KEY_FORMAT = "dealerdrill-manager-public-key"
 
 
 class DeskEvent(Enum):
@@ -43,6 +46,20 @@ class DeskEvent(Enum):
     TARGETS = "targets"      # a target or pass mark changed
     SETTINGS = "settings"    # the table settings in force changed
     RECORDS_REPLACED = "records_replaced"   # a damaged file was kept aside and a new one started
+
+
+class NeedsConfirmation(ValueError):
+    """The action is allowed, but only when the manager confirms it and says why (signing off a session that
+    is not a passed test); the message says what is unusual about it."""
+
+
+class SettingsLockedDuringTest(PermissionError):
+    """A test is running: no setting changes until it ends, whoever asks (a change mid-test would make the
+    attempt's items and answers depend on settings it was not started under)."""
+
+    def __init__(self):
+        super().__init__("A test is running: the settings cannot change until it is finished or stopped. "
+                         "Nothing was changed.")
 
 
 class NoRecordsError(RuntimeError):
@@ -56,7 +73,7 @@ class NoRecordsError(RuntimeError):
 class Desk:
     def __init__(self, records: Records | None, settings: table_settings.Settings | None = None, *,
                  pin_path: Path | None = None, clock: Callable[[], datetime] | None = None,
-                 save_settings: bool = True):
+                 save_settings: bool = True, idle_clock: Callable[[], float] | None = None):
         """`records` None: guests only. `pin_path` defaults to the PIN file beside the records (or in the
         data folder). `save_settings` False keeps settings changes in memory (tests, the command line)."""
         self.records = records
@@ -67,13 +84,15 @@ class Desk:
             from dealerdrill import paths
 
             pin_path = (records.path.parent if records is not None else paths.data_dir()) / PIN_FILE_NAME
-        self.role = ManagerRole(pin_path, self._audit, self._clock)
+        self.role = ManagerRole(pin_path, lambda: self.records, self._clock,
+                                **({"idle_clock": idle_clock} if idle_clock is not None else {}))
         self.trainee: str | None = None
         self.guest = False
         self.session: TrainingSession | None = None
         self._guest_memory: dict[str, dict] = {}
         self._listeners: list[Callable[[DeskEvent], None]] = []
         self.house_way_note: str | None = None   # why the table's house way changed with the last file change
+        self.key_notice: str | None = None       # the PIN file was replaced or is unusable: said in plain words
         self._note_pin_reset()
 
     # ------------------------------------------------------------------------------------------ opening
@@ -82,7 +101,7 @@ class Desk:
              **options) -> "Desk":
         """The desk for the command line and scripts: the records at `records_path` (default: the data
         folder's); RecordsError when they cannot be used."""
-        records = Records(records_path, catalog=DRILL_CATALOG)
+        records = Records(records_path, catalog=DRILL_CATALOG, clock=options.get("clock"))
         return cls(records, settings, save_settings=False, **options)
 
     @classmethod
@@ -120,7 +139,7 @@ class Desk:
         self.end_session()
         self.records, notices = Records.replace_damaged(self.records)
         self.trainee, self.guest = None, False
-        self.role.manager = None
+        self.role.forget()            # the role belonged to the records kept aside
         for event in (DeskEvent.RECORDS_REPLACED, DeskEvent.TRAINEE, DeskEvent.MANAGER, DeskEvent.RECORDS):
             self._tell(event)
         return notices
@@ -176,11 +195,15 @@ class Desk:
     def forget_trainee(self) -> None:
         self._switch_person(None, guest=False)
 
-    def _switch_person(self, trainee: str | None, guest: bool) -> None:
-        # A running session belongs to the person who started it: a change of person ends it.
+    def _switch_person(self, trainee: str | None, guest: bool, *, lock_role: bool = True) -> None:
+        # A running session belongs to the person who started it, and the manager role to the manager who
+        # unlocked it: a change of person ends the one and locks the other (not when the manager's own
+        # action, archiving the trainee in use, is what leaves the desk without a trainee).
         if (trainee, guest) != (self.trainee, self.guest):
             self.end_session()
             self._guest_memory.clear()
+            if lock_role:
+                self.lock_manager()
         self.trainee, self.guest = trainee, guest
         self._tell(DeskEvent.TRAINEE)
 
@@ -192,6 +215,20 @@ class Desk:
     @property
     def unlocked(self) -> bool:
         return self.role.unlocked
+
+    def note_activity(self) -> None:
+        """Someone is using the desk: the manager role's idle time starts again."""
+        self.role.note_activity()
+
+    def lock_if_idle(self) -> bool:
+        """Lock the role if it has been idle too long (the window asks every few seconds); True if it did."""
+        if self.role.lock_if_idle():
+            self._tell(DeskEvent.MANAGER)
+            return True
+        return False
+
+    def set_idle_lock_minutes(self, minutes: float) -> None:
+        self.role.set_idle_minutes(minutes)
 
     def pin_is_set(self) -> bool:
         return self.role.pin_is_set()
@@ -221,16 +258,36 @@ class Desk:
         return self.role.require(permission)
 
     def _audit(self, actor: str, action: str, detail: str) -> None:
+        """An audit entry, signed with the manager's key while the role is held."""
         if self.records is not None and not self.records.read_only:
-            self.records.add_audit_entry(actor, action, detail)
+            self.records.add_audit_entry(actor, action, detail, self.role.key)
 
     def _note_pin_reset(self) -> None:
-        """A PIN was set before and its file is gone: someone reset it by deleting the file. Log it once."""
-        if self.records is None or self.records.read_only or self.role.pin_path.exists():
+        """A PIN was set before and its file is gone (someone reset it by deleting the file), or the file now
+        holds a key these records have never accepted (someone wrote a new file over it): both are a PIN
+        reset. Logged once, and said in `key_notice` for the window to show."""
+        if self.records is None or self.records.read_only:
             return
-        if self.records.latest_audit_action(("pin_set", "pin_changed", "pin_reset")) not in (None, "pin_reset"):
-            self.records.add_audit_entry("workstation", "pin_reset",
-                                         f"{self.role.pin_path.name} was deleted; a new PIN can be set")
+        known = {fp for fp, (_, _, origin) in self.records.manager_keys().items() if origin == "this workstation"}
+        try:
+            key_file = self.role.key_file()
+        except KeyFileError as error:
+            self.key_notice = str(error)
+            return
+        last = self.records.latest_audit_action(("pin_set", "pin_changed", "pin_reset", "pin_file_replaced"))
+        if key_file is None:
+            if last not in (None, "pin_reset"):
+                self.records.add_audit_entry("workstation", "pin_reset",
+                                             f"{self.role.pin_path.name} was deleted; a new PIN can be set")
+            return
+        if key_file.public is not None and known and key_file.public.fingerprint not in known:
+            self.key_notice = (f"The manager PIN file {self.role.pin_path} was replaced: its key "
+                               f"({key_file.public.fingerprint}) is not the key these records were signed with. "
+                               f"This is handled as a PIN reset and is in the audit log; sign-offs made from now on "
+                               f"carry the new key's fingerprint.")
+            if last != "pin_file_replaced":
+                self.records.add_audit_entry("workstation", "pin_file_replaced",
+                                             f"{self.role.pin_path.name} now holds key {key_file.public.fingerprint}")
 
     # ------------------------------------------------------------------------------------------ drill sessions
     def target_for(self, drill_id: str) -> Target:
@@ -277,6 +334,11 @@ class Desk:
                                        on_finished=self._session_finished)
         return self.session
 
+    @property
+    def test_running(self) -> bool:
+        """A Test session has been started here and not yet ended."""
+        return self.session is not None and self.session.mode is Mode.TEST and not self.session.closed
+
     def end_session(self) -> SessionSummary | None:
         """Finish the running session, if any (it keeps its answers and gets its finish time)."""
         session, self.session = self.session, None
@@ -293,29 +355,112 @@ class Desk:
             self._tell(DeskEvent.RECORDS)
 
     # ------------------------------------------------------------------------------------------ manager actions
-    def sign_off(self, attempt_id: str, note: str = "") -> SessionSummary:
+    @staticmethod
+    def why_confirm(summary: SessionSummary) -> str | None:
+        """What is unusual about signing this session off (None for a passed, complete test)."""
+        if summary.mode != "test":
+            return f"This is a {summary.mode} session, not a test."
+        if summary.items < summary.target.test_items:
+            return (f"This test was stopped after {summary.items} of {summary.target.test_items} items and is not "
+                    f"passed.")
+        if not summary.passed:
+            return (f"This test is not passed ({summary.correct} of {summary.target.test_items} right; the pass "
+                    f"mark is {summary.target.pass_mark:.0%}).")
+        return None
+
+    def sign_off(self, attempt_id: str, note: str = "", *, reason: str = "", confirmed: bool = False) -> SessionSummary:
+        """Sign a finished session off with the manager's key. A passed test needs nothing more; any other
+        session (failed, stopped, practice or timed) needs `confirmed` and a `reason`, which is recorded."""
         manager = self.require(Permission.SIGN_OFF)
-        summary = self._require_records().sign_off(attempt_id, manager, note)
+        records = self._require_records()
+        unusual = self.why_confirm(records.session(attempt_id))
+        if unusual is not None:
+            if not confirmed:
+                raise NeedsConfirmation(f"{unusual} Signing it off needs your confirmation and a reason.")
+            if not reason.strip():
+                raise ValueError(f"{unusual} Give the reason for signing it off; it is recorded with the sign-off.")
+        summary = records.sign_off(attempt_id, manager, self.role.key, note, reason if unusual else "")
         self._tell(DeskEvent.RECORDS)
         return summary
 
     def set_target(self, drill_id: str, target: Target) -> None:
         manager = self.require(Permission.SET_TARGETS)
-        self._require_records().set_target(drill_id, target, manager)
+        self._require_records().set_target(drill_id, target, manager, self.role.key)
         self._tell(DeskEvent.TARGETS)
         self._tell(DeskEvent.RECORDS)
 
+    def trust_manager_key(self, public_key: bytes, manager_name: str) -> str:
+        """Accept sign-offs and targets signed by another workstation's manager key in imports (once, by a
+        manager here, who signs the trust); returns the key's fingerprint."""
+        manager = self.require(Permission.TRUST_KEYS)
+        from .roles import clean_manager_name
+
+        if not isinstance(public_key, bytes) or len(public_key) != 32:
+            raise ValueError("That is not a manager's public key (32 bytes of an Ed25519 key).")
+        records = self._require_records()
+        from dealerdrill.records.chain import fingerprint_of
+
+        if fingerprint_of(public_key) in records.manager_keys():
+            raise ValueError(f"The key {fingerprint_of(public_key)} is already accepted here.")
+        fingerprint = records.add_manager_key(public_key, clean_manager_name(manager_name), "trusted",
+                                              self.role.key, manager)
+        self._tell(DeskEvent.RECORDS)
+        return fingerprint
+
+    def export_public_key(self, path: str | Path) -> str:
+        """Write the unlocked manager's public key to a small file another workstation's manager can trust
+        (manager only: it names the manager). Returns the key's fingerprint."""
+        manager = self.require(Permission.EXPORT_RECORDS)
+        from dealerdrill.records.transfer import write_atomically
+
+        key = self.role.key
+        document = {"format": PUBLIC_KEY_FORMAT, "fingerprint": key.fingerprint, "public_key": key.public.raw.hex(),
+                    "manager": manager}
+        write_atomically(path, lambda handle: handle.write(json.dumps(document, indent=1) + "\n"))
+        return key.fingerprint
+
+    @staticmethod
+    def read_public_key_file(path: str | Path) -> tuple[bytes, str, str]:
+        """(public key, manager, fingerprint) from a file export_public_key wrote; ValueError in plain words."""
+        from dealerdrill.records.chain import fingerprint_of
+
+        path = Path(path)
+        try:
+            if not path.is_file() or path.stat().st_size > 4096:
+                raise ValueError
+            document = json.loads(path.read_text(encoding="utf-8"))
+            public = bytes.fromhex(document["public_key"])
+            manager = str(document["manager"])
+            if document.get("format") != PUBLIC_KEY_FORMAT or len(public) != 32:
+                raise ValueError
+        except (ValueError, KeyError, TypeError, OSError, UnicodeDecodeError):
+            raise ValueError(f"{path} is not a manager's key file (Manager page ▸ Export my key, or "
+                             f"`dealerdrill key --out FILE`).") from None
+        if document.get("fingerprint") != fingerprint_of(public):
+            raise ValueError(f"{path} gives a fingerprint that is not its key's: it was altered.")
+        return public, manager, fingerprint_of(public)
+
+    def verify(self, progress=None) -> list:
+        """Check the records whole (chains, signatures, triggers, summaries) and that the PIN file's key is
+        one they accept; a list of problems in plain words, [] when sound."""
+        from dealerdrill.records.chain import Problem
+
+        problems = list(self._require_records().verify(progress))
+        if self.key_notice:
+            problems.append(Problem("manager PIN file", self.key_notice))
+        return problems
+
     def archive_trainee(self, name: str) -> Trainee:
         manager = self.require(Permission.ARCHIVE_TRAINEES)
-        trainee = self._require_records().archive_trainee(name, manager)
+        trainee = self._require_records().archive_trainee(name, manager, self.role.key)
         if self.trainee is not None and self.trainee.casefold() == trainee.name.casefold():
-            self.forget_trainee()
+            self._switch_person(None, guest=False, lock_role=False)
         self._tell(DeskEvent.RECORDS)
         return trainee
 
     def restore_trainee(self, name: str) -> Trainee:
         manager = self.require(Permission.ARCHIVE_TRAINEES)
-        trainee = self._require_records().restore_trainee(name, manager)
+        trainee = self._require_records().restore_trainee(name, manager, self.role.key)
         self._tell(DeskEvent.RECORDS)
         return trainee
 
@@ -337,7 +482,10 @@ class Desk:
         """Put new table settings in force (drills made from now on use them) and save them. A change to a
         setting that decides an answer needs the manager role (and is audited); a change of presentation
         only (animation speed) is anyone's. Returns where the settings were saved (None when not saved);
-        OSError when they are in force but could not be saved."""
+        OSError when they are in force but could not be saved. While a test runs nothing changes, even
+        for a manager (SettingsLockedDuringTest)."""
+        if self.test_running and new != self.settings:
+            raise SettingsLockedDuringTest()
         changes = answer_key_changes(self.settings, new)
         if changes:
             manager = self.require(Permission.CHANGE_GRADING_SETTINGS)
@@ -352,6 +500,8 @@ class Desk:
         """Have the engine check a house-way file and offer its way (manager only); the settings remember
         the file. The engine's refusal (HouseWayError, a ValueError) changes nothing."""
         manager = self.require(Permission.MANAGE_HOUSE_WAYS)
+        if self.test_running:
+            raise SettingsLockedDuringTest()
         loaded = table_settings.load_house_way_file(path)
         self._audit(manager, "house_way_loaded", f"{loaded.id} from {loaded.path}")
         self._store_house_way_files()
@@ -359,6 +509,8 @@ class Desk:
 
     def forget_house_way(self, way_id: str) -> table_settings.LoadedHouseWay:
         manager = self.require(Permission.MANAGE_HOUSE_WAYS)
+        if self.test_running:
+            raise SettingsLockedDuringTest()
         forgotten = table_settings.forget_house_way(way_id)
         self._audit(manager, "house_way_forgotten", f"{forgotten.id} ({forgotten.path})")
         self._store_house_way_files()
@@ -396,10 +548,13 @@ class Desk:
         manager = self.require(Permission.IMPORT_RECORDS)
         self._require_records()
 
+        signer = self.role.key
+
         def work(records, progress=None, cancel=None):
+            from dealerdrill.drills.regrade import Regrader
             from dealerdrill.records import import_records
 
-            return import_records(records, path, imported_by=manager)
+            return import_records(records, path, imported_by=manager, regrade=Regrader(), signer=signer)
 
         return work
 

@@ -4,16 +4,27 @@ Anyone at the desk may practise, take a test, add themselves as a trainee and ch
 not touch an answer key (an animation's speed). Everything in MANAGER_ONLY needs the manager role, unlocked
 with the PIN; the desk asks `require` before it does any of these, whichever program part asked (the views
 or the command line), so a rule written here holds everywhere.
+
+Holding the role means holding the manager's private key, decrypted with the PIN (manager_key.py): every
+sign-off and target is signed with it. Guessing is slowed down: after FREE_TRIES wrong PINs in a row the
+role refuses every try for LOCKOUT_SECONDS, doubling with each further failure; the count comes from the
+audit log in the records (chained, so it survives a restart and cannot be quietly wiped). The role locks
+itself when the person at the desk changes and after an idle time the manager chooses.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import Enum
 from pathlib import Path
 from typing import Callable
 
-from . import pin as pin_file
+from . import manager_key
+
+FREE_TRIES = 5
+LOCKOUT_SECONDS = 60
+DEFAULT_IDLE_MINUTES = 5
 
 
 class Permission(Enum):
@@ -26,6 +37,8 @@ class Permission(Enum):
     CHANGE_GRADING_SETTINGS = "change the settings that decide the answers"
     MANAGE_HOUSE_WAYS = "load or forget a house-way file"
     CHANGE_PIN = "change the manager PIN"
+    TRUST_KEYS = "trust another workstation's manager key"
+    SET_IDLE_LOCK = "change when the manager role locks itself"
 
 
 MANAGER_ONLY = frozenset(Permission)
@@ -37,6 +50,17 @@ class ManagerRoleRequired(PermissionError):
     def __init__(self, permission: Permission):
         self.permission = permission
         super().__init__(f"Only a training manager can {permission.value}. Unlock the manager role with the PIN.")
+
+
+class PinTriesExhausted(PermissionError):
+    """Too many wrong PINs in a row: no PIN is tried until `retry_after` seconds have passed."""
+
+    def __init__(self, retry_after: int):
+        self.retry_after = retry_after
+        minutes, seconds = divmod(retry_after, 60)
+        wait = f"{minutes} min {seconds} s" if minutes else f"{seconds} s"
+        super().__init__(f"Too many wrong PINs in a row: the manager role cannot be unlocked for {wait}. "
+                         f"Every try is in the audit log.")
 
 
 @dataclass(frozen=True)
@@ -56,24 +80,35 @@ def clean_manager_name(name: object) -> str:
 
 
 class ManagerRole:
-    """The role at one desk: locked, or held by one named manager. `audit(actor, action, detail)` writes an
-    audit entry in the records' log."""
+    """The role at one desk: locked, or held by one named manager with their unlocked key. `records()` gives
+    the desk's records (for the audit log, the throttle and the accepted keys); `clock` the time of day;
+    `idle_clock` seconds for the idle lock (time.monotonic)."""
 
-    def __init__(self, pin_path: Path, audit: Callable[[str, str, str], None],
-                 clock: Callable[[], datetime]):
+    def __init__(self, pin_path: Path, records: Callable, clock: Callable[[], datetime],
+                 idle_clock: Callable[[], float] = time.monotonic):
         self.pin_path = Path(pin_path)
-        self._audit = audit
+        self._records = records
         self._clock = clock
-        self.manager: Manager | None = None
+        self._idle_clock = idle_clock
+        self._manager: Manager | None = None
+        self.key: manager_key.ManagerKey | None = None
+        self._last_activity = idle_clock()
+        self._idle_limit = 60.0 * DEFAULT_IDLE_MINUTES   # read from the records at each unlock
 
     # -- state
+    @property
+    def manager(self) -> Manager | None:
+        self.lock_if_idle()
+        return self._manager
+
     @property
     def unlocked(self) -> bool:
         return self.manager is not None
 
     @property
     def manager_name(self) -> str | None:
-        return self.manager.name if self.manager is not None else None
+        manager = self.manager
+        return manager.name if manager is not None else None
 
     def may(self, permission: Permission) -> bool:
         return permission not in MANAGER_ONLY or self.unlocked
@@ -82,11 +117,46 @@ class ManagerRole:
         """The manager's name when the role is unlocked (or the action is anyone's); ManagerRoleRequired if not."""
         if not self.may(permission):
             raise ManagerRoleRequired(permission)
+        self.note_activity()
         return self.manager_name or "workstation"
 
+    # -- idle lock
+    def note_activity(self) -> None:
+        """Someone used the desk (a key press, a click, an action): the idle time starts again."""
+        self.lock_if_idle()
+        self._last_activity = self._idle_clock()
+
+    def idle_minutes(self) -> float:
+        records = self._records()
+        if records is None:
+            return DEFAULT_IDLE_MINUTES
+        entries = records.audit_since(("idle_lock_set",), ())
+        try:
+            return float(entries[-1].detail) if entries else DEFAULT_IDLE_MINUTES
+        except ValueError:
+            return DEFAULT_IDLE_MINUTES
+
+    def set_idle_minutes(self, minutes: float) -> None:
+        manager = self.require(Permission.SET_IDLE_LOCK)
+        if isinstance(minutes, bool) or not isinstance(minutes, (int, float)) or not 1 <= minutes <= 120:
+            raise ValueError("The manager role locks itself after 1 to 120 idle minutes.")
+        self._log(manager, "idle_lock_set", f"{float(minutes):g}", signed=True)
+        self._idle_limit = 60.0 * float(minutes)
+
+    def lock_if_idle(self) -> bool:
+        if self._manager is None:
+            return False
+        if self._idle_clock() - self._last_activity < self._idle_limit:
+            return False
+        self._lock("idle")
+        return True
+
     # -- the PIN
+    def key_file(self) -> manager_key.KeyFile | None:
+        return manager_key.read_key_file(self.pin_path)
+
     def pin_is_set(self) -> bool:
-        return pin_file.read_pin_file(self.pin_path) is not None
+        return self.key_file() is not None
 
     def set_first_pin(self, name: str, pin: str, repeated: str) -> Manager:
         """The first PIN on this desk (or the first after a reset), typed twice; the setter holds the role."""
@@ -95,34 +165,74 @@ class ManagerRole:
             raise ValueError("The two PINs are not the same; type the new PIN twice.")
         if self.pin_is_set():
             raise PermissionError("A manager PIN is already set; unlock the role with it to change it.")
-        pin_file.write_pin_file(self.pin_path, pin_file.hash_pin(pin))
-        self._log(name, "pin_set", self.pin_path.name)
+        key = manager_key.new_key(pin)
+        manager_key.write_key_file(self.pin_path, key, pin)
+        self._log(name, "pin_set", f"{self.pin_path.name}; key {key.fingerprint}")
         return self.unlock(pin, name)
 
     def change_pin(self, pin: str, repeated: str) -> None:
+        """A new PIN for the same key: signatures made before stay valid."""
         manager = self.require(Permission.CHANGE_PIN)
         if pin != repeated:
             raise ValueError("The two PINs are not the same; type the new PIN twice.")
-        pin_file.write_pin_file(self.pin_path, pin_file.hash_pin(pin))
-        self._log(manager, "pin_changed", self.pin_path.name)
+        manager_key.write_key_file(self.pin_path, self.key, pin)
+        self._log(manager, "pin_changed", self.pin_path.name, signed=True)
+
+    def retry_after(self) -> int:
+        """Seconds before another PIN may be tried (0: now)."""
+        records = self._records()
+        if records is None:
+            return 0
+        refused = records.audit_since(("unlock_refused",), ("manager_unlocked", "pin_set", "pin_reset"))
+        if len(refused) < FREE_TRIES:
+            return 0
+        wait = timedelta(seconds=LOCKOUT_SECONDS * 2 ** (len(refused) - FREE_TRIES))
+        remaining = (refused[-1].at + wait - self._clock()).total_seconds()
+        return max(0, int(remaining + 0.999))
 
     def unlock(self, pin: str, name: str) -> Manager:
-        """Hold the role as `name` if `pin` is right; PermissionError (audited) if it is not."""
+        """Hold the role as `name` if `pin` is right; PermissionError (audited) if it is not, and
+        PinTriesExhausted without trying while too many wrong PINs were given in a row."""
         name = clean_manager_name(name)
-        stored = pin_file.read_pin_file(self.pin_path)
-        if stored is None:
+        key_file = self.key_file()
+        if key_file is None:
             raise PermissionError("No manager PIN is set on this workstation yet; set one first.")
-        if not isinstance(pin, str) or not stored.matches(pin):
+        wait = self.retry_after()
+        if wait:
+            self._log(name, "unlock_throttled", f"{wait} s to wait")
+            raise PinTriesExhausted(wait)
+        key = key_file.unlock(pin) if isinstance(pin, str) else None
+        if key is None:
             self._log(name, "unlock_refused", "wrong PIN")
+            wait = self.retry_after()
+            if wait:
+                raise PinTriesExhausted(wait)
             raise PermissionError("That PIN is not right.")
-        self.manager = Manager(name, self._clock())
-        self._log(name, "manager_unlocked", "")
-        return self.manager
+        self._manager, self.key = Manager(name, self._clock()), key
+        self._last_activity = self._idle_clock()
+        self._idle_limit = 60.0 * self.idle_minutes()
+        records = self._records()
+        if records is not None and key.fingerprint not in records.manager_keys():
+            # A key these records have never seen: the first PIN, or a key file written over the old one.
+            records.add_manager_key(key.public.raw, name, "this workstation", key, name)
+        self._log(name, "manager_unlocked", f"key {key.fingerprint}", signed=True)
+        if records is not None:
+            records.checkpoint(key, name)
+        return self._manager
 
     def lock(self) -> None:
-        if self.manager is not None:
-            self._log(self.manager.name, "manager_locked", "")
-        self.manager = None
+        self._lock("")
 
-    def _log(self, actor: str, action: str, detail: str) -> None:
-        self._audit(actor, action, detail)
+    def forget(self) -> None:
+        """Drop the role without an audit entry (its records were kept aside as damaged)."""
+        self._manager, self.key = None, None
+
+    def _lock(self, why: str) -> None:
+        if self._manager is not None:
+            self._log(self._manager.name, "manager_locked", why)
+        self._manager, self.key = None, None
+
+    def _log(self, actor: str, action: str, detail: str, signed: bool = False) -> None:
+        records = self._records()
+        if records is not None and not records.read_only:
+            records.add_audit_entry(actor, action, detail, self.key if signed else None)

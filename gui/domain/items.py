@@ -24,11 +24,17 @@ class Item:
     key: Any                      # the engine's answer (never shown before grading)
     text: str = ""                # the question in words (also for screen readers and records)
     hint: str = ""                # offered in practice mode only
+    # How the session made it: {"seed", "family" (the one asked for, or None), "difficulty"}. With the
+    # session's settings this makes the very same item again, so a stored answer can be graded anew by the
+    # engine (an import never takes a stored verdict on trust).
+    origin: dict[str, Any] | None = None
 
     def to_record(self) -> str:
         """The item as stored with an answer (JSON), so a manager can see exactly what was asked."""
-        return json.dumps({"family": self.family, "prompt": self.prompt, "text": self.text},
-                          sort_keys=True, default=str)
+        record: dict[str, Any] = {"family": self.family, "prompt": self.prompt, "text": self.text}
+        if self.origin is not None:
+            record["origin"] = self.origin
+        return json.dumps(record, sort_keys=True, default=str)
 
 
 @dataclass(frozen=True)

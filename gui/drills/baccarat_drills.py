@@ -13,8 +13,9 @@ Money: the settings are in dollars; the engine settles cents. Answers are dollar
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 
-from dealerdrill.core import baccarat
+from dealerdrill.core import baccarat, commission
 from dealerdrill.settings import Settings
 
 from dealerdrill.domain import format_cents
@@ -147,16 +148,12 @@ class _BaccaratDrill:
         self.table = table
         self.decks = table.decks
         self.tie_odds = table.tie_odds
-        self.commission_rate = Decimal(str(table.commission_percent)) / 100
         self.smallest_chip_cents = min(table.chip_values) * 100
-        # The house's rounding of a commission that is no whole amount in chips: exact cents, up to the
-        # smallest chip (the house's favour) or down to it (the player's favour).
-        if table.commission_rounding == "up":
-            self.rounding_unit, self.rounding = self.smallest_chip_cents, baccarat.Rounding.HOUSE
-        elif table.commission_rounding == "down":
-            self.rounding_unit, self.rounding = self.smallest_chip_cents, baccarat.Rounding.PLAYER
-        else:
-            self.rounding_unit, self.rounding = 1, baccarat.Rounding.PLAYER
+        # The engine reads the rate (refusing one it cannot charge) and the rounding choice.
+        self.terms = commission.table_terms(table.commission_percent, table.commission_rounding,
+                                            self.smallest_chip_cents)
+        self.commission_rate = Fraction(self.terms.bp, 10000)
+        self.rounding_unit, self.rounding = self.terms.rounding_unit, self.terms.rounding
         self.commission_at_payment = table.commission_collection == "at payment"
         self.collection = "payment" if self.commission_at_payment else "box"
         # The seats of the table the settings set up (the Baccarat tab draws the same numbers).
@@ -182,7 +179,7 @@ class _BaccaratDrill:
         return f"{direction} to the smallest chip ({money(self.smallest_chip_cents)})"
 
     def percent_words(self) -> str:
-        return f"{(self.commission_rate * 100).normalize():f}%"
+        return self.terms.percent_words
 
     def _amount_choices(self, cap: int) -> list[int]:
         """Dollar amounts a wager may take: from the table minimum up to `cap` times it (and the maximum),
@@ -218,8 +215,7 @@ class _StackedShoe:
 
     def __init__(self, rng, decks: int):
         self.decks = decks
-        self.order = rng.shuffled(range(52 * decks))
-        self.order = [code % 52 for code in self.order]
+        self.order = rng.shuffled(baccarat.shoe_codes(decks))
         self.rng = rng
 
     def fresh(self) -> tuple[baccarat.Shoe, baccarat.Burn]:
@@ -241,7 +237,7 @@ class _StackedShoe:
     def place(self, slot: int, ranks) -> None:
         """Put a card of one of `ranks` at `slot`, taken from `slot` or later (a swap keeps it a whole shoe)."""
         ranks = set(ranks)
-        candidates = [j for j in range(slot, len(self.order)) if self.order[j] // 4 + 1 in ranks]
+        candidates = [j for j in range(slot, len(self.order)) if self.card(j).rank in ranks]
         if not candidates:
             raise LookupError("no such card left in the shoe")
         j = candidates[self.rng.below(len(candidates))]
@@ -315,7 +311,7 @@ class TableOfPlayDrill(_BaccaratDrill):
             player_totals, banker_totals, third = self._target(rng, family)
             p_total, b_total = _choose(rng, player_totals), _choose(rng, banker_totals)
             for slot, total in ((position, p_total), (position + 1, b_total)):
-                stack.place(slot + 2, _ranks_for_total(stack.order[slot] // 4 + 1, total))
+                stack.place(slot + 2, _ranks_for_total(stack.card(slot).rank, total))
             if third is not None:
                 stack.place(position + 4, _ranks_of_value(third))
             shoe, position = stack.deal_to(coups_before)
@@ -450,7 +446,7 @@ class CommissionDrill(_BaccaratDrill):
         banker_wins = [amount for side, winner, amount in results if side == winner == "banker"]
         owed = self._owed(banker_wins)
         prompt = {"kind": kind, "coups": [{"side": s, "winner": w, "amount": a} for s, w, a in results],
-                  "rate_percent": str((self.commission_rate * 100).normalize()),
+                  "rate_percent": self.terms.percent_words.rstrip("%"),
                   "rounding": self.rounding_words(), "seat": _choose(rng, self.seats)}
         if kind == "single":
             text = f"The Banker wins. How much commission is owed on the {money(results[0][2])} Banker wager?"
@@ -855,21 +851,26 @@ class ProcedureDrill(_BaccaratDrill):
         role = family.split(".")[1]
         other = "player" if role == "banker" else "banker"
         # Rules 8.8-8.16 are the big table's: its seats, whatever table the settings set up for the tab.
-        seats = sorted(rng.shuffled(table_seats(True, self.skip_unlucky))[:3 + rng.below(5)])
+        # The engine numbers the big table's places 1-14 in order; the felt labels them (13 left out).
+        labels = table_seats(True, self.skip_unlucky)
+        place_of = {label: place for place, label in enumerate(labels, start=1)}
+        seats = sorted(rng.shuffled(labels)[:3 + rng.below(5)])
         # Distinct wager amounts (equal highest wagers are a case the rules settle separately).
         amounts = self.distinct_amounts(rng, len(seats))
         on_role = rng.below(4) if len(seats) > 1 else 0   # 0 now and then: nobody bets this hand (8.16)
         sides = {seat: (role if i < on_role else other) for i, seat in enumerate(rng.shuffled(seats))}
         wagers = [{"seat": seat, "side": sides[seat], "amount": amounts[i]}
                   for i, seat in enumerate(seats)]
-        bettors = sorted((w for w in wagers if w["side"] == role), key=lambda w: -w["amount"])
-        declined = [w["seat"] for w in bettors[:rng.below(len(bettors) + 1)]] if bettors and rng.below(2) else []
-        # Procedure: the highest wager on the hand whose holder accepts; the dealer when nobody does (8.16).
-        takers = [w for w in bettors if w["seat"] not in declined]
-        right = f"Seat {takers[0]['seat']}" if takers else DEALER
+        # The engine's offering order for the role; some of the first players offered it decline.
+        offered = [labels[place - 1] for place in baccarat.big_table_role(
+            [(place_of[w["seat"]], w["side"], w["amount"]) for w in wagers], role).offered]
+        declined = list(offered[:rng.below(len(offered) + 1)]) if offered and rng.below(2) else []
+        answer = baccarat.big_table_role(
+            [(place_of[w["seat"]], w["side"], w["amount"], w["seat"] in declined) for w in wagers], role)
+        right = DEALER if answer.dealer_acts else f"Seat {labels[answer.seat - 1]}"
         options = [f"Seat {w['seat']}" for w in wagers] + [DEALER]
         prompt = {"kind": "who", "role": role, "wagers": wagers, "declined": declined, "options": options,
-                  "rule": "8.8" if role == "banker" else "8.9"}
+                  "rule": answer.rule, "offered": [labels[place - 1] for place in answer.offered]}
         declined_words = (f" Seat{'s' if len(declined) > 1 else ''} {', '.join(map(str, declined))} "
                           f"decline{'s' if len(declined) == 1 else ''} the role." if declined else "")
         text = f"Who acts as the {role.capitalize()} for this coup?{declined_words}"
@@ -887,10 +888,18 @@ class ProcedureDrill(_BaccaratDrill):
         if item.prompt["kind"] == "who":
             role = item.prompt["role"].capitalize()
             explanation = (f"Rules 8.8-8.9: the {role} is the seated player with the highest wager on the {role}'s "
-                           f"hand; if they decline, the role goes to the next highest wager on that hand; when "
-                           f"nobody bets the hand or everyone declines, the dealer acts for it (rule 8.16). "
-                           f"Wagers on the other hand do not count.")
-            rule = f"{item.prompt['rule']}, 8.16"
+                           f"hand (equal wagers: the lower seat number is asked first); if they decline, the role "
+                           f"goes to the next highest wager on that hand; when nobody bets the hand or everyone "
+                           f"declines, the dealer acts for it (rule 8.16). Wagers on the other hand and on the Tie "
+                           f"do not count.")
+            offered = item.prompt.get("offered", [])
+            if offered:
+                declined = set(item.prompt["declined"])
+                asked = ", ".join(f"seat {s}" + (" (declines)" if s in declined else "") for s in offered)
+                explanation += f" Here the role is offered to {asked}."
+            else:
+                explanation += f" Here nobody wagers on the {role}'s hand."
+            rule = item.prompt["rule"] if item.prompt["rule"] == "8.16" else f"{item.prompt['rule']}, 8.16"
         else:
             rule = item.prompt["rule"]
             right = item.prompt["options"][item.key - 1]

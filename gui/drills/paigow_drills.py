@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from dealerdrill.core import commission
 from dealerdrill.core import paigow as pg
 
 from dealerdrill.domain import format_cents
@@ -56,17 +57,6 @@ def _show(hand) -> str:
 
 def _show_setting(high, low) -> str:
     return f"high {_show(high)}, low {_show(low)}"
-
-
-def _same_tiles(a, b) -> bool:
-    """The same kinds of tile: the two faces of a mixed kind (3-6 and 4-5, or the Gee Joon 1-2 and 2-4)
-    rank and play alike, so either may stand for the other."""
-    return sorted(pg.tile(f).kind for f in a) == sorted(pg.tile(f).kind for f in b)
-
-
-def _same_setting(high_a, low_a, high_b, low_b) -> bool:
-    """The same two hands (the order of tiles inside a hand does not matter)."""
-    return _same_tiles(high_a, high_b) and _same_tiles(low_a, low_b)
 
 
 def _plural(count: int, word: str) -> str:
@@ -375,7 +365,8 @@ class HouseWayDrill:
     def __init__(self, settings=None):
         self.section = _section(settings)
         self.way = getattr(self.section, "house_way", "nz")
-        self.commission = float(getattr(self.section, "commission_percent", 5.0)) / 100
+        # The rate as the engine charges it (whole basis points), as a fraction for the analysis.
+        self.commission = commission_rules(self.section)["commission_bp"] / 10000
 
     def families(self) -> list[str]:
         return [rule.id for rule in pg.describe_house_way(self.way).rules]
@@ -384,7 +375,12 @@ class HouseWayDrill:
         _families_check(self, family)
         pool = house_way_pool(self.way)
         family = family or _pick(rng, [rule for rule, hands in pool.items() if hands])
-        tiles = rng.shuffled(list(_pick(rng, pool[family])))
+        return self.item_for(rng.shuffled(list(_pick(rng, pool[family]))))
+
+    def item_for(self, tiles) -> Item:
+        """The item for these four tiles (in the order shown): the house way's setting, its rule and what
+        each setting is worth, all from the engine."""
+        tiles = list(tiles)
         setting = pg.house_way(tiles, self.way)
         # The bank's tiles: each setting valued for the bank against every player hand of the other 28
         # tiles, the players setting the house way, commission on the bank's wins.
@@ -394,7 +390,7 @@ class HouseWayDrill:
                "title": setting.title, "text": setting.text, "values": values}
         way_name = pg.describe_house_way(self.way).name
         prompt = {"tiles": tiles, "way": self.way, "way_name": way_name}
-        return Item(self.id, family, prompt, key,
+        return Item(self.id, setting.rule, prompt, key,
                     text=f"Set the bank's tiles {' '.join(tiles)} the {way_name} house way.",
                     hint="Look for pairs first, then a Wong, Gong or High Nine, then the best low hand.")
 
@@ -404,7 +400,8 @@ class HouseWayDrill:
         values = key["values"]
         house = next(v for v in values if v["house_way"])
         best = max(values, key=lambda v: v["ev"])
-        mine = next((v for v in values if _same_setting(v["high"], v["low"], high, low)), None)
+        mine = next((v for v in values if pg.is_legal((high, low))
+                     and pg.same_ranking((v["high"], v["low"]), (high, low))), None)
         gap = best["ev"] - house["ev"]
         basis = ("(of each player's wager, against every player hand of the other 28 tiles set the house way, "
                  "commission off the bank's wins)")
@@ -421,10 +418,12 @@ class HouseWayDrill:
         return words, details
 
     def _rule_words(self, key) -> str:
-        """The deciding rule with its title; a rule whose text only makes sense after the rules above it
-        ("Otherwise...", "When neither is possible...") is introduced by the titles of those rules."""
-        words = f"House way rule {key['rule']} (“{key['title']}”): {key['text']}"
-        rules = pg.describe_house_way(self.way).rules
+        """The deciding rule named by its title, with the way's own text for it in quotes; a rule whose text
+        only makes sense after the rules above it ("Otherwise...", "When neither...") is introduced by the
+        titles of those rules."""
+        way = pg.describe_house_way(self.way)
+        words = f"The {way.name} house way, rule “{key['title']}”, says: “{key['text']}”"
+        rules = way.rules
         index = next((i for i, rule in enumerate(rules) if rule.id == key["rule"]), 0)
         text = key["text"].lstrip().lower()
         if index and text.startswith(("otherwise", "when neither", "if neither", "if no ", "when no ")):
@@ -442,7 +441,9 @@ class HouseWayDrill:
         high, low = _parse_setting(answer, item.prompt["tiles"])
         key = item.key
         legal = pg.is_legal((high, low))
-        ok = legal and _same_setting(high, low, key["high"], key["low"])
+        # A setting whose two hands rank exactly like the house way's is the house way's setting: the
+        # engine says whether they do (rules 4.2-4.5).
+        ok = legal and pg.same_ranking((high, low), (key["high"], key["low"]))
         rule_words = self._rule_words(key)
         value_words, details = self._value_words(key, high, low, ok)
         category = None
@@ -587,18 +588,13 @@ _STAKES = (10, 15, 20, 25, 30, 35, 40, 50, 60, 75, 80, 100, 120, 125, 150, 200, 
 
 
 def commission_rules(section) -> dict[str, Any]:
-    """The engine's commission arguments from the app's settings (the same reading as the baccarat
-    drills): the rate, and how a commission that is no whole amount in chips is rounded: "up" to the
-    smallest chip (the house's favour), "down" to it (the player's favour: the winner is paid the next
-    amount payable), or "cents" (exact, to the cent)."""
-    bp = int(round(float(getattr(section, "commission_percent", 5.0)) * 100))
-    mode = getattr(section, "commission_rounding", "cents")
-    smallest_chip = 100 * min(getattr(section, "chip_values", (1,)) or (1,))
-    if mode == "up":
-        return {"commission_bp": bp, "rounding_unit": smallest_chip, "rounding": pg.Rounding.HOUSE}
-    if mode == "down":
-        return {"commission_bp": bp, "rounding_unit": smallest_chip, "rounding": pg.Rounding.PLAYER}
-    return {"commission_bp": bp, "rounding_unit": 1, "rounding": pg.Rounding.PLAYER}
+    """The engine's commission arguments from the app's settings, read by the engine as for baccarat:
+    the rate (refused in plain words when the engine cannot charge it, e.g. 2.125%) and the rounding
+    choice ("cents", "up" or "down" to the smallest chip)."""
+    terms = commission.table_terms(getattr(section, "commission_percent", 5.0),
+                                   getattr(section, "commission_rounding", "cents"),
+                                   100 * min(getattr(section, "chip_values", (1,)) or (1,)))
+    return {"commission_bp": terms.bp, "rounding_unit": terms.rounding_unit, "rounding": terms.rounding}
 
 
 def _rounding_words(rules) -> str:

@@ -101,9 +101,18 @@ def _hashable(position):
     return tuple(position) if isinstance(position, list) else position
 
 
-def pay_rank(wager: Wager) -> tuple[int, int]:
-    """Dealer practice: outside wagers first, then inside wagers from the lowest odds to the highest."""
-    return (0, 0) if wager.kind.outside else (1, wager.odds)
+def pay_rank(wager: Wager) -> int:
+    """When a wager is paid: the engine's paying step (outside wagers first, then the inside kinds from the
+    lowest odds to the highest)."""
+    return wager.kind.pay_step
+
+
+def paying_order_words() -> str:
+    """The engine's paying order in words: "outside wagers first, then six lines, corners, streets,
+    splits, straight ups last" (the reading of the rules text is in core_c/include/dd_roulette.h)."""
+    steps = roulette.paying_steps()
+    inside = [f"{group[0].label}s" for group in steps[1:]]
+    return f"outside wagers first, then {', '.join(inside[:-1])}, {inside[-1]} last"
 
 
 def _amount(value, what: str) -> int:
@@ -220,7 +229,8 @@ class PayoutDrill:
     game = "roulette"
     title = "Pay the layout"
     description = ("Chips around the winning number: pay each winning wager in the dealer's order (outside "
-                   "first, then inside from the lowest odds up, straight ups last) and/or give the total, "
+                   "first, then inside from the lowest odds up: six lines, corners, streets, splits, straight "
+                   "ups last) and/or give the total, "
                    "turning colour chips into cash.")
 
     ZERO_FAMILY = "roulette.payout.zero"
@@ -270,8 +280,8 @@ class PayoutDrill:
                 "total": "Give the total to pay"}[ask]
         text = (f"{number} wins. Colour chips are worth {_money(value)} each. {what}. On the layout: "
                 + "; ".join(f"{b['wager']} ({_chips(b['chips'])})" for b in bets) + ".")
-        hint = ("Clear the losers, then pay outside wagers first and inside wagers from the lowest odds up "
-                "(six lines, streets, corners, splits, straight ups last). Work in chips, then multiply by "
+        hint = (f"Clear the losers, then pay {paying_order_words()} (inside wagers from the lowest odds to the "
+                "highest). Work in chips, then multiply by "
                 "the colour value." + _zero_note(number, first_four))
         return Item(self.id, family, prompt, key, text, hint)
 
@@ -347,11 +357,12 @@ class PayoutDrill:
                     problems.append((category, f"{wager.name} wins on {number} and was not paid ({_money(right)})."))
                     per_position.append({"position": position_json(position), "expected": right, "given": 0,
                                          "category": category.value})
-            ranks = [pay_rank(w) for w in paid_winners]
-            if any(later < earlier for earlier, later in zip(ranks, ranks[1:])):
+            too_late = roulette.pay_order_check(paid_winners, first_four)
+            if too_late is not None:
                 problems.append((ErrorCategory.WRONG_ORDER,
-                                 "Pay outside wagers first, then inside wagers from the lowest odds to the "
-                                 "highest, straight ups last (dealer practice; rule 4.8: finish each area first)."))
+                                 f"{paid_winners[too_late].name} was paid after a wager that comes later: pay "
+                                 f"{paying_order_words()} (inside wagers from the lowest odds to the highest; "
+                                 "dealer practice; rule 4.8: finish each area first)."))
         if total is not None and total != item.key["total"]:
             problems.append(self._total_problem(item, total))
         category = _first_category(c for c, _ in problems)
@@ -386,14 +397,14 @@ class PayoutDrill:
 
     def explain(self, item: Item) -> tuple[str, str]:
         number = item.key["number"]
-        text = (f"Pay: {self.describe_key(item)}. Rule 5.1 odds: {self._odds_used(item)}; outside wagers are "
-                "paid first, then inside wagers from the lowest odds up, straight ups last."
+        text = (f"Pay: {self.describe_key(item)}. Rule 5.1 odds: {self._odds_used(item)}; pay "
+                f"{paying_order_words()}."
                 + _zero_note(number, item.prompt["first_four"]))
         return text, "5.2-5.3" if number == 0 else "5.1"
 
     def _odds_used(self, item: Item) -> str:
         kinds = {roulette.classify(_hashable(p), item.prompt["first_four"]).kind for p, _ in item.key["payments"]}
-        return ", ".join(f"{k.label} {k.odds} to 1" for k in sorted(kinds, key=lambda k: (not k.outside, k.odds)))
+        return ", ".join(f"{k.label} {k.odds} to 1" for k in sorted(kinds, key=lambda k: (k.pay_step, k.odds)))
 
     @staticmethod
     def _describe_answer(payments, total) -> str:

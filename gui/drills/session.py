@@ -7,6 +7,7 @@ crash loses at most the item on screen.
 """
 from __future__ import annotations
 
+import dataclasses
 import statistics
 from dataclasses import dataclass, field
 from typing import Callable
@@ -94,7 +95,12 @@ class DrillSession:
         if self.current is not None:
             raise DrillUsageError("answer the current item first")
         family = self.scheduler.next_family() if self.adaptive else None
-        self.current = self.drill.generate(self.rng, self.difficulty, family)
+        # Each item from a generator of its own, seeded from the session's: the seed, the family asked for
+        # and the difficulty are stored with the answer and make the same item again (drills/regrade.py).
+        seed = (self.rng.below(2**32 - 1) << 32) | self.rng.below(2**32 - 1)
+        item = self.drill.generate(Rng(seed), self.difficulty, family)
+        self.current = dataclasses.replace(item, origin={"seed": seed, "family": family,
+                                                         "difficulty": self.difficulty})
         return self.current
 
     def hint(self) -> str:

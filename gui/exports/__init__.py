@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from dealerdrill.records.merge import ExportCancelled, dump_records
+from dealerdrill.records.transfer import ExportCancelled, dump_records
 from dealerdrill.records.models import RecordFilter
 
 from .cells import neutralise

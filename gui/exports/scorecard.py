@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from dealerdrill.records.merge import ExportCancelled, write_atomically
+from dealerdrill.records.transfer import ExportCancelled, write_atomically
 from dealerdrill.records.models import Heatmap, RecordFilter
 from dealerdrill.records.queries import category_label
 
@@ -185,11 +185,11 @@ def trainee_story(records, name: str, f: RecordFilter, styles, width: float, ros
     if attempts:
         rows = [["Taken", "Drill", "Score", "Pass mark", "Result", "Signed off by", "Signed"]]
         for t in attempts:
-            result = "passed" if t.passed else ("unfinished" if t.finished_at is None and not t.passed else "not passed")
+            # Scored over the test's full length: a test stopped after 1 of 30 reads 1/30, "stopped after 1 of 30".
             rows.append([_day(t.started_at), records.drill_info(t.drill).title,
-                         f"{t.correct}/{t.items} ({100 * t.accuracy:.0f}%)", f"{100 * t.target.pass_mark:.0f}% of "
-                         f"{t.target.test_items}", result, t.signed_by or "—", _day(t.signed_at)])
-        story.append(_table(rows, [w * width for w in (0.15, 0.25, 0.13, 0.13, 0.11, 0.12, 0.11)], styles))
+                         f"{t.correct}/{t.scored_over} ({100 * t.score:.0f}%)", f"{100 * t.target.pass_mark:.0f}% of "
+                         f"{t.target.test_items}", t.test_result, t.signed_by or "—", _day(t.signed_at)])
+        story.append(_table(rows, [w * width for w in (0.15, 0.21, 0.13, 0.13, 0.15, 0.12, 0.11)], styles))
     else:
         story.append(Paragraph("No test attempts in this period.", styles["body"]))
 

@@ -26,7 +26,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from dealerdrill.records.merge import ExportCancelled, write_atomically
+from dealerdrill.records.transfer import ExportCancelled, write_atomically
 from dealerdrill.records.models import RecordFilter, SessionSummary
 from dealerdrill.records.queries import ANSWERS_FROM, where_clause, count_answers, streaming_order
 from dealerdrill.records.store import json_or_text
@@ -39,9 +39,12 @@ Cancel = Callable[[], bool]
 ANSWER_COLUMNS = ("answer_id", "session_id", "trainee", "game", "drill", "mode", "item_number", "answered_at",
                   "family", "question", "answer", "given", "expected", "correct", "error_category", "rule",
                   "seconds", "timed_out")
+# items: the answers given; accuracy: correct over the answers given, except for a test, where it is over the
+# test's full length (test_items), so a test stopped after 1 right of 30 has accuracy 1/30; test_result says
+# "passed", "not passed", "stopped after k of n" or "unfinished after k of n" (empty for other sessions).
 SESSION_COLUMNS = ("session_id", "trainee", "game", "drill", "mode", "started_at", "finished_at", "items",
                    "correct", "accuracy", "median_seconds", "target_seconds", "target_accuracy", "test_items",
-                   "pass_mark", "passed", "signed_off_by", "signed_off_at", "workstation")
+                   "pass_mark", "passed", "test_result", "signed_off_by", "signed_off_at", "workstation")
 
 
 def local_time(moment: datetime | None) -> datetime | None:
@@ -52,9 +55,9 @@ def local_time(moment: datetime | None) -> datetime | None:
 def session_row(s: SessionSummary) -> list:
     passed = "" if s.passed is None else ("yes" if s.passed else "no")
     return [s.uuid, s.trainee, s.game, s.drill, s.mode, local_time(s.started_at), local_time(s.finished_at),
-            s.items, s.correct, round(s.accuracy, 4), round(s.median_seconds, 3), s.target.seconds,
-            s.target.accuracy, s.target.test_items, s.target.pass_mark, passed, s.signed_by or "",
-            local_time(s.signed_at), s.workstation]
+            s.items, s.correct, round(s.score, 4), round(s.median_seconds, 3), s.target.seconds,
+            s.target.accuracy, s.target.test_items, s.target.pass_mark, passed, s.test_result or "",
+            s.signed_by or "", local_time(s.signed_at), s.workstation]
 
 
 def _sessions(records, f: RecordFilter) -> list[list]:

@@ -5,7 +5,7 @@ Start with `Records` (store.py, usage at its top); the numbers the views show ar
 the database and its migrations in schema.py. What a family string means is the drills' knowledge, handed
 in as a catalogue (dealerdrill.domain.catalog). This package imports neither the drills, nor the engine, nor Qt.
 """
-from .merge import ExportCancelled, dump_records, import_records
+from .transfer import ExportCancelled, dump_records, import_records
 from .models import (AnswerRecord, AuditEntry, Breakdown, CohortRow, DrillReadiness, GameReadiness, Heatmap,
                      HeatmapCell, ImportResult, RecordFilter, RosterEntry, SessionSummary, SkillProgress, Streaks,
                      TargetInfo, Trainee, TrendPoint)

@@ -96,6 +96,35 @@ class SessionSummary:
             return None
         return self.items >= self.target.test_items and self.accuracy >= self.target.pass_mark
 
+    @property
+    def stopped_early(self) -> bool:
+        """A test that was ended before all of its items were answered: never a pass."""
+        return self.mode == "test" and self.finished_at is not None and self.items < self.target.test_items
+
+    @property
+    def scored_over(self) -> int:
+        """What the score is counted out of: a test's full length (an item never answered counts as not
+        right), otherwise the answers given."""
+        return max(self.items, self.target.test_items) if self.mode == "test" else self.items
+
+    @property
+    def score(self) -> float:
+        """Right answers over `scored_over`: a test stopped after 1 right of 30 scores 1/30, not 1/1."""
+        return self.correct / self.scored_over if self.scored_over else 0.0
+
+    @property
+    def test_result(self) -> str | None:
+        """Tests only (None otherwise), in words: "passed", "not passed", "stopped after k of n", or
+        "unfinished after k of n" (never ended: still running, or the program was closed during it)."""
+        if self.mode != "test":
+            return None
+        if self.passed:
+            return "passed"
+        if self.items >= self.target.test_items:
+            return "not passed"
+        state = "stopped" if self.finished_at is not None else "unfinished"
+        return f"{state} after {self.items} of {self.target.test_items}"
+
 
 @dataclass(frozen=True)
 class TrendPoint:
@@ -271,3 +300,4 @@ class ImportResult:
     answers_added: int
     answers_already_present: int
     signoffs_added: int
+    refused: tuple[str, ...] = ()      # each session or sign-off not imported, with the reason

@@ -20,6 +20,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from . import schema_v4
+
 BUSY_TIMEOUT_MS = 5000
 
 
@@ -200,8 +202,10 @@ FROM answer_facts GROUP BY trainee_id, drill, mode, substr(answered_at, 1, 13);
 
 # Version 1: trainees, sessions and answers (recording). Version 2: management (archiving, targets,
 # sign-offs, scheduler memory, audit log). Version 3: indexes and the answer_facts table for the manager's
-# views on large records (issue 7: 200 trainees, 2 million answers).
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
+# views on large records (issue 7: 200 trainees, 2 million answers). Version 4: the hash chains, the ledger
+# and the manager keys (issue 11; gui/records/schema_v4.py). A step is SQL, or SQL and a Python function
+# run after it in the same transaction.
+MIGRATIONS: tuple = (_V1, _V2, _V3, (schema_v4.SQL, schema_v4.link_existing_rows))
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -316,14 +320,23 @@ def migrate(connection: sqlite3.Connection, path: Path | str = "the records file
     for version in range(start, SCHEMA_VERSION if upto is None else upto):
         connection.execute("BEGIN IMMEDIATE")
         try:
-            for statement in _statements(MIGRATIONS[version]):
-                connection.execute(statement)
+            apply_step(connection, version)
             connection.execute(f"PRAGMA user_version = {version + 1}")
             connection.execute("COMMIT")
         except BaseException:
             connection.execute("ROLLBACK")
             raise
     return start
+
+
+def apply_step(connection: sqlite3.Connection, version: int) -> None:
+    """Run MIGRATIONS[version] (its SQL, then its Python part if it has one) inside the caller's transaction."""
+    step = MIGRATIONS[version]
+    script, python_part = step if isinstance(step, tuple) else (step, None)
+    for statement in _statements(script):
+        connection.execute(statement)
+    if python_part is not None:
+        python_part(connection)
 
 
 def _statements(script: str) -> list[str]:

@@ -36,8 +36,11 @@ from typing import Any, Callable, Iterator
 from dealerdrill.domain import AnsweredItem, Target
 from dealerdrill.domain.catalog import BareCatalog, DrillCatalog, DrillInfo, title_from_id
 
-from . import queries
+from . import chain, queries
+from .chain import Signer
 from .models import AuditEntry, RecordFilter, SessionSummary, TargetInfo, Trainee
+from .schema_v4 import (append_entry, audit_event, session_end_event, session_event, target_event,
+                        trainee_event)
 from .schema import (RecordsDamagedError, RecordsError, RecordsLockedError, RecordsNewerError,
                      RecordsReadOnlyError, connect, explain)
 
@@ -306,10 +309,14 @@ class Records:
         """The clock's time as stored."""
         return to_text(self.clock())
 
-    def audit(self, db: sqlite3.Connection, actor: str, action: str, detail: str = "") -> None:
-        """Add an audit entry inside the transaction `db` (from transaction())."""
-        db.execute("INSERT INTO audit (at, actor, action, detail) VALUES (?, ?, ?, ?)",
-                   (self.now_text(), actor, action, detail))
+    def audit(self, db: sqlite3.Connection, actor: str, action: str, detail: str = "",
+              signer: Signer | None = None) -> None:
+        """Add an audit entry, and its ledger entry, inside the transaction `db` (from transaction())."""
+        at = self.now_text()
+        cursor = db.execute("INSERT INTO audit (at, actor, action, detail) VALUES (?, ?, ?, ?)",
+                            (at, actor, action, detail))
+        audit_id = cursor.lastrowid
+        append_entry(db, "audit", str(audit_id), audit_event(audit_id, at, actor, action, detail), signer=signer)
 
     # ------------------------------------------------------------------------------------ trainees
 
@@ -320,9 +327,10 @@ class Records:
         if existing is not None:
             archived = " (archived; a manager can restore it)" if existing[4] else ""
             raise ValueError(f"A trainee called {existing[2]!r} already exists{archived}.")
+        uuid, created = new_uuid(), self.now_text()
         with self.transaction() as db:
-            db.execute("INSERT INTO trainees (uuid, name, created_at) VALUES (?, ?, ?)",
-                       (new_uuid(), name, self.now_text()))
+            db.execute("INSERT INTO trainees (uuid, name, created_at) VALUES (?, ?, ?)", (uuid, name, created))
+            append_entry(db, "trainee", uuid, trainee_event(uuid, name, created))
             self.audit(db, "workstation", "trainee_created", name)
         return self.trainee(name)
 
@@ -351,7 +359,7 @@ class Records:
             raise UnknownTraineeError(name)
         return row[0]
 
-    def archive_trainee(self, name: str, by: str) -> Trainee:
+    def archive_trainee(self, name: str, by: str, signer: Signer | None = None) -> Trainee:
         """Hide a trainee from the roster and the name list (the desk lets only a manager, `by`, do it).
         Their history stays (and shows with include_archived); restore_trainee brings them back."""
         trainee = self.trainee(name)
@@ -360,10 +368,10 @@ class Records:
         with self.transaction() as db:
             db.execute("UPDATE trainees SET archived_at = ?, archived_by = ? WHERE uuid = ?",
                        (self.now_text(), by, trainee.uuid))
-            self.audit(db, by, "trainee_archived", trainee.name)
+            self.audit(db, by, "trainee_archived", trainee.name, signer)
         return self.trainee(name)
 
-    def restore_trainee(self, name: str, by: str) -> Trainee:
+    def restore_trainee(self, name: str, by: str, signer: Signer | None = None) -> Trainee:
         """Undo archive_trainee (a manager, `by`)."""
         trainee = self.trainee(name)
         if not trainee.archived:
@@ -371,15 +379,28 @@ class Records:
         with self.transaction() as db:
             db.execute("UPDATE trainees SET archived_at = NULL, archived_by = NULL WHERE uuid = ?",
                        (trainee.uuid,))
-            self.audit(db, by, "trainee_restored", trainee.name)
+            self.audit(db, by, "trainee_restored", trainee.name, signer)
         return self.trainee(name)
 
     # ------------------------------------------------------------------------------------ audit
 
-    def add_audit_entry(self, actor: str, action: str, detail: str = "") -> None:
-        """One audit entry in a transaction of its own (the desk's role changes, refused unlocks...)."""
+    def add_audit_entry(self, actor: str, action: str, detail: str = "", signer: Signer | None = None) -> None:
+        """One audit entry in a transaction of its own (the desk's role changes, refused unlocks...); signed by
+        the manager's key when a signer is given."""
         with self.transaction() as db:
-            self.audit(db, actor, action, detail)
+            self.audit(db, actor, action, detail, signer)
+
+    def audit_since(self, actions: tuple[str, ...], after_action: tuple[str, ...]) -> list[AuditEntry]:
+        """The entries of `actions` logged after the latest of `after_action` (all of them when there is
+        none), oldest first: e.g. the refused unlocks since the last successful one."""
+        since = 0
+        if after_action:
+            marks = self.read(f"SELECT MAX(id) FROM audit WHERE action IN ({', '.join('?' * len(after_action))})",
+                              after_action)
+            since = marks[0][0] or 0
+        rows = self.read(f"SELECT at, actor, action, detail FROM audit WHERE id > ? AND action IN "
+                         f"({', '.join('?' * len(actions))}) ORDER BY id", (since, *actions))
+        return [AuditEntry(from_text(at), actor, action, detail) for at, actor, action, detail in rows]
 
     def latest_audit_action(self, actions: tuple[str, ...]) -> str | None:
         """The most recent of these audit actions, or None when none was ever logged."""
@@ -407,12 +428,16 @@ class Records:
         info = self.drill_info(drill_id)
         target = target or self.target(drill_id)
         settings_text = json.dumps(settings_snapshot or {}, sort_keys=True, default=str)
-        session_id = new_uuid()
+        target_text = json.dumps(target.to_dict(), sort_keys=True)
+        session_id, started = new_uuid(), self.now_text()
         with self.transaction() as db:
             db.execute("INSERT INTO sessions (uuid, trainee_id, drill, game, mode, settings, target, workstation, "
                        "started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                       (session_id, row[0], drill_id, info.game, mode, settings_text,
-                        json.dumps(target.to_dict(), sort_keys=True), self.workstation, self.now_text()))
+                       (session_id, row[0], drill_id, info.game, mode, settings_text, target_text,
+                        self.workstation, started))
+            append_entry(db, "session", session_id, session_event(session_id, row[1], drill_id, info.game, mode,
+                                                                  settings_text, target_text, self.workstation,
+                                                                  started))
         return session_id
 
     def record_answer(self, session_id: str, answered: AnsweredItem, scheduler_memory: dict | None = None) -> str:
@@ -433,13 +458,10 @@ class Records:
         answer_id = new_uuid()
         with self.transaction() as db:
             seq = db.execute("SELECT COUNT(*) FROM answers WHERE session_id = ?", (internal_id,)).fetchone()[0] + 1
-            db.execute("INSERT INTO answers (uuid, session_id, seq, family, item, answer, expected, given, correct, "
-                       "category, rule, seconds, timed_out, answered_at) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                       (answer_id, internal_id, seq, item.family, item.to_record(),
-                        json.dumps(answered.answer, sort_keys=True, default=str), grade.expected, grade.given,
-                        int(bool(grade.correct)), category, grade.rule or "", float(grade.seconds),
-                        int(bool(grade.timed_out)), self.now_text()))
+            self.insert_answer(db, (answer_id, internal_id, seq, item.family, item.to_record(),
+                                    json.dumps(answered.answer, sort_keys=True, default=str), grade.expected,
+                                    grade.given, int(bool(grade.correct)), category, grade.rule or "",
+                                    float(grade.seconds), int(bool(grade.timed_out)), self.now_text()))
             if memory_text is not None:
                 db.execute("INSERT INTO scheduler_memory (trainee_id, drill, memory, updated_at) "
                            "SELECT trainee_id, drill, ?, ? FROM sessions WHERE id = ? "
@@ -447,14 +469,32 @@ class Records:
                            "updated_at = excluded.updated_at", (memory_text, self.now_text(), internal_id))
         return answer_id
 
+    @staticmethod
+    def insert_answer(db: sqlite3.Connection, values: tuple) -> int:
+        """Insert one answer row (the ANSWER_COLUMNS after id, in order) linked into the answers chain, inside
+        the caller's transaction; returns its id. The one place an answer row is written."""
+        last = db.execute("SELECT id, chain_hash FROM answers ORDER BY id DESC LIMIT 1").fetchone()
+        answer_id = (last[0] if last else 0) + 1
+        chain_hash = chain.link(last[1] if last else chain.NO_HASH, chain.answer_content((answer_id, *values)))
+        db.execute("INSERT INTO answers (id, uuid, session_id, seq, family, item, answer, expected, given, correct, "
+                   "category, rule, seconds, timed_out, answered_at, chain_hash) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (answer_id, *values, chain_hash))
+        return answer_id
+
     def finish_session(self, session_id: str) -> SessionSummary:
         """Close the session (once) and return its summary. A session never finished (the program was
         closed or killed) keeps its answers and counts everywhere; it just has no finish time."""
         if not self.read("SELECT 1 FROM sessions WHERE uuid = ?", (session_id,)):
             raise LookupError(f"There is no session {session_id!r} in the records.")
+        finished = self.now_text()
         with self.transaction() as db:
-            db.execute("UPDATE sessions SET finished_at = ? WHERE uuid = ? AND finished_at IS NULL",
-                       (self.now_text(), session_id))
+            changed = db.execute("UPDATE sessions SET finished_at = ? WHERE uuid = ? AND finished_at IS NULL",
+                                 (finished, session_id)).rowcount
+            if changed:
+                items, correct = db.execute("SELECT COUNT(*), COALESCE(SUM(a.correct), 0) FROM answers a JOIN "
+                                            "sessions s ON s.id = a.session_id WHERE s.uuid = ?",
+                                            (session_id,)).fetchone()
+                append_entry(db, "session_end", session_id, session_end_event(session_id, finished, items, correct))
         return self.session(session_id)
 
     def session(self, session_id: str) -> SessionSummary:
@@ -463,22 +503,27 @@ class Records:
             raise LookupError(f"There is no session {session_id!r} in the records.")
         return found[0]
 
-    def sign_off(self, attempt_id: str, signed_by: str, note: str = "") -> SessionSummary:
-        """Sign a finished test attempt off (the desk checks that `signed_by` holds the manager role);
-        who and when are recorded, once only."""
+    def sign_off(self, attempt_id: str, signed_by: str, signer: Signer, note: str = "",
+                 reason: str = "") -> SessionSummary:
+        """Sign a finished session off, once, with the manager's key: the desk checks that `signed_by` holds
+        the role (and asks for `reason` when the session is not a passed test). The signed statement names
+        the session, its score and a digest of its answers, so it can be checked on any workstation."""
         attempt = self.session(attempt_id)
-        if attempt.mode != "test":
-            raise ValueError("Only test attempts are signed off.")
         if attempt.finished_at is None:
-            raise ValueError("The test is not finished yet.")
+            raise ValueError("The session is not finished yet.")
         if attempt.signed_by is not None:
-            raise ValueError(f"This test was already signed off by {attempt.signed_by}.")
+            raise ValueError(f"This session was already signed off by {attempt.signed_by}.")
+        signed_at = self.now_text()
         with self.transaction() as db:
-            db.execute("INSERT INTO signoffs (session_id, manager, signed_at, note) "
-                       "SELECT id, ?, ?, ? FROM sessions WHERE uuid = ?",
-                       (signed_by, self.now_text(), note.strip(), attempt_id))
-            self.audit(db, signed_by, "test_signed_off",
-                        f"{attempt.trainee}: {attempt.drill} {attempt.correct}/{attempt.items} ({attempt_id})")
+            statement = signoff_statement(db, attempt, signed_by, signed_at, note.strip(), reason.strip(),
+                                          signer.fingerprint)
+            db.execute("INSERT INTO signoffs (session_id, manager, signed_at, note, reason) "
+                       "SELECT id, ?, ?, ?, ? FROM sessions WHERE uuid = ?",
+                       (signed_by, signed_at, note.strip(), reason.strip(), attempt_id))
+            append_entry(db, "signoff", attempt_id, signed_statement(statement, signer), signer=signer)
+            self.audit(db, signed_by, "test_signed_off" if attempt.mode == "test" else "session_signed_off",
+                       f"{attempt.trainee}: {attempt.drill} {attempt.correct}/{attempt.items} ({attempt_id})"
+                       + (f"; reason: {reason.strip()}" if reason.strip() else ""), signer)
         return self.session(attempt_id)
 
     # ------------------------------------------------------------------------------------ targets
@@ -506,19 +551,64 @@ class Records:
                 result[drill] = TargetInfo(drill, self.catalog.default_target(drill), None, None)
         return result
 
-    def set_target(self, drill_id: str, target: Target, set_by: str) -> None:
+    def set_target(self, drill_id: str, target: Target, set_by: str, signer: Signer) -> None:
         """The speed target, accuracy, test length and pass mark for a drill, set by a manager (`set_by`;
-        the desk checks the role). Sessions already started keep the target they started with."""
+        the desk checks the role) and signed with their key. Sessions already started keep the target they
+        started with."""
         if not isinstance(target, Target):
             raise TypeError("set_target takes a dealerdrill.domain.Target")
+        set_at = self.now_text()
         with self.transaction() as db:
-            db.execute("INSERT INTO targets (drill, seconds, accuracy, test_items, pass_mark, set_by, set_at) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(drill) DO UPDATE SET seconds = excluded.seconds, "
-                       "accuracy = excluded.accuracy, test_items = excluded.test_items, "
-                       "pass_mark = excluded.pass_mark, set_by = excluded.set_by, set_at = excluded.set_at",
-                       (drill_id, target.seconds, target.accuracy, target.test_items, target.pass_mark,
-                        set_by, self.now_text()))
-            self.audit(db, set_by, "target_set", f"{drill_id}: {json.dumps(target.to_dict())}")
+            cursor = db.execute("INSERT INTO target_changes (drill, seconds, accuracy, test_items, pass_mark, set_by, "
+                                "set_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                (drill_id, target.seconds, target.accuracy, target.test_items, target.pass_mark,
+                                 set_by, set_at))
+            event = target_event(cursor.lastrowid, drill_id, target.seconds, target.accuracy, target.test_items,
+                                 target.pass_mark, set_by, set_at)
+            append_entry(db, "target", str(cursor.lastrowid),
+                         signed_statement({"kind": "dealerdrill-target", **event, "key": signer.fingerprint}, signer),
+                         signer=signer)
+            self.audit(db, set_by, "target_set", f"{drill_id}: {json.dumps(target.to_dict())}", signer)
+
+    # ------------------------------------------------------------------------------------ manager keys
+
+    def manager_keys(self) -> dict[str, tuple[bytes, str, str]]:
+        """fingerprint -> (public key, manager, origin) of every key whose signatures this file accepts."""
+        return {fp: (bytes(key), manager, origin) for fp, key, manager, origin in
+                self.read("SELECT fingerprint, public_key, manager, origin FROM manager_keys")}
+
+    def add_manager_key(self, public_key: bytes, manager: str, origin: str, signer: Signer, actor: str) -> str:
+        """Accept signatures of this key from now on: the workstation's own manager key ('this workstation',
+        signed by itself) or another workstation's ('trusted', signed by this workstation's manager)."""
+        fingerprint = chain.fingerprint_of(public_key)
+        added_at = self.now_text()
+        with self.transaction() as db:
+            db.execute("INSERT INTO manager_keys (fingerprint, public_key, manager, origin, added_at) "
+                       "VALUES (?, ?, ?, ?, ?)", (fingerprint, public_key, manager, origin, added_at))
+            append_entry(db, "key", fingerprint, {"fingerprint": fingerprint, "public_key": public_key.hex(),
+                                                  "manager": manager, "origin": origin, "added_at": added_at},
+                         signer=signer)
+            self.audit(db, actor, "manager_key_added" if origin == "this workstation" else "manager_key_trusted",
+                       f"{manager}: {fingerprint}", signer)
+        return fingerprint
+
+    def session_answers_digest(self, session_uuid: str) -> str:
+        """The digest a sign-off of this session signs (portable_answers_digest of its answers now)."""
+        try:
+            return portable_answers_digest(_session_answer_rows(self._connection, session_uuid))
+        except sqlite3.Error as error:
+            raise explain(error, self.path) from None
+
+    def checkpoint(self, signer: Signer, actor: str) -> None:
+        """A signed ledger entry over everything stored so far: edits made behind it show as tampering."""
+        with self.transaction() as db:
+            append_entry(db, "checkpoint", actor, {"at": self.now_text(), "by": actor}, signer=signer)
+
+    def verify(self, progress: Callable[[int, int], None] | None = None) -> list[chain.Problem]:
+        """Check the whole file (chains, signatures, triggers, summary tables); [] when sound."""
+        from .verify import verify_records
+
+        return verify_records(self, progress)
 
     # ------------------------------------------------------------------------------------ scheduler memory
 
@@ -604,3 +694,36 @@ def json_or_text(text: str) -> Any:
         return json.loads(text)
     except (TypeError, ValueError):
         return text
+
+
+PORTABLE_ANSWER_COLUMNS = tuple(c for c in chain.ANSWER_COLUMNS if c not in ("id", "session_id"))
+
+
+def portable_answers_digest(rows) -> str:
+    """SHA-256 over a session's answers as they travel between workstations (PORTABLE_ANSWER_COLUMNS, no
+    local row ids), in their order."""
+    digest = chain.NO_HASH
+    for row in rows:
+        digest = chain.link(digest, chain.answer_content(row))
+    return digest.hex()
+
+
+def _session_answer_rows(db, session_uuid: str) -> list[tuple]:
+    return db.execute(f"SELECT {', '.join('a.' + c for c in PORTABLE_ANSWER_COLUMNS)} FROM answers a "
+                      "JOIN sessions s ON s.id = a.session_id WHERE s.uuid = ? ORDER BY a.seq",
+                      (session_uuid,)).fetchall()
+
+
+def signoff_statement(db, attempt: SessionSummary, signed_by: str, signed_at: str, note: str, reason: str,
+                      key: str) -> dict:
+    """What a manager's signature on a sign-off says, in a form any workstation can check."""
+    return {"kind": "dealerdrill-signoff", "session": attempt.uuid, "trainee": attempt.trainee,
+            "drill": attempt.drill, "mode": attempt.mode, "items": attempt.items, "correct": attempt.correct,
+            "test_items": attempt.target.test_items, "pass_mark": attempt.target.pass_mark,
+            "passed": attempt.passed,
+            "answers_digest": portable_answers_digest(_session_answer_rows(db, attempt.uuid)),
+            "signed_by": signed_by, "signed_at": signed_at, "note": note, "reason": reason, "key": key}
+
+
+def signed_statement(statement: dict, signer: Signer) -> dict:
+    return {"statement": statement, "signature": signer.sign(chain.event_content(statement).encode()).hex()}

@@ -1,11 +1,12 @@
 """Qt panels for the baccarat drills: they draw an item, collect the trainee's answer from the keyboard and
 emit it on Enter. No game logic here: the panels show the prompt's cards and wagers, and after grading they
-show the engine's answer from the item's key.
+show the engine's answer from the item's key. Before the commit nothing shown comes from the key, except the
+table of play's hands once their (final) draw or stand call is made: see TableOfPlayPanel.
 
 Keys (each panel's tooltip and help line repeat them):
-  table of play   D draw, S stand (Player first, then Banker), P / B / T winner, Backspace start again, Enter;
-                  once a hand's call is made the hand is shown as the engine dealt it (never a card the
-                  coup did not deal), so the next call is on the real coup
+  table of play   D draw, S stand (Player first, then Banker), P / B / T winner, Enter; a draw or stand
+                  call is final the moment it is made, and only then is that hand shown as the engine dealt
+                  it (never a card the coup did not deal), so the next call is on the real coup
   commission      digits and . for the amount, Backspace, Enter
   settle          per wager: digits and . = pay that amount, T = take, U = push; Enter next wager
                   (Enter on the last one commits), Up / Backspace on an empty entry = back one wager
@@ -132,9 +133,21 @@ def _is_enter(key: int) -> bool:
 
 
 class TableOfPlayPanel(_Panel):
+    """Draw or stand for the Player, then for the Banker, then the winner, as a dealer calls a coup.
+
+    A draw or stand call is final the moment it is made, in every mode: there is no Backspace or other
+    undo for it. Making the call deals that hand as the engine dealt it (its third card appears if the
+    engine's coup drew one, and only then), because the Banker's call depends on the Player's third card.
+    But the card that appears, or the one that does not, tells the trainee whether the call was right; if
+    the call could then be taken back, the trainee would answer with the coup in view and be graded on the
+    corrected call, and the records would hold a right answer nobody gave. So a call is never re-opened,
+    the cards shown are always the engine's (key["hands"]: never re-decided here), and the Banker's cards
+    stay as first dealt until the Banker's own call is made. Naming the winner shows nothing, so P / B / T
+    may be pressed again to change it until Enter commits the answer."""
+
     KEYS = ("Keys: D = draw, S = stand (the Player first, then the Banker), then P / B / T for the winner "
-            "(Player, Banker, Tie). After each call the hand is shown as it was dealt. Enter commits; Backspace "
-            "starts the coup again.")
+            "(Player, Banker, Tie); Enter commits. A draw or stand call is final once made: the hand is then "
+            "shown as it was dealt.")
 
     def __init__(self, settings=None, parent: QWidget | None = None):
         super().__init__(settings, parent)
@@ -149,6 +162,7 @@ class TableOfPlayPanel(_Panel):
 
     def reset(self) -> None:
         self.choices: dict = {}
+        self.reminder = ""
         self.player_cards = list(self.item.prompt["player"])
         self.banker_cards = list(self.item.prompt["banker"])
         p = self.item.prompt
@@ -169,30 +183,34 @@ class TableOfPlayPanel(_Panel):
         prompts = {"player": "Player: <b>D</b>raw or <b>S</b>tand?",
                    "banker": "Banker: <b>D</b>raw or <b>S</b>tand?",
                    "winner": "Winner: <b>P</b>layer, <b>B</b>anker or <b>T</b>ie?",
-                   "done": "Press <b>Enter</b> to commit (Backspace to start again)."}
+                   "done": "Press <b>Enter</b> to commit (P / B / T changes the winner)."}
         said = ", ".join(f"{k} {v}" for k, v in self.choices.items())
-        self.entry.setText(prompts[self.step] + (f" &nbsp; <i>({said})</i>" if said else ""))
+        text = prompts[self.step] + (f" &nbsp; <i>({said})</i>" if said else "")
+        if self.reminder:
+            text += f"<br><span style='color:#555'>{self.reminder}</span>"
+        self.entry.setText(text)
 
     def handle_key(self, key: int, text: str) -> bool:
         step = self.step
-        if key == Qt.Key_Backspace:
-            self.reset()
-            return True
+        self.reminder = ""
         if step in ("player", "banker") and key in (Qt.Key_D, Qt.Key_S):
             self.choices[step] = "draw" if key == Qt.Key_D else "stand"
-            # The call on this hand is committed, so the hand is now shown as the engine dealt it (with its
-            # third card if it drew one): whatever the trainee said, the next call is made on the real coup
-            # and no card the engine did not deal ever appears.
+            # The call on this hand is now final, so the hand is shown as the engine dealt it (with its third
+            # card if it drew one): whatever the trainee said, the next call is made on the real coup and no
+            # card the engine did not deal ever appears.
             dealt = [list(card) for card in self.item.key["hands"][step]]
             if step == "player":
                 self.player_cards = dealt
             else:
                 self.banker_cards = dealt
-        elif step == "winner" and key in (Qt.Key_P, Qt.Key_B, Qt.Key_T):
+        elif step in ("winner", "done") and key in (Qt.Key_P, Qt.Key_B, Qt.Key_T):
             self.choices["winner"] = {Qt.Key_P: "player", Qt.Key_B: "banker", Qt.Key_T: "tie"}[key]
         elif step == "done" and _is_enter(key):
             self.emit_answer(dict(self.choices))
             return True
+        elif key in (Qt.Key_Backspace, Qt.Key_Delete):
+            if "player" in self.choices:
+                self.reminder = "A draw or stand call is final once made: the cards have been dealt."
         else:
             return _is_enter(key)   # Enter before the answer is complete does nothing
         self._refresh()

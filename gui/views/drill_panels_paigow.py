@@ -5,6 +5,10 @@ when the trainee presses Enter, and marks what was right after grading; the dril
 Tiles are painted with dealerdrill.views.tiles; setting a hand works like the pai gow table
 (dealerdrill.views.paigow_table): 1-4 pick a tile, H/L put it in the high or low hand, Backspace sends it
 back, tiles can also be dragged with the mouse.
+
+Before the commit nothing drawn or said comes from the item's key: the names offered are the drill's whole
+sorted list, a full hand is refused by counting tiles, and the right calls, settings and payments appear only
+in show_grade.
 """
 from __future__ import annotations
 

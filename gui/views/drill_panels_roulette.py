@@ -4,6 +4,11 @@ Each panel draws an item, collects the trainee's answer and emits `answered` wit
 grade() accepts when Enter is pressed (never before); after grading it marks what was right on the layout.
 The shell around it shows the words (right or wrong, expected, explanation, rule, time, category).
 
+Before the commit nothing drawn or said comes from the item's key: the dolly stands on the winning number
+(which the question states) but no winning wager is lit, and the status line only repeats the cursor's
+position, its chips and what the trainee typed or paid (tests/gui/test_tests_cannot_be_gamed.py compares
+every screen with the same item under another key).
+
 The layout panels reuse the table's drawing (dealerdrill.views.roulette_layout, roulette_geometry): the arrow
 keys move a cursor over wager positions exactly as at the roulette table.
 """

@@ -8,7 +8,13 @@ Three pages in a stack:
 
 The shell only presents and collects: the desk (dealerdrill.desk) starts the session, which grades, times
 out, schedules and records; the drill's panel draws the item and emits `answered` when the trainee
-commits. Nothing here shows the answer before that.
+commits. Nothing here shows the answer before that, and a committed answer is final: once an item is
+graded, nothing the panel emits for it reaches the session again.
+
+A Test is a certification attempt, so it starts only after the trainee has said so: the chooser (Enter,
+Start, a double click, R on the result page) asks first (N items, the pass mark, no hints, recorded, a
+manager may sign it off; Enter starts, Esc cancels). A test stopped before its N items is scored over N
+and is not passed; the result page says "stopped after k of N".
 
 Keys (every action works without the mouse):
   chooser   Up/Down: drill   Tab: mode, difficulty, Start   Left/Right: mode   Enter: start
@@ -33,6 +39,7 @@ from PySide6.QtWidgets import (
     QButtonGroup, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
     QRadioButton, QScrollArea, QSizePolicy, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
+from PySide6.QtWidgets import QMessageBox   # the question before a test
 
 from dealerdrill.domain import Grade, Mode, Target
 from dealerdrill.drills import SessionResult
@@ -217,6 +224,14 @@ def seconds_text(seconds: float) -> str:
     return f"{seconds:.1f} s"
 
 
+def verdict_of_test(result: SessionResult) -> str:
+    """A test's verdict in words: passed, not passed, or stopped after k of n (never a pass)."""
+    items = result.target.test_items
+    if result.count < items:
+        return f"Stopped after {result.count} of {items}: not passed"
+    return "Passed" if result.passed else "Not passed"
+
+
 def family_text(drill, family: str) -> str:
     """A family in words: the drill's own description when it offers one, else its id made readable."""
     describe = getattr(drill, "describe_family", None)
@@ -318,6 +333,7 @@ class DrillView(QWidget):
         self.last_grade: Grade | None = None
         self.leeches: list[str] = []
         self._committing = False
+        self.test_confirmation: QMessageBox | None = None   # the question before a test, while it is open
 
         self._countdown = QTimer(self)
         self._countdown.setInterval(TICK_MS)
@@ -364,8 +380,12 @@ class DrillView(QWidget):
         raise ValueError(f"there is no drill {drill_id!r} on offer")
 
     def start(self, drill_id: str | None = None, mode: Mode | None = None, difficulty: int | None = None,
-              target: Target | None = None):
-        """Start a session (the chooser's choices for anything not given) and show its first item."""
+              target: Target | None = None, *, confirmed: bool = False):
+        """Start a session (the chooser's choices for anything not given) and show its first item.
+
+        A Test first asks the trainee (`ask_to_start_test`) and returns None; it starts when the trainee
+        says Start. `confirmed=True` (a caller that has asked already, or a test of the program) skips the
+        question."""
         if drill_id is not None:
             self.select_drill(drill_id)
         entry = self._chosen_entry()
@@ -373,6 +393,9 @@ class DrillView(QWidget):
             raise ValueError("choose a drill first")
         mode = mode or self.chosen_mode()
         difficulty = difficulty or self.chosen_difficulty()
+        if mode is Mode.TEST and not confirmed:
+            self.ask_to_start_test(entry, difficulty, target)
+            return None
         self._end_session_quietly()
         self.entry = entry
         self.session = self.desk.start_session(entry.drill, mode, difficulty, seed=self._seed, target=target)
@@ -390,6 +413,39 @@ class DrillView(QWidget):
             self.back_to_chooser()
             raise
         return self.session
+
+    def ask_to_start_test(self, entry: DrillEntry, difficulty: int, target: Target | None = None) -> QMessageBox:
+        """The question before a test (not blocking): Enter starts it, Esc cancels and nothing is started."""
+        if self.test_confirmation is not None:
+            self.test_confirmation.close()
+        shown = target or self.target_for(entry.id)
+        recorded = ("it is recorded and a manager may sign it off" if self.desk.trainee is not None
+                    else "as a guest it is not recorded")
+        box = QMessageBox(QMessageBox.Icon.Question, "Start a test",
+                          f"This is a test: {shown.test_items} items, pass mark {shown.pass_mark:.0%}, no hints, "
+                          f"{recorded}. Start?", QMessageBox.StandardButton.NoButton, self)
+        box.setObjectName("testConfirmation")
+        box.setInformativeText(f"{entry.title}. Enter: start the test  ·  Esc: cancel")
+        start = box.addButton("Start the test", QMessageBox.ButtonRole.AcceptRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(start)
+        box.setEscapeButton(cancel)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def answered() -> None:
+            self.test_confirmation = None
+            # The keyboard goes back to this page (not every platform hands it back when the box closes).
+            self.window().activateWindow()
+            if box.clickedButton() is start:
+                self.start(entry.id, Mode.TEST, difficulty, target, confirmed=True)
+            elif self.state == "choosing":
+                self.drill_list.setFocus()
+
+        box.finished.connect(answered)
+        self.test_confirmation = box
+        box.open()
+        start.setFocus()
+        return box
 
     def chosen_mode(self) -> Mode:
         return Mode(self.mode_group.checkedButton().property("mode"))
@@ -428,10 +484,15 @@ class DrillView(QWidget):
             self.session_finished.emit(result)
             return result
         self._fill_result(result)
-        summary = f"{self.entry.title}: {result.correct} of {result.count} right"
-        if result.passed is not None:
-            summary += ", test passed" if result.passed else ", test not passed"
-        self.message.emit(summary + ".")
+        if result.mode is Mode.TEST:
+            items = result.target.test_items
+            if result.count < items:
+                outcome = f"test stopped after {result.count} of {items}, not passed"
+            else:
+                outcome = "test passed" if result.passed else "test not passed"
+            self.message.emit(f"{self.entry.title}: {result.correct} of {items} right, {outcome}.")
+        else:
+            self.message.emit(f"{self.entry.title}: {result.correct} of {result.count} right.")
         self.state = "result"
         self.pages.setCurrentIndex(2)
         self.back_button.setFocus()
@@ -944,8 +1005,7 @@ class DrillView(QWidget):
         self.result_title.setText(f"{self.entry.title} — {result.mode.label.lower()} result")
         passed = result.passed
         if result.mode is Mode.TEST:
-            complete = result.count >= target.test_items
-            verdict = "Passed" if passed else ("Not passed" if complete else "Test stopped: not passed")
+            verdict = verdict_of_test(result)
             self.result_verdict.setProperty("passed", "true" if passed else "false")
         else:
             verdict = "Session complete"
@@ -954,8 +1014,14 @@ class DrillView(QWidget):
         _repolish(self.result_verdict)
         lines = [f"Score: {result.correct} of {result.count} right ({result.accuracy:.0%})"]
         if result.mode is Mode.TEST:
+            # Scored over the whole test: items never answered count as not right, so stopping early can
+            # never raise the score.
             lines[0] = (f"Score: {result.correct} of {target.test_items} right "
                         f"({result.correct / target.test_items:.0%})  ·  pass mark {target.pass_mark:.0%}")
+            unanswered = target.test_items - result.count
+            if unanswered > 0:
+                lines.insert(1, f"The test was stopped after {result.count} of {target.test_items} items; the "
+                                f"{unanswered} not answered count as not right.")
         lines.append(f"Median time per item: {seconds_text(result.median_seconds)}  ·  "
                      f"target {target.seconds:g} s")
         self.result_summary.setText("\n".join(lines))

@@ -603,7 +603,7 @@ class ManagerPage(QWidget):
         rows = []
         for t in self._attempts:
             rows.append([local_time(t.started_at), Cell(t.trainee, bold=True), records.drill_info(t.drill).title,
-                         Cell(f"{t.correct} of {t.items} ({percent(t.accuracy)})", align_right=True),
+                         Cell(f"{t.correct} of {t.scored_over} ({percent(t.score)})", align_right=True),
                          f"{percent(t.target.pass_mark)} of {t.target.test_items}", session_result_text(t),
                          Cell(t.signed_by, MET_BACKGROUND) if t.signed_by else Cell("Not signed off"),
                          local_time(t.signed_at) if t.signed_by else "—", t.signoff_note])

@@ -80,12 +80,12 @@ QToolButton:focus {{ border: 2px solid {ACCENT}; }}
 
 def plain_message(error: BaseException) -> str:
     """What went wrong with the records, for a person (the records' own messages are written for people)."""
-    from dealerdrill.desk import PinFileError
+    from dealerdrill.desk import KeyFileError
     from dealerdrill.records import ExportCancelled, RecordsError
 
     if isinstance(error, ExportCancelled):
         return "The export was cancelled; no file was written."
-    if isinstance(error, PinFileError):
+    if isinstance(error, KeyFileError):
         return (f"The manager PIN file cannot be read ({error}). Deleting it resets the PIN; the records "
                 "note that it was reset.")
     if isinstance(error, (RecordsError, PermissionError, ValueError, LookupError, OSError)) and str(error) \
@@ -95,7 +95,7 @@ def plain_message(error: BaseException) -> str:
     return f"Something unexpected went wrong ({type(error).__name__})."
 
 
-PLAIN_ERRORS = (ValueError, LookupError, PermissionError, OSError, RuntimeError)  # RecordsError, PinFileError
+PLAIN_ERRORS = (ValueError, LookupError, PermissionError, OSError, RuntimeError)  # RecordsError, KeyFileError
 
 
 def label(text: str = "", role: str | None = None, wrap: bool = False) -> QLabel:

@@ -139,13 +139,25 @@ def trend_text(change: float | None) -> str:
 
 
 def session_result_text(s) -> Cell:
-    if s.mode != "test":
+    """A session's test result (SessionSummary.test_result): a test ended before its n items reads
+    "Stopped after k of n" and is never a pass."""
+    result = s.test_result
+    if result is None:
         return Cell("—")
+    text = result[0].upper() + result[1:]
     if s.passed:
-        return Cell("Passed", MET_BACKGROUND, bold=True)
+        return Cell(text, MET_BACKGROUND, bold=True)
+    if s.stopped_early:
+        return Cell(text, SHORT_BACKGROUND, f"Ended before all {s.target.test_items} items: scored {s.correct} "
+                                            f"of {s.target.test_items}, not passed.")
     if s.finished_at is None:
-        return Cell("Unfinished", NONE_BACKGROUND)
-    return Cell("Not passed", SHORT_BACKGROUND)
+        return Cell(text, NONE_BACKGROUND, "Never ended: still running, or the program was closed during it.")
+    return Cell(text, SHORT_BACKGROUND)
+
+
+def session_score_cells(s) -> list[Cell]:
+    """Right answers and the share, counted over a test's full length (SessionSummary.scored_over)."""
+    return [Cell(f"{s.correct} of {s.scored_over}", align_right=True), Cell(percent(s.score), align_right=True)]
 
 
 def card() -> QFrame:
@@ -357,8 +369,8 @@ class ProgressPage(ScrollPage):
         rows = []
         for s in recent:
             rows.append([local_time(s.started_at), records.drill_info(s.drill).title,
-                         MODE_TITLES.get(s.mode, s.mode), Cell(f"{s.correct} of {s.items}", align_right=True),
-                         Cell(percent(s.accuracy), align_right=True), Cell(seconds(s.median_seconds), align_right=True),
+                         MODE_TITLES.get(s.mode, s.mode), *session_score_cells(s),
+                         Cell(seconds(s.median_seconds), align_right=True),
                          session_result_text(s),
                          f"{s.signed_by}, {local_time(s.signed_at)}" if s.signed_by else "—"])
         fill_table(self.sessions_table, rows, fit_rows=15, empty_text="No sessions yet.")

@@ -30,6 +30,11 @@ def records_path(tmp_path):
 
 
 @pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
 def desk(records_path):
     from dealerdrill.desk import Desk
 

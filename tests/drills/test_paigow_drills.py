@@ -237,8 +237,10 @@ def test_house_way_feedback_names_the_rule():
     item = drill.generate(Rng(40), 1, "nz-split-teen-day")
     grade = drill.grade(item, (item.key["high"], item.key["low"]))
     assert grade.rule == "nz-split-teen-day"
-    assert "nz-split-teen-day" in grade.explanation and item.key["text"] in grade.explanation
-    assert item.key["title"] in grade.explanation
+    rule = paigow_engine.describe_house_way("nz").rule("nz-split-teen-day")
+    # The rule by its title and the way's own words for it, quoted; no internal id.
+    assert f"The New Zealand house way, rule “{rule.title}”, says: “{rule.text}”" in grade.explanation
+    assert "nz-split-teen-day" not in grade.explanation
 
 
 def test_house_way_error_categories():

@@ -524,3 +524,42 @@ def test_a_timeout_is_graded_as_such(drill_class):
     grade = session.time_out(99.0)
     assert grade.category is ErrorCategory.TIMEOUT and grade.timed_out and not grade.correct
     assert grade.expected == drill_class().describe_key(item)
+
+
+def _hint_order(hint: str) -> list[str]:
+    """The inside kinds in the order the hint names them ("six lines, corners, streets, ...")."""
+    labels = {"six lines": "six_line", "corners": "corner", "streets": "street", "splits": "split",
+              "straight ups": "straight"}
+    found = sorted((hint.index(words), kind) for words, kind in labels.items() if words in hint)
+    return [kind for _, kind in found]
+
+
+def test_the_paying_order_the_hint_shows_is_graded_right():
+    """Payments made in the order the hint names (outside first, then the inside kinds as listed) are
+    graded right on every layout drawn, and the hint's order is the reference's lowest-odds-first."""
+    drill = PayoutDrill()
+    checked = corners_and_streets = 0
+    for item in sample(drill, 400, seed=23):
+        if item.prompt["ask"] == "total":
+            continue
+        order = _hint_order(item.hint)
+        assert order == sorted(order, key=lambda k: ref.ODDS[k]) == ["six_line", "corner", "street", "split",
+                                                                      "straight"]
+        assert item.hint.index("outside wagers first") < item.hint.index("six lines")
+        by_hint = sorted(item.key["payments"],
+                         key=lambda p: -1 if ref_kind(p[0]) in OUTSIDE_KINDS else order.index(ref_kind(p[0])))
+        grade = drill.grade(item, {"payments": [list(p) for p in by_hint], "total": item.key["total"]})
+        assert grade.correct, (item.hint, by_hint, grade.explanation)
+        checked += 1
+        kinds = {ref_kind(p[0]) for p in item.key["payments"]}
+        if {"corner", "street"} <= kinds:
+            corners_and_streets += 1
+            # The rules file's parenthesis (streets before corners) is the order we do not follow.
+            swapped = sorted(by_hint, key=lambda p: {"street": 0, "corner": 1}.get(ref_kind(p[0]), 2)
+                             if ref_kind(p[0]) in ("street", "corner") else 2)
+            listed = [p for p in by_hint if ref_kind(p[0]) in OUTSIDE_KINDS or ref_kind(p[0]) == "six_line"] + \
+                [p for p in swapped if ref_kind(p[0]) in ("street", "corner")] + \
+                [p for p in by_hint if ref_kind(p[0]) in ("split", "straight")]
+            wrong = drill.grade(item, {"payments": [list(p) for p in listed], "total": item.key["total"]})
+            assert wrong.category is ErrorCategory.WRONG_ORDER and "corners, streets" in wrong.explanation
+    assert checked > 200 and corners_and_streets > 10

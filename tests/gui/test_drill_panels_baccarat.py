@@ -63,17 +63,23 @@ def test_table_of_play_by_keyboard(qtbot, family):
     assert panel.player_box.caption == str(item.key["totals"]["player"])
 
 
-def test_table_of_play_backspace_starts_again_and_wrong_answers_reach_the_drill(qtbot):
+def test_table_of_play_calls_are_final_and_wrong_answers_reach_the_drill(qtbot):
     drill = TableOfPlayDrill()
     item = drill.generate(Rng(5), 2)
     panel, emitted = open_panel(qtbot, drill)
     panel.show_item(item)
-    qtbot.keyClicks(panel, "dd")
-    qtbot.keyClick(panel, Qt.Key_Backspace)
-    assert panel.step == "player" and len(panel.player_box.cards) == 2
     wrong = "s" if item.key["player"] == "draw" else "d"
-    qtbot.keyClicks(panel, wrong + "sp")
+    qtbot.keyClicks(panel, wrong)
+    shown = list(panel.player_box.cards)
+    for key in (Qt.Key_Backspace, Qt.Key_Delete):        # no way back to the Player's call
+        qtbot.keyClick(panel, key)
+        assert panel.step == "banker" and panel.choices["player"] == {"s": "stand", "d": "draw"}[wrong]
+        assert panel.player_box.cards == shown
+    assert "final" in panel.entry.text()
+    qtbot.keyClicks(panel, "sp")
+    qtbot.keyClick(panel, Qt.Key_B)                      # the winner, which shows nothing, may still change
     answer = commit(qtbot, panel, emitted)
+    assert answer["winner"] == "banker" and answer["player"] == {"s": "stand", "d": "draw"}[wrong]
     assert not drill.grade(item, answer).correct
 
 

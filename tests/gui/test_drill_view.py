@@ -159,6 +159,17 @@ def visible_text(view) -> str:
     return "\n".join(label.text() for label in view.findChildren(QLabel) if label.isVisibleTo(view))
 
 
+def answer_the_test_question(qtbot, view, key) -> None:
+    """The question before a test is on screen and has the keyboard: press Enter (start) or Esc (cancel)."""
+    box = view.test_confirmation
+    assert box is not None and box.isVisible()
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is box and box.isActiveWindow())
+    focused = QApplication.focusWidget()
+    assert focused is not None and box.isAncestorOf(focused)
+    qtbot.keyClick(focused, key)
+    qtbot.waitUntil(lambda: view.test_confirmation is None and view.isActiveWindow())
+
+
 # --- chooser ----------------------------------------------------------------------------------------------------
 
 def test_chooser_groups_drills_by_game_and_describes_the_chosen_one(make_view):
@@ -281,7 +292,7 @@ def test_hint_only_in_practice(qtbot, make_view):
     assert view.hint_label.text() == "Hint: Add the tens first, then the units."
     view.finish()
 
-    view.start("test.sum", Mode.TEST, target=Target(test_items=2))
+    view.start("test.sum", Mode.TEST, target=Target(test_items=2), confirmed=True)
     assert not view.hint_button.isVisible()
     qtbot.keyClick(view.panel.entry, Qt.Key_F1)
     assert view.show_hint() is None and not view.hint_label.isVisible()
@@ -406,8 +417,10 @@ def test_a_whole_test_to_the_result_page_with_the_keyboard_only(qtbot, make_view
     qtbot.keyClick(focused, Qt.Key_Down)
     qtbot.keyClick(view.focusWidget(), Qt.Key_Down)
     assert view.chosen_mode() is Mode.TEST
+    qtbot.keyClick(view.focusWidget(), Qt.Key_Return)
+    assert view.session is None                    # asked first
     with qtbot.waitSignal(view.item_shown):
-        qtbot.keyClick(view.focusWidget(), Qt.Key_Return)
+        answer_the_test_question(qtbot, view, Qt.Key_Return)
     assert view.session.mode is Mode.TEST
     for index in range(4):
         assert view.progress_label.text() == f"Item {index + 1} of 4"
@@ -431,7 +444,7 @@ def test_a_whole_test_to_the_result_page_with_the_keyboard_only(qtbot, make_view
 
 def test_a_failed_test_says_so(qtbot, make_view, recording_desk):
     view = make_view(desk=with_targets(recording_desk, {"test.sum": Target(test_items=2, pass_mark=0.9)}))
-    view.start("test.sum", Mode.TEST)
+    view.start("test.sum", Mode.TEST, confirmed=True)
     for _ in range(2):
         answer_with_keys(qtbot, view, str(prompt_sum(view) + 1))
         view.next_item()
@@ -441,12 +454,13 @@ def test_a_failed_test_says_so(qtbot, make_view, recording_desk):
 
 def test_stopping_a_test_early_is_not_a_pass(qtbot, make_view, recording_desk):
     view = make_view(desk=with_targets(recording_desk, {"test.sum": Target(test_items=5, pass_mark=0.5)}))
-    view.start("test.sum", Mode.TEST)
+    view.start("test.sum", Mode.TEST, confirmed=True)
     answer_with_keys(qtbot, view, str(prompt_sum(view)))
     qtbot.keyClick(view.next_button, Qt.Key_Escape)
-    assert view.state == "result" and view.result_verdict.text() == "Test stopped: not passed"
-    assert "1 of 5 right" in view.result_summary.text()
-    qtbot.keyClick(view.back_button, Qt.Key_R)  # the same drill again
+    assert view.state == "result" and view.result_verdict.text() == "Stopped after 1 of 5: not passed"
+    assert "1 of 5 right (20%)" in view.result_summary.text()
+    qtbot.keyClick(view.back_button, Qt.Key_R)  # the same drill again: a new test, so asked again
+    answer_the_test_question(qtbot, view, Qt.Key_Return)
     assert view.state == "asking" and view.session.mode is Mode.TEST and view.session.result.count == 0
 
 
@@ -493,7 +507,7 @@ def test_every_registered_drill_starts_and_shows_its_first_item(qtbot, make_view
     for entry in entries:
         for mode in Mode:
             with qtbot.waitSignal(view.item_shown) as shown:
-                view.start(entry.id, mode)
+                view.start(entry.id, mode, confirmed=True)
             item = shown.args[0]
             assert item.drill == entry.id and view.panel is not None and isinstance(view.panel, entry.panel)
             assert view.state == "asking" and not view.feedback.isVisible()

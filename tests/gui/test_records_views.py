@@ -327,8 +327,10 @@ def test_targets_edited_by_the_manager_reach_the_drills_page(qtbot, window):
 
     records_of(window).create_trainee("Aroha")
     window.desk.choose_trainee("Aroha")
+    assert not window.desk.unlocked               # a new person at the desk locks the role
+    unlock(window)
     window.desk.set_target(AddDrill.id, Target(7.0, 0.8, 3, 0.6))
-    session = window.drills.start(AddDrill.id, Mode.TEST)
+    session = window.drills.start(AddDrill.id, Mode.TEST, confirmed=True)
     assert session.target == Target(7.0, 0.8, 3, 0.6)
     assert records_of(window).session(session.session_id).target == Target(7.0, 0.8, 3, 0.6)
 
@@ -431,7 +433,7 @@ def test_a_test_is_signed_off_with_who_and_when(qtbot, window):
     window.desk.set_target(AddDrill.id, Target(30.0, 0.5, 2, 0.5))
     window.desk.lock_manager()
     window.desk.choose_trainee("Aroha")
-    window.drills.start(AddDrill.id, Mode.TEST)
+    window.drills.start(AddDrill.id, Mode.TEST, confirmed=True)
     answer_shown_item(qtbot, window, right=True)
     qtbot.keyClick(window.drills.next_button, Qt.Key_Return)
     answer_shown_item(qtbot, window, right=True)

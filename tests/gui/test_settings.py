@@ -126,3 +126,13 @@ def test_a_table_minimum_the_chips_cannot_make_is_refused(table):
     with pytest.raises(SettingsError, match="adds up to the table minimum of \\$12"):
         build_table(table, {"chip_values": [5, 25], "minimum_bet": 12})
     assert build_table(table, {"chip_values": [5, 25], "minimum_bet": 35}).minimum_bet == 35
+
+
+@pytest.mark.parametrize("table", ["baccarat", "paigow"])
+def test_only_commission_rates_the_engine_can_charge_are_accepted(table):
+    with pytest.raises(SettingsError, match="2.125% is not a commission rate the engine can charge"):
+        build_table(table, {"commission_percent": 2.125})
+    assert build_table(table, {"commission_percent": 2.12}).commission_percent == 2.12
+    # A stored settings file with such a rate falls back to the defaults with that message, never breaks a drill.
+    settings, problems = from_dict({table: {"commission_percent": 2.125}})
+    assert getattr(settings, table).commission_percent == 5.0 and "2.125%" in problems[0]

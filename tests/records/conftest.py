@@ -74,3 +74,25 @@ def play(records):
         return session
 
     return run
+
+
+# ------------------------------------------------------------------------------------------ real answers
+
+SIGNING_PIN = "2468"
+
+
+@pytest.fixture
+def signer(records):
+    """A manager's key these records accept (as if the manager set the PIN on this workstation)."""
+    from dealerdrill.desk import manager_key
+
+    key = manager_key.new_key(SIGNING_PIN)
+    records.add_manager_key(key.public.raw, "Mere", "this workstation", key, "Mere")
+    return key
+
+
+@pytest.fixture
+def real_play(records):
+    from real_answers import play_for_real
+
+    return lambda *args, **kwargs: play_for_real(records, *args, **kwargs)

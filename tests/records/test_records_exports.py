@@ -16,7 +16,7 @@ NAMES = ("Tāne Ngata", HOSTILE, "+64 Rewi", "@Mere", "-Kahu")
 
 
 @pytest.fixture
-def filled(records, play, answer_factory):
+def filled(records, play, answer_factory, signer):
     """Five trainees (four with names a spreadsheet would read as formulas), practice and a test each."""
     manager = "Mere Manager"
     for index, name in enumerate(NAMES):
@@ -26,7 +26,7 @@ def filled(records, play, answer_factory):
              category=ErrorCategory.BANKER_DRAW)
         attempt = play(name, "roulette.payout", Mode.TEST, [("roulette.payout.split", True, 3.0)] * 12)
         if index == 0:
-            records.sign_off(attempt, manager)
+            records.sign_off(attempt, manager, signer)
     session = records.start_session("Tāne Ngata", "roulette.payout", Mode.PRACTICE)
     records.record_answer(session, answer_factory("roulette.payout", "roulette.payout.corner", False,
                                                   answer="=1+1", category=ErrorCategory.WRONG_ODDS))

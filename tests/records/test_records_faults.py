@@ -22,7 +22,8 @@ import pytest
 
 from dealerdrill.exports import export
 import synthetic_records as synthetic
-from dealerdrill.records import RecordFilter, Records, import_records, schema
+from dealerdrill.domain import Mode
+from dealerdrill.records import RecordFilter, Records, dump_records, import_records, schema
 from dealerdrill.records.schema import RecordsFullError, RecordsReadOnlyError
 
 DRILL = "baccarat.table_of_play"
@@ -288,27 +289,41 @@ def test_an_export_killed_half_way_leaves_the_old_file_and_the_records_intact(tm
 
 # ------------------------------------------------------------------------------------------ import files
 
-def _records_file(**overrides) -> dict:
-    document = {
-        "format": "dealerdrill-records", "version": 1, "exported_at": "2026-03-02T09:00:00.000000Z",
-        "workstation": "pit-2",
-        "trainees": [{"uuid": "t-1", "name": "Hemi", "created_at": "2026-03-01T09:00:00.000000Z"}],
-        "sessions": [{"uuid": "s-1", "trainee": "Hemi", "drill": DRILL, "game": "baccarat", "mode": "practice",
-                      "settings": "{}", "target": "{}", "workstation": "pit-2",
-                      "started_at": "2026-03-01T10:00:00.000000Z", "finished_at": "2026-03-01T10:05:00.000000Z"}],
-        "answers": [{"uuid": f"a-{n}", "session": "s-1", "seq": n, "family": "banker6.third7",
-                     "item": '{"text": "Q"}', "answer": '"draw"', "expected": "draw", "given": "draw",
-                     "correct": True, "category": None, "rule": "Table 2", "seconds": 2.5, "timed_out": False,
-                     "answered_at": f"2026-03-01T10:0{n}:00.000000Z"} for n in (1, 2)],
-        "signoffs": [],
-    }
-    for dotted, value in overrides.items():
-        part, index, key = (dotted.split(".") + [None, None])[:3]
-        if index is None:
-            document[part] = value
-        else:
-            document[part][int(index)][key] = value
-    return document
+@pytest.fixture
+def good_file(tmp_path, clock):
+    """A real records file: one trainee, Hemi, and one practice session of two answers the engine can grade
+    again, as another workstation would write it (earlier, on the tests' clock)."""
+    from real_answers import play_for_real
+
+    folder = tmp_path / "source"
+    with Records(folder / "records.sqlite3", workstation="pit-2", clock=clock) as source:
+        source.create_trainee("Hemi")
+        play_for_real(source, "Hemi", Mode.PRACTICE, [True, False])
+        path = dump_records(source, folder / "good.json")
+    return path
+
+
+def _edited(good_file, folder, edit) -> Path:
+    """A copy of the good file with `edit(lines)` applied to its parsed lines (header first)."""
+    from real_answers import read_lines, write_lines
+
+    lines = read_lines(good_file)
+    edit(lines)
+    path = folder / "incoming.json"
+    write_lines(path, lines)
+    return path
+
+
+def _answer(lines, n):
+    return [line["answer"] for line in lines if "answer" in line][n]
+
+
+def _session(lines):
+    return next(line["session"] for line in lines if "session" in line)
+
+
+def _trainee(lines):
+    return next(line["trainee"] for line in lines if "trainee" in line)
 
 
 def _state(records) -> tuple:
@@ -317,62 +332,98 @@ def _state(records) -> tuple:
                  for table in ("trainees", "sessions", "answers", "signoffs", "audit", "answer_facts"))
 
 
-BAD_FILES = {
-    "truncated JSON": (lambda: json.dumps(_records_file())[:300], "not a Dealer Drill records file"),
-    "empty file": (lambda: "", "not a Dealer Drill records file"),
-    "a JSON list": (lambda: "[1, 2, 3]", "not a Dealer Drill records file"),
-    "another program's JSON": (lambda: '{"name": "my-app", "dependencies": {"left-pad": "1.0"}}',
-                               "not a Dealer Drill records file"),
-    "wrong version": (lambda: json.dumps(_records_file(version=7)), "version 7"),
-    "deeply nested": (lambda: "[" * 100_000 + "]" * 100_000, "not a Dealer Drill records file"),
-    "answer without seconds": (lambda: json.dumps(_records_file(**{"answers.1.seconds": None})),
-                               "answer 2 has no 'seconds'"),
-    "seconds as words": (lambda: json.dumps(_records_file(**{"answers.0.seconds": "quick"})), "'seconds'"),
-    "negative seconds": (lambda: json.dumps(_records_file(**{"answers.0.seconds": -3})), "'seconds'"),
-    "endless seconds": (lambda: json.dumps(_records_file(**{"answers.0.seconds": 1e308})), "'seconds'"),
-    "huge item number": (lambda: json.dumps(_records_file(**{"answers.0.seq": 10 ** 30})), "'seq'"),
-    "item number true": (lambda: json.dumps(_records_file(**{"answers.0.seq": True})), "'seq'"),
-    "correct as text": (lambda: json.dumps(_records_file(**{"answers.0.correct": "yes"})), "'correct'"),
-    "time as words": (lambda: json.dumps(_records_file(**{"answers.0.answered_at": "yesterday"})),
-                      "not a date and time"),
-    "unknown mode": (lambda: json.dumps(_records_file(**{"sessions.0.mode": "cheat"})), "'mode'"),
-    "impossible target": (lambda: json.dumps(_records_file(**{"sessions.0.target": '{"seconds": -5}'})),
-                          "not a usable target"),
-    "settings not an object": (lambda: json.dumps(_records_file(**{"sessions.0.settings": "[1, 2]"})),
-                               "'settings' is not a JSON object"),
-    "name with terminal escapes": (lambda: json.dumps(_records_file(**{"trainees.0.name": "Hemi\x1b[2J",
-                                                                       "sessions.0.trainee": "Hemi\x1b[2J"})),
+def _set(getter, key, value):
+    return lambda lines: getter(lines).__setitem__(key, value)
+
+
+BAD_EDITS = {
+    "wrong version": (lambda lines: lines[0].__setitem__("version", 7), "version 7"),
+    "version as text": (lambda lines: lines[0].__setitem__("version", "1"), "not a version number"),
+    "version true": (lambda lines: lines[0].__setitem__("version", True), "not a version number"),
+    "answer without seconds": (lambda lines: _answer(lines, 1).pop("seconds"), "has no 'seconds'"),
+    "seconds as words": (_set(lambda ls: _answer(ls, 0), "seconds", "quick"), "'seconds'"),
+    "negative seconds": (_set(lambda ls: _answer(ls, 0), "seconds", -3), "'seconds'"),
+    "endless seconds": (_set(lambda ls: _answer(ls, 0), "seconds", 1e308), "'seconds'"),
+    "huge item number": (_set(lambda ls: _answer(ls, 0), "seq", 10 ** 30), "'seq'"),
+    "item number true": (_set(lambda ls: _answer(ls, 0), "seq", True), "'seq'"),
+    "duplicate item numbers": (_set(lambda ls: _answer(ls, 1), "seq", 1), "not in the file whole"),
+    "correct as text": (_set(lambda ls: _answer(ls, 0), "correct", "yes"), "'correct'"),
+    "time as words": (_set(lambda ls: _answer(ls, 0), "answered_at", "yesterday"), "not a date and time"),
+    "year 2200": (_set(lambda ls: _answer(ls, 0), "answered_at", "2200-01-01T00:00:00.000000Z"),
+                  "not a time Dealer Drill could have recorded"),
+    "finished before started": (_set(_session, "finished_at", "2001-01-01T00:00:00.000000Z"),
+                                "finishes before it starts"),
+    "unknown mode": (_set(_session, "mode", "cheat"), "'mode'"),
+    "impossible target": (_set(_session, "target", '{"seconds": -5}'), "not a usable target"),
+    "settings not an object": (_set(_session, "settings", "[1, 2]"), "'settings' is not a JSON object"),
+    "name with terminal escapes": (lambda lines: (_trainee(lines).__setitem__("name", "Hemi\x1b[2J"),
+                                                  _session(lines).__setitem__("trainee", "Hemi\x1b[2J")),
                                    "control characters"),
-    "name far too long": (lambda: json.dumps(_records_file(**{"trainees.0.name": "H" * 5000})), "at most 60"),
-    "huge answer text": (lambda: json.dumps(_records_file(**{"answers.0.given": "x" * 100_000})),
-                         "longer than 4096"),
-    "session of an unlisted trainee": (lambda: json.dumps(_records_file(**{"sessions.0.trainee": "Nobody"})),
-                                       "does not list"),
-    "answer of an unlisted session": (lambda: json.dumps(_records_file(**{"answers.0.session": "s-9"})),
-                                      "does not list"),
-    "trainees not a list": (lambda: json.dumps(_records_file(trainees={"name": "Hemi"})), "not a list"),
+    "name far too long": (_set(_trainee, "name", "H" * 5000), "at most 60"),
+    "huge answer text": (_set(lambda ls: _answer(ls, 0), "given", "x" * 100_000), "longer than 4096"),
+    "session of an unlisted trainee": (_set(_session, "trainee", "Nobody"), "does not list"),
+    "answer of another session": (_set(lambda ls: _answer(ls, 0), "session", "s-9"), "does not follow its session"),
+    "an answer missing": (lambda lines: lines.remove(_answer_line(lines, 1)), "not in the file whole"),
+    "one session listed twice": (lambda lines: lines.insert(-1, {"session": dict(_session(lines), answers=0)}),
+                                 "repeats the session"),
+    "cut short": (lambda lines: lines.pop(), "cut short"),
+    "a nested JSON text field": (_set(lambda ls: _answer(ls, 0), "item", "[" * 100_000 + "]" * 100_000),
+                                 "longer than 65536"),
 }
 
 
-@pytest.mark.parametrize("case", sorted(BAD_FILES))
-def test_a_bad_import_file_gives_a_plain_message_and_changes_nothing(records, answer_factory, tmp_path, case):
+def _answer_line(lines, n):
+    return [line for line in lines if "answer" in line][n]
+
+
+@pytest.mark.parametrize("case", sorted(BAD_EDITS))
+def test_a_bad_import_file_gives_a_plain_message_and_changes_nothing(records, answer_factory, tmp_path, case,
+                                                                     good_file):
+    from real_answers import regrader
+
     _fill(records, answer_factory, count=3)
-    make, expected = BAD_FILES[case]
-    path = tmp_path / "incoming.json"
-    path.write_text(make(), encoding="utf-8")
+    edit, expected = BAD_EDITS[case]
+    path = _edited(good_file, tmp_path, edit)
     before = _state(records)
     with pytest.raises(ValueError) as refused:
-        import_records(records, path)
+        import_records(records, path, regrade=regrader())
     assert expected in str(refused.value) and "Nothing was imported" in str(refused.value)
     assert len(str(refused.value)) < 600                       # a sentence, not a dump of the file
     assert _state(records) == before
-    import_records(records, tmp_path / _good_file(tmp_path))  # and a good file still goes in afterwards
+    import_records(records, good_file, regrade=regrader())     # and a good file still goes in afterwards
     assert _state(records)[2] == before[2] + 2
 
 
-def _good_file(folder: Path) -> str:
-    (folder / "good.json").write_text(json.dumps(_records_file()), encoding="utf-8")
-    return "good.json"
+WHOLE_FILES = {
+    "truncated JSON": (lambda good: good.read_text()[:300], "is not JSON"),
+    "empty file": (lambda good: "", "the file is empty"),
+    "a JSON list": (lambda good: "[1, 2, 3]\n", "not a Dealer Drill records file"),
+    "another program's JSON": (lambda good: '{"name": "my-app", "dependencies": {"left-pad": "1.0"}}\n',
+                               "not a Dealer Drill records file"),
+    "deeply nested": (lambda good: "[" * 100_000 + "]" * 100_000 + "\n", "nests deeper"),
+    "a byte-order mark": (lambda good: "\ufeff" + good.read_text(), "byte-order mark"),
+    "version 1 of the format": (lambda good: '{"format": "dealerdrill-records", "version": 1}\n', "version 1"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(WHOLE_FILES))
+def test_a_file_that_is_no_records_file_is_refused_in_plain_words(records, tmp_path, case, good_file):
+    make, expected = WHOLE_FILES[case]
+    path = tmp_path / "incoming.json"
+    path.write_text(make(good_file), encoding="utf-8")
+    before = _state(records)
+    with pytest.raises(ValueError) as refused:
+        import_records(records, path)
+    assert expected in str(refused.value) and "Traceback" not in str(refused.value)
+    assert _state(records) == before
+
+
+def test_a_fifo_a_device_and_a_folder_are_refused_at_once(records, tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for path in (fifo, Path("/dev/zero"), tmp_path):
+        with pytest.raises(ValueError, match="is not a file"):
+            import_records(records, path)          # returns at once: nothing is read from them
 
 
 def test_other_kinds_of_file_are_named_for_what_they_are(records, answer_factory, tmp_path):
@@ -384,33 +435,36 @@ def test_other_kinds_of_file_are_named_for_what_they_are(records, answer_factory
     binary.write_bytes(bytes(range(256)) * 50)
     before = _state(records)
     for path, words in ((csv_path, "a CSV export"), (xlsx_path, "a spreadsheet"), (pdf_path, "a PDF"),
-                        (records.path, "a records database itself"), (binary, "not a Dealer Drill records file")):
+                        (records.path, "a records database itself"), (binary, "is not (JSON|UTF-8 text)")):
         with pytest.raises(ValueError, match=words):
             import_records(records, path)
     assert _state(records) == before
 
 
-def test_formula_like_names_import_as_plain_text_and_export_neutralised(records, tmp_path):
+def test_formula_like_names_import_as_plain_text_and_export_neutralised(records, tmp_path, good_file):
+    from real_answers import regrader
+
     hostile = '=HYPERLINK("http://example.invalid","payroll")'
-    path = tmp_path / "hostile.json"
-    path.write_text(json.dumps(_records_file(**{"trainees.0.name": hostile, "sessions.0.trainee": hostile,
-                                                "answers.0.given": "@SUM(A1:A9)"})), encoding="utf-8")
-    result = import_records(records, path)
+    path = _edited(good_file, tmp_path, lambda lines: (_trainee(lines).__setitem__("name", hostile),
+                                                       _session(lines).__setitem__("trainee", hostile)))
+    result = import_records(records, path, regrade=regrader())
     assert (result.trainees_added, result.answers_added) == (1, 2)
     assert records.trainee(hostile).name == hostile                 # stored exactly as given
     out = export(records, "csv", tmp_path / "out.csv")[0]
     with open(out, encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.DictReader(handle))
     assert {row["trainee"] for row in rows} == {"'" + hostile}
-    assert "'@SUM(A1:A9)" in {row["given"] for row in rows}
 
 
-def test_imported_times_are_stored_in_the_one_form_that_sorts(records, tmp_path):
-    path = tmp_path / "offset.json"
-    path.write_text(json.dumps(_records_file(**{"answers.0.answered_at": "2026-03-01T23:01:00+13:00"})),
-                    encoding="utf-8")
-    import_records(records, path)
-    [first, second] = records.answers()
+def test_imported_times_are_stored_in_the_one_form_that_sorts(records, tmp_path, good_file):
+    from real_answers import regrader
+
+    def move(lines):
+        _session(lines)["started_at"] = "2026-03-01T23:00:00+13:00"
+        _answer(lines, 0)["answered_at"] = "2026-03-01T23:01:00+13:00"
+
+    import_records(records, _edited(good_file, tmp_path, move), regrade=regrader())
+    first = records.answers()[0]
     assert first.answered_at.isoformat() == "2026-03-01T10:01:00+00:00"
     assert records.read("SELECT answered_at FROM answers ORDER BY answered_at")[0][0] == \
            "2026-03-01T10:01:00.000000Z"
@@ -451,11 +505,13 @@ def test_the_summary_tables_match_the_answers_exactly_in_any_time_zone(tmp_path,
         time.tzset()
 
 
-def test_summary_tables_follow_imports_and_upgrades(tmp_path, answer_factory):
+def test_summary_tables_follow_imports_and_upgrades(tmp_path, answer_factory, good_file):
+    from real_answers import regrader
+
     path = tmp_path / "records.sqlite3"
     with Records(path) as records:
         _fill(records, answer_factory, count=9)
-        import_records(records, tmp_path / _good_file(tmp_path))
+        import_records(records, good_file, regrade=regrader())
         db = records._connection
         assert db.execute("SELECT COUNT(*), SUM(correct) FROM answer_facts").fetchone() == \
                db.execute("SELECT COUNT(*), SUM(correct) FROM answers").fetchone()
@@ -463,12 +519,21 @@ def test_summary_tables_follow_imports_and_upgrades(tmp_path, answer_factory):
                db.execute("SELECT COUNT(*), SUM(correct) FROM answers").fetchone()
     # Back to version 2 (as an older Dealer Drill left it): the upgrade derives the tables from the answers.
     with sqlite3.connect(path) as db:
-        db.executescript("DROP TRIGGER answers_feed_answer_facts; DROP TABLE answer_facts; DROP TABLE answer_hours;"
+        triggers = [name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND sql "
+                                                    "LIKE '%target_changes%' OR name IN ('ledger_is_permanent_update', "
+                                                    "'ledger_is_permanent_delete', 'manager_keys_are_permanent_update', "
+                                                    "'manager_keys_are_permanent_delete', 'sessions_keep_what_they_recorded', "
+                                                    "'trainees_keep_their_identity')")]
+        db.executescript("".join(f"DROP TRIGGER {name};" for name in triggers)
+                         + "DROP TABLE ledger; DROP TABLE manager_keys; DROP TABLE target_changes;"
+                         "ALTER TABLE answers DROP COLUMN chain_hash; ALTER TABLE signoffs DROP COLUMN reason;"
+                         "DROP TRIGGER answers_feed_answer_facts; DROP TABLE answer_facts; DROP TABLE answer_hours;"
                          "DROP INDEX sessions_by_trainee_drill; DROP INDEX sessions_by_mode; DROP INDEX answers_by_session_scores;"
                          "PRAGMA user_version = 2;")
     with Records(path) as records:
         cohort = records.cohort()
         assert sum(r.answered for r in cohort) == 11 and {r.trainee for r in cohort} == {"Aroha", "Hemi"}
+        assert records.verify() == []        # and the upgrade linked every row it found into the chains
 
 
 def test_the_command_line_explains_a_damaged_file_and_leaves_it_where_it_is(tmp_path):

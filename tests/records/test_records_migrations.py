@@ -19,8 +19,7 @@ def _build_at(path, version: int) -> None:
     """A database as a release with `version` schema steps left it (0 = an empty file)."""
     db = sqlite3.connect(path, isolation_level=None)
     for step in range(version):
-        for statement in schema._statements(schema.MIGRATIONS[step]):
-            db.execute(statement)
+        schema.apply_step(db, step)
         db.execute(f"PRAGMA user_version = {step + 1}")
     if version >= 1:  # what version 1 could hold: a trainee, a session and an answer
         db.execute("INSERT INTO trainees (uuid, name, created_at) VALUES ('t-1', 'Hemi', '2025-01-05T08:00:00.000000Z')")

@@ -149,15 +149,15 @@ def test_filters_select_by_date_game_drill_mode_and_trainee(records, play, clock
     assert [a.mode for a in records.test_attempts()] == ["test"]
 
 
-def test_roster_readiness_needs_accuracy_speed_and_a_passed_test(records, play):
+def test_roster_readiness_needs_accuracy_speed_and_a_passed_test(records, play, signer):
     manager = "Mere"
     drill = "baccarat.table_of_play"
-    records.set_target(drill, Target(seconds=5, accuracy=0.9, test_items=10, pass_mark=0.9), manager)
+    records.set_target(drill, Target(seconds=5, accuracy=0.9, test_items=10, pass_mark=0.9), manager, signer)
     for name in ("Ready Rangi", "Slow Sam", "Untested Tui"):
         records.create_trainee(name)
     play("Ready Rangi", drill, Mode.TIMED, [("banker6.third7", True, 2.0)] * 19 + [("banker6.third7", False, 2.0)])
     attempt = play("Ready Rangi", drill, Mode.TEST, [("banker6.third7", True, 2.0)] * 10)
-    records.sign_off(attempt, manager)
+    records.sign_off(attempt, manager, signer)
     play("Slow Sam", drill, Mode.TIMED, [("banker6.third7", True, 8.0)] * 20)
     play("Slow Sam", drill, Mode.TEST, [("banker6.third7", True, 8.0)] * 10)
     play("Untested Tui", drill, Mode.TIMED, [("banker6.third7", True, 2.0)] * 30)

@@ -125,11 +125,11 @@ def test_archiving_hides_a_trainee_but_keeps_the_history(records, play):
     assert {"trainee_archived", "trainee_restored"} <= {e.action for e in records.audit_log()}
 
 
-def test_targets_are_set_by_managers_and_sessions_keep_the_target_they_started_with(records, play):
+def test_targets_are_set_by_managers_and_sessions_keep_the_target_they_started_with(records, play, signer):
     records.create_trainee("Aroha")
     before = play("Aroha", "d.x", Mode.TEST, [("f", True, 1.0)] * 3)
     strict = Target(seconds=4, accuracy=0.97, test_items=3, pass_mark=1.0)
-    records.set_target("d.x", strict, "Mere")
+    records.set_target("d.x", strict, "Mere", signer)
     assert records.target("d.x") == strict
     info = records.targets()["d.x"]
     assert (info.target, info.set_by) == (strict, "Mere")
@@ -138,21 +138,18 @@ def test_targets_are_set_by_managers_and_sessions_keep_the_target_they_started_w
     assert records.session(after).passed is False      # 2/3 under a 100% pass mark
 
 
-def test_sign_off_records_who_and_when_once_for_finished_tests_only(records, play, answer_factory):
+def test_sign_off_records_who_and_when_once_for_finished_sessions_only(records, play, signer):
     manager = "Mere Smith"
     records.create_trainee("Aroha")
-    practice = play("Aroha", "d.x", Mode.PRACTICE, [("f", True, 1.0)])
     running = play("Aroha", "d.x", Mode.TEST, [("f", True, 1.0)], finish=False)
     attempt = play("Aroha", "d.x", Mode.TEST, [("f", True, 1.0)] * 20)
-    with pytest.raises(ValueError, match="Only test attempts"):
-        records.sign_off(practice, manager)
     with pytest.raises(ValueError, match="not finished"):
-        records.sign_off(running, manager)
-    signed = records.sign_off(attempt, manager, note="watched on table 4")
+        records.sign_off(running, manager, signer)
+    signed = records.sign_off(attempt, manager, signer, note="watched on table 4")
     assert (signed.signed_by, signed.signoff_note, signed.passed) == ("Mere Smith", "watched on table 4", True)
     assert signed.signed_at is not None and signed.signed_at >= signed.finished_at
     with pytest.raises(ValueError, match="already signed off by Mere Smith"):
-        records.sign_off(attempt, manager)
+        records.sign_off(attempt, manager, signer)
     with pytest.raises(sqlite3.IntegrityError):
         records._connection.execute("UPDATE signoffs SET manager = 'someone else'")
 

@@ -197,3 +197,16 @@ def deal_shoe(codes, cut_from_end: int, burn: bool):
         position = end
         if this_is_last:
             return burned, rounds
+
+
+# ---- the big table: who handles the cards (rules 8.8, 8.9, 8.16) --------------------------------------------
+
+def big_table_role(wagers, hand: str):
+    """(seat or None for the dealer, the seats offered the role in order) for `hand` ("player" or
+    "banker"), from wagers (seat, side, amount, declines). The highest wager on the hand is asked first,
+    equal wagers by the lower seat (the project's reading); the first who accepts takes the role; nobody
+    betting the hand, or everyone declining, leaves it to the dealer (8.16)."""
+    on_hand = [w for w in wagers if w[1] == hand]
+    offered = sorted(on_hand, key=lambda w: (-w[2], w[0]))
+    takers = [w for w in offered if not w[3]]
+    return (takers[0][0] if takers else None), tuple(w[0] for w in offered)

@@ -128,3 +128,23 @@ def settle(bets, number: int, first_four: bool = True) -> list[int]:
             wins = number in covered
         results.append(amount * ODDS[kind] if wins else 0)
     return results
+
+
+# Dealer practice (rules file): clear the losers, pay the outside wagers first, then the inside wagers
+# "from the lowest odds to the highest". The file's own list puts streets before corners; the project
+# reads the principle as the rule (a corner pays 8 to 1, a street 11 to 1), so corners come first.
+OUTSIDE_KINDS = frozenset({"column", "dozen", "low", "high", "even", "odd", "red", "black"})
+
+
+def pay_step(kind: str) -> tuple[int, int]:
+    """A sort key for paying: outside wagers together first, then inside kinds by their odds."""
+    return (0, 0) if kind in OUTSIDE_KINDS else (1, ODDS[kind])
+
+
+def first_paid_too_late(kinds) -> int | None:
+    """The index of the first wager paid after one that comes later in the paying order, or None."""
+    steps = [pay_step(k) for k in kinds]
+    for i in range(1, len(steps)):
+        if steps[i] < max(steps[:i]):
+            return i
+    return None

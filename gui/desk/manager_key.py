@@ -1,0 +1,159 @@
+"""The manager's key: an Ed25519 key pair whose private half is kept encrypted under the PIN. Qt-free.
+
+The key file (data_dir()/manager-pin.json, the same file the PIN always lived in) holds the public key in
+clear and the private key encrypted with AES-256-GCM under a key derived from the PIN with scrypt; the
+public key is the cipher's associated data, so the two cannot be paired up differently. Unlocking the role
+is decrypting the private key: a wrong PIN fails the cipher's check, and nobody who lacks the PIN can make
+a signature, even with write access to every file. The records keep each public key they accept
+(manager_keys), so a key file written over the old one shows as a different key: a PIN reset.
+
+Files from before issue 11 hold only a scrypt hash of the PIN (format 1); the first unlock with the right
+PIN replaces such a file with a key file (the PIN stays the same).
+
+All cryptography comes from the `cryptography` package and the standard library's scrypt.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat, PublicFormat
+
+from dealerdrill.records.chain import fingerprint_of
+
+from . import pin as pin_hash_file
+
+KEY_FORMAT = "dealerdrill-manager-key"
+KEY_VERSION = 2
+MAX_KEY_FILE_BYTES = 64 * 1024
+# scrypt at n=2**15, r=8: 32 MiB and about 0.1 s per try here, so a stolen file costs an attacker that much
+# per guess while an unlock stays quick. Short PINs can still be guessed offline: docs/guarantees.md.
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 15, 8, 1
+
+
+class KeyFileError(RuntimeError):
+    """The key file exists but cannot be used; deleting it resets the PIN (the reset is audited)."""
+
+
+@dataclass(frozen=True)
+class PublicKey:
+    raw: bytes
+
+    @property
+    def fingerprint(self) -> str:
+        return fingerprint_of(self.raw)
+
+
+class ManagerKey:
+    """The unlocked private key: signs for the manager while the role is held (a chain.Signer)."""
+
+    def __init__(self, private: Ed25519PrivateKey):
+        self._private = private
+        self.public = PublicKey(private.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw))
+        self.fingerprint = self.public.fingerprint
+
+    def sign(self, data: bytes) -> bytes:
+        return self._private.sign(data)
+
+
+@dataclass(frozen=True)
+class KeyFile:
+    """What the key file says without the PIN: its public key (None for a format-1 PIN hash file)."""
+    path: Path
+    public: PublicKey | None
+    legacy_hash: pin_hash_file.PinHash | None = None
+    _encrypted: dict | None = None
+
+    def unlock(self, pin: str) -> ManagerKey | None:
+        """The private key if `pin` is right, else None. A format-1 file is upgraded to a key file."""
+        if self.legacy_hash is not None:
+            if not self.legacy_hash.matches(pin):
+                return None
+            key = ManagerKey(Ed25519PrivateKey.generate())
+            write_key_file(self.path, key, pin)
+            return key
+        data = self._encrypted
+        secret = _derive(pin, bytes.fromhex(data["salt"]), data["n"], data["r"], data["p"])
+        try:
+            raw = AESGCM(secret).decrypt(bytes.fromhex(data["nonce"]), bytes.fromhex(data["private_key"]),
+                                         self.public.raw)
+        except InvalidTag:
+            return None
+        key = ManagerKey(Ed25519PrivateKey.from_private_bytes(raw))
+        if key.public != self.public:
+            raise KeyFileError(f"The manager key file {self.path} does not hold a matching key pair.")
+        return key
+
+
+def new_key(pin: str) -> ManagerKey:
+    pin_hash_file.check_pin_format(pin)
+    return ManagerKey(Ed25519PrivateKey.generate())
+
+
+def read_key_file(path: Path) -> KeyFile | None:
+    """The key file, or None when there is none (no PIN set); KeyFileError for a file that cannot be used."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_KEY_FILE_BYTES:
+            raise KeyFileError(f"The manager PIN file {path} is far too large to be one. Delete it to reset the "
+                               f"PIN (the reset is logged), then set a new PIN.")
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as error:
+        raise KeyFileError(f"The manager PIN file {path} cannot be read ({error}).") from None
+    try:
+        data = json.loads(text)
+        if isinstance(data, dict) and data.get("algorithm") == "scrypt":      # format 1: a PIN hash only
+            return KeyFile(path, None, pin_hash_file.PinHash.from_json(text))
+        if not isinstance(data, dict) or data.get("format") != KEY_FORMAT or data.get("version") != KEY_VERSION:
+            raise ValueError("not a manager key file")
+        encrypted = {"salt": str(data["salt"]), "n": int(data["n"]), "r": int(data["r"]), "p": int(data["p"]),
+                     "nonce": str(data["nonce"]), "private_key": str(data["private_key"])}
+        if not (2 ** 10 <= encrypted["n"] <= 2 ** 20 and 1 <= encrypted["r"] <= 16 and 1 <= encrypted["p"] <= 4):
+            raise ValueError("scrypt costs out of range")
+        public = PublicKey(bytes.fromhex(data["public_key"]))
+        if len(public.raw) != 32:
+            raise ValueError("not an Ed25519 public key")
+        return KeyFile(path, public, None, encrypted)
+    except (ValueError, KeyError, TypeError):
+        raise KeyFileError(f"The manager PIN file {path} is damaged. Delete it to reset the PIN (the reset is "
+                           f"logged), then set a new PIN.") from None
+
+
+def write_key_file(path: Path, key: ManagerKey, pin: str) -> None:
+    """Write the key file for `key` under `pin`, atomically (temporary file, sync, rename)."""
+    pin_hash_file.check_pin_format(pin)
+    salt, nonce = secrets.token_bytes(16), secrets.token_bytes(12)
+    secret = _derive(pin, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P)
+    raw = key._private.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
+    document = {"format": KEY_FORMAT, "version": KEY_VERSION, "kdf": "scrypt", "n": SCRYPT_N, "r": SCRYPT_R,
+                "p": SCRYPT_P, "salt": salt.hex(), "cipher": "AES-256-GCM", "nonce": nonce.hex(),
+                "private_key": AESGCM(secret).encrypt(nonce, raw, key.public.raw).hex(),
+                "public_key": key.public.raw.hex(), "fingerprint": key.fingerprint}
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    with open(temporary, "w", encoding="utf-8") as handle:
+        handle.write(json.dumps(document, indent=1))
+        handle.flush()
+        os.fsync(handle.fileno())
+    try:
+        os.chmod(temporary, 0o600)   # only the workstation account reads it (no effect on Windows)
+    except OSError:
+        pass
+    os.replace(temporary, path)
+
+
+def _derive(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+    if not isinstance(pin, str):
+        pin = ""
+    return hashlib.scrypt(pin.encode("utf-8", "replace"), salt=salt, n=n, r=r, p=p, maxmem=256 * 1024 * 1024,
+                          dklen=32)
