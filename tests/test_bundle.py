@@ -78,22 +78,18 @@ def test_the_window_comes_up_offscreen_and_opens_the_records(program, home):
 
 
 def _records_file(path, trainee):
-    """A JSON records file with one trainee's answers, written by this checkout's code."""
-    from dealerdrill.domain import AnsweredItem, Grade, Item, Mode
+    """A JSON records file with one trainee's real answers (imports grade them again), written by this
+    checkout's code."""
+    from dealerdrill.domain import Mode
     from dealerdrill.exports import export
     from dealerdrill.records import Records
+    from real_answers import play_for_real
 
     moments = iter(datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc) + timedelta(seconds=5 * i) for i in range(99))
     records = Records(path.parent / "source.sqlite3", clock=lambda: next(moments), workstation="office")
     try:
         records.create_trainee(trainee)
-        session = records.start_session(trainee, "roulette.payout", Mode.PRACTICE)
-        for index, correct in enumerate((True, True, False)):
-            item = Item("roulette.payout", "roulette.payout.split", {"shown": index}, key="17", text="Split pays?")
-            grade = Grade(correct, expected="17 to 1", given="17" if correct else "35", explanation="a split",
-                          category=None, rule="rule 3", seconds=2.5 + index)
-            records.record_answer(session, AnsweredItem(item, 17 if correct else 35, grade))
-        records.finish_session(session)
+        play_for_real(records, trainee, Mode.PRACTICE, [True, True, False])
         return export(records, "json", path)[0]
     finally:
         records.close()

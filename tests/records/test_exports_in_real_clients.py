@@ -53,7 +53,7 @@ def new_zealand_time():
 
 
 @pytest.fixture
-def cohort(records, play, answer_factory):
+def cohort(records, play, answer_factory, signer):
     """Eight trainees, each with a practice session of varied answers and a signed or unsigned test."""
     manager = "Mere Manager"          # the desk checks the role; the records store the name
     for index, name in enumerate(NAMES):
@@ -70,7 +70,7 @@ def cohort(records, play, answer_factory):
         records.finish_session(session)
         attempt = play(name, "baccarat.table_of_play", Mode.TEST, [("banker6.third7", index % 2 == 0, 4.25)] * 3)
         if index in (0, 4):
-            records.sign_off(attempt, manager)
+            records.sign_off(attempt, manager, signer)
     return records
 
 
@@ -93,10 +93,11 @@ def expected_sessions(records) -> list[dict]:
     return [{
         "session_id": s.uuid, "trainee": s.trainee, "game": s.game, "drill": s.drill, "mode": s.mode,
         "started_at": _local(s.started_at), "finished_at": _local(s.finished_at), "items": s.items,
-        "correct": s.correct, "accuracy": round(s.accuracy, 4), "median_seconds": round(s.median_seconds, 3),
+        "correct": s.correct, "accuracy": round(s.score, 4), "median_seconds": round(s.median_seconds, 3),
         "target_seconds": s.target.seconds, "target_accuracy": s.target.accuracy,
         "test_items": s.target.test_items, "pass_mark": s.target.pass_mark,
-        "passed": "" if s.passed is None else ("yes" if s.passed else "no"), "signed_off_by": s.signed_by or "",
+        "passed": "" if s.passed is None else ("yes" if s.passed else "no"), "test_result": s.test_result or "",
+        "signed_off_by": s.signed_by or "",
         "signed_off_at": _local(s.signed_at), "workstation": s.workstation,
     } for s in records.sessions()]
 
@@ -234,7 +235,7 @@ def test_pdftotext_reads_a_scorecard_with_its_figures_and_letters(cohort, tmp_pa
     for skill in cohort.skill_progress(name):
         assert f"{skill.title} {skill.answered} {100 * skill.accuracy:.1f}%" in text
     [attempt] = cohort.test_attempts(RecordFilter(trainees=(name,)))
-    assert f"{attempt.correct}/{attempt.items} ({100 * attempt.accuracy:.0f}%)" in text
+    assert f"{attempt.correct}/{attempt.scored_over} ({100 * attempt.score:.0f}%)" in text
     assert "Mere Manager" in text and ErrorCategory.WRONG_ODDS.label in text
     assert "Trainee: ____" in text and "Training manager: ____" in text
     assert "Ngāi Ōtautahi" not in text                                    # only the one trainee
