@@ -55,3 +55,10 @@ sanitize:
 
 fuzz:
 	core_c/fuzz/run_fuzz.sh $(FUZZ_SECONDS)
+
+# The standalone bundle for trainees' desks (PyInstaller, one folder): dist/DealerDrill/, and the same folder
+# as dist/DealerDrill-<version>-linux-<machine>.tar.gz to hand out. Rebuilt only when what goes into it
+# changed (packaging/build_bundle.py keeps a fingerprint); see packaging/README.md for Windows and macOS.
+.PHONY: dist
+dist: $(STAMP)
+	$(PY) packaging/build_bundle.py --archive

@@ -5,9 +5,10 @@ import importlib
 import os
 import sys
 
-from .harness import fmt_seconds
+from .harness import fmt_value
 
-SUITES = ["bench_rng", "bench_roulette", "bench_baccarat", "bench_paigow", "bench_recording", "bench_records", "bench_gui"]
+SUITES = ["bench_rng", "bench_roulette", "bench_baccarat", "bench_paigow", "bench_recording", "bench_records",
+          "bench_gui", "bench_bundle"]
 
 
 def main(argv: list[str]) -> int:
@@ -24,8 +25,8 @@ def main(argv: list[str]) -> int:
         for result in module.run(wanted):
             mark = "" if result.met is None else ("  ok" if result.met else "  MISSED")
             all_met &= result.met is not False
-            print(f"{result.name:46} {fmt_seconds(result.engine_seconds):>11} "
-                  f"{fmt_seconds(result.reference_seconds):>11} {result.ratio:>8.0f}x  {result.target}{mark}")
+            print(f"{result.name:46} {fmt_value(result.engine_seconds, result.unit):>11} "
+                  f"{fmt_value(result.reference_seconds, result.unit):>11} {result.ratio:>8.0f}x  {result.target}{mark}")
             if result.note:
                 print(f"    {result.note}")
     print("all targets met" if all_met else "some targets missed")

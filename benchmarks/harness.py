@@ -38,10 +38,15 @@ class Result:
     target: str = ""
     met: bool | None = None
     note: str = ""
+    unit: str = "s"                # what the two value columns count: seconds, or e.g. "MB" for a size
 
     @property
     def ratio(self) -> float:
         return self.reference_seconds / self.engine_seconds
+
+
+def fmt_value(value: float, unit: str = "s") -> str:
+    return fmt_seconds(value) if unit == "s" else f"{value:.1f} {unit}"
 
 
 def fmt_seconds(s: float) -> str:
