@@ -67,7 +67,13 @@ class Card(NamedTuple):
     @classmethod
     def from_code(cls, code: int) -> "Card":
         """The card with this engine card code (0 to 51)."""
+        if type(code) is int and 0 <= code < CARD_CODES:
+            return _CARD_OF_CODE[code]          # the engine's answers, asked once (a shoe has 416 of them)
         code = require_int(code, "a card code", 0, CARD_CODES - 1)
+        return _CARD_OF_CODE[code]
+
+    @classmethod
+    def _decoded_by_engine(cls, code: int) -> "Card":
         rank, suit = ffi.new("int *"), ffi.new("int *")
         check(lib.dd_bac_card_of_code(code, rank, suit))
         return cls(rank[0], Suit(suit[0]))
@@ -77,6 +83,7 @@ class Card(NamedTuple):
 
 
 CARD_CODES = lib.DD_BAC_CARD_CODES
+_CARD_OF_CODE = tuple(Card._decoded_by_engine(code) for code in range(CARD_CODES))
 
 
 def card_code(rank: int, suit) -> int:
@@ -398,13 +405,16 @@ class Shoe:
     def load(self, cards: Sequence[Union[Card, int]]) -> None:
         """Stack the shoe in this exact order (Cards or card codes 0-51) instead of shuffling: a whole
         shoe, each card exactly once per deck. For drills that must show a particular situation."""
-        codes = []
-        for card in cards:
-            if isinstance(card, Card):
-                codes.append(card.code)
-            else:
-                code = require_int(card, "a card code")
-                codes.append(code if 0 <= code <= 255 else 255)
+        if all(type(card) is int for card in cards):     # card codes, as drills stack a shoe: no per-card calls
+            codes = [code if 0 <= code <= 255 else 255 for code in cards]
+        else:
+            codes = []
+            for card in cards:
+                if isinstance(card, Card):
+                    codes.append(card.code)
+                else:
+                    code = require_int(card, "a card code")
+                    codes.append(code if 0 <= code <= 255 else 255)
         if len(codes) != self.size:
             raise InvalidInput(f"a shoe of {self.decks} deck(s) holds {self.size} cards, not {len(codes)}")
         check(lib.dd_bac_shoe_load(self._shoe, ffi.new("uint8_t[]", codes), len(codes)), {

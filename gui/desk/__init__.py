@@ -11,10 +11,23 @@ no permission is checked anywhere else.
     sessions.py          TrainingSession: a drill session that records as it grades
     settings_policy.py   which settings decide answers (manager only) and which are presentation
 """
-from .desk import GUEST_TEXT, Desk, DeskEvent, NeedsConfirmation, NoRecordsError, SettingsLockedDuringTest
+from .desk import (
+           GUEST_TEXT,
+           Desk,
+           DeskEvent,
+           NeedsConfirmation,
+           NoRecordsError,
+           SettingsLockedDuringTest,
+)
 from .manager_key import KeyFileError
 from .pin import PIN_FILE_NAME, PinFileError
-from .roles import Manager, ManagerRole, ManagerRoleRequired, Permission, PinTriesExhausted
+from .roles import (
+           Manager,
+           ManagerRole,
+           ManagerRoleRequired,
+           Permission,
+           PinTriesExhausted,
+)
 from .sessions import TrainingSession
 from .settings_policy import PRESENTATION_ONLY, answer_key_changes
 

@@ -455,7 +455,7 @@ class Desk:
     def archive_trainee(self, name: str) -> Trainee:
         manager = self.require(Permission.ARCHIVE_TRAINEES)
         trainee = self._require_records().archive_trainee(name, manager, self.role.key)
-        if self.trainee is not None and self.trainee.casefold() == trainee.name.casefold():
+        if self.trainee is not None and self.trainee == trainee.name:
             self._switch_person(None, guest=False, lock_role=False)
         self._tell(DeskEvent.RECORDS)
         return trainee
@@ -538,7 +538,8 @@ class Desk:
         """Manager only: a job `work(records, progress, cancel) -> [paths]` that writes an export; run it with
         this desk's records or, on a worker thread, with records.clone()."""
         self.require(Permission.EXPORT_RECORDS)
-        self._require_records()
+        records = self._require_records()
+        _refuse_the_data_folder(path, records)
         signer = self.role.key
 
         def work(records, progress=None, cancel=None):
@@ -640,3 +641,14 @@ def _with_signed_answer_keys(records: Records, settings: table_settings.Settings
             "manager set on this workstation; the ones a manager last set are used"
             + ("" if entry is not None else " (the New Zealand defaults: none was ever set here)") + "."]
     return trusted, problems
+
+
+def _refuse_the_data_folder(path: str | Path, records: Records) -> None:
+    """An export is never written over the records themselves, nor anywhere in their folder (the PIN file,
+    the logs and the kept copies of damaged files live there)."""
+    target = Path(path).expanduser().absolute().resolve()
+    folder = records.path.parent.absolute().resolve()
+    if target == folder or folder in target.parents:
+        raise ValueError(f"{path} is in the folder that holds the training records ({folder}); an export "
+                         f"must go elsewhere (your documents folder, a USB stick), so it can never replace "
+                         f"the records. Nothing was written.")

@@ -11,7 +11,12 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from dealerdrill.settings import PRESENTATION_ONLY, TABLE_SETTINGS, TABLE_TITLES, Settings
+from dealerdrill.settings import (
+    PRESENTATION_ONLY,
+    TABLE_SETTINGS,
+    TABLE_TITLES,
+    Settings,
+)
 
 
 def answer_key_changes(old: Settings, new: Settings) -> list[str]:

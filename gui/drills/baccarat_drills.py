@@ -237,7 +237,8 @@ class _StackedShoe:
     def place(self, slot: int, ranks) -> None:
         """Put a card of one of `ranks` at `slot`, taken from `slot` or later (a swap keeps it a whole shoe)."""
         ranks = set(ranks)
-        candidates = [j for j in range(slot, len(self.order)) if self.card(j).rank in ranks]
+        order, rank_of = self.order, _RANK_OF_CODE
+        candidates = [j for j in range(slot, len(order)) if rank_of[order[j]] in ranks]
         if not candidates:
             raise LookupError("no such card left in the shoe")
         j = candidates[self.rng.below(len(candidates))]
@@ -245,6 +246,10 @@ class _StackedShoe:
 
     def card(self, index: int) -> baccarat.Card:
         return baccarat.Card.from_code(self.order[index])
+
+
+# The rank of each card code, as the engine decodes it (read once: a drill scans a 416-card shoe often).
+_RANK_OF_CODE = tuple(baccarat.Card.from_code(code).rank for code in range(baccarat.CARD_CODES))
 
 
 def _ranks_for_total(first_rank: int, total: int) -> list[int]:

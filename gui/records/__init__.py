@@ -5,13 +5,36 @@ Start with `Records` (store.py, usage at its top); the numbers the views show ar
 the database and its migrations in schema.py. What a family string means is the drills' knowledge, handed
 in as a catalogue (dealerdrill.domain.catalog). This package imports neither the drills, nor the engine, nor Qt.
 """
-from .transfer import ExportCancelled, dump_records, import_records
-from .models import (AnswerRecord, AuditEntry, Breakdown, CohortRow, DrillReadiness, GameReadiness, Heatmap,
-                     HeatmapCell, ImportResult, RecordFilter, RosterEntry, SessionSummary, SkillProgress, Streaks,
-                     TargetInfo, Trainee, TrendPoint)
-from .schema import (SCHEMA_VERSION, RecordsDamagedError, RecordsError, RecordsFullError, RecordsLockedError,
-                     RecordsNewerError, RecordsReadOnlyError)
+from .models import (
+                     AnswerRecord,
+                     AuditEntry,
+                     Breakdown,
+                     CohortRow,
+                     DrillReadiness,
+                     GameReadiness,
+                     Heatmap,
+                     HeatmapCell,
+                     ImportResult,
+                     RecordFilter,
+                     RosterEntry,
+                     SessionSummary,
+                     SkillProgress,
+                     Streaks,
+                     TargetInfo,
+                     Trainee,
+                     TrendPoint,
+)
+from .schema import (
+                     SCHEMA_VERSION,
+                     RecordsDamagedError,
+                     RecordsError,
+                     RecordsFullError,
+                     RecordsLockedError,
+                     RecordsNewerError,
+                     RecordsReadOnlyError,
+)
 from .store import DATABASE_NAME, Records, UnknownTraineeError, default_database_path
+from .transfer import ExportCancelled, dump_records, import_records
 
 __all__ = [
     "AnswerRecord", "AuditEntry", "Breakdown", "CohortRow", "DATABASE_NAME", "DrillReadiness",

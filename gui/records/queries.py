@@ -21,8 +21,23 @@ from datetime import date, datetime, time, timedelta
 
 from dealerdrill.domain import Target
 from dealerdrill.domain.catalog import BANKER_TOTALS, THIRD_CARD_VALUES
-from .models import (AnswerRecord, Breakdown, CohortRow, DrillReadiness, GameReadiness, Heatmap, HeatmapCell,
-                     RecordFilter, RosterEntry, SessionSummary, SkillProgress, Streaks, TrendPoint)
+
+from .models import (
+    AnswerRecord,
+    Breakdown,
+    CohortRow,
+    DrillReadiness,
+    GameReadiness,
+    Heatmap,
+    HeatmapCell,
+    RecordFilter,
+    RosterEntry,
+    SessionSummary,
+    SkillProgress,
+    Streaks,
+    TrendPoint,
+)
+from .schema_v5 import name_key
 
 TREND_WINDOW = 20
 READINESS_ANSWERS = 50
@@ -61,12 +76,12 @@ def where_clause(records, f: RecordFilter, trainee: str | None, time_column: str
 
     clauses, parameters = [], []
     if trainee is not None:
-        clauses.append("t.name = ?")          # a named trainee is shown even when archived
-        parameters.append(" ".join(str(getattr(trainee, "name", trainee)).split()))
+        clauses.append("t.name_key = ?")      # a named trainee is shown even when archived
+        parameters.append(name_key(" ".join(str(getattr(trainee, "name", trainee)).split())))
     else:
         if f.trainees is not None:
-            names = [" ".join(str(n).split()) for n in f.trainees]
-            clauses.append(f"t.name IN ({', '.join('?' * len(names))})" if names else "0")
+            names = [name_key(" ".join(str(n).split())) for n in f.trainees]
+            clauses.append(f"t.name_key IN ({', '.join('?' * len(names))})" if names else "0")
             parameters.extend(names)
         if not f.include_archived:
             clauses.append("t.archived_at IS NULL")
@@ -141,7 +156,7 @@ def streaming_order(records, f: RecordFilter) -> tuple[str, list, str]:
     sorting two million wide rows first would take minutes. A few trainees are found through their sessions."""
     where, parameters = where_clause(records, f, None, "a.answered_at")
     if f.trainees is None or len(f.trainees) > 20:
-        return where.replace("t.name IN", "+t.name IN"), parameters, " ORDER BY a.answered_at, a.id"
+        return where.replace("t.name_key IN", "+t.name_key IN"), parameters, " ORDER BY a.answered_at, a.id"
     return where, parameters, " ORDER BY a.answered_at, s.id, a.seq"
 
 
@@ -315,8 +330,8 @@ def streaks(records, trainee: str, f: RecordFilter) -> Streaks:
 def _selected_trainees(records, f: RecordFilter):
     everyone = records.trainees(include_archived=True)
     if f.trainees is not None:
-        wanted = {" ".join(str(n).split()).casefold() for n in f.trainees}
-        everyone = [t for t in everyone if t.name.casefold() in wanted]
+        wanted = {name_key(" ".join(str(n).split())) for n in f.trainees}
+        everyone = [t for t in everyone if name_key(t.name) in wanted]
     return [t for t in everyone if f.include_archived or not t.archived or f.trainees is not None]
 
 
@@ -458,7 +473,7 @@ def roster(records, f: RecordFilter) -> list[RosterEntry]:
 
     trainees = _selected_trainees(records, f)
     ids = _trainee_ids(records, trainees)
-    id_of = {name.casefold(): trainee_id for trainee_id, name in ids.items()}
+    id_of = {name_key(name): trainee_id for trainee_id, name in ids.items()}
     open_filter = RecordFilter(f.date_from, f.date_to, f.game, f.drill, f.mode, None, True)
     totals = _pair_totals(records, open_filter, ids)
     answered: dict[int, int] = defaultdict(int)
@@ -470,7 +485,7 @@ def roster(records, f: RecordFilter) -> list[RosterEntry]:
     if not f.mode or str(getattr(f.mode, "value", f.mode)) == "test":
         test_filter = RecordFilter(f.date_from, f.date_to, f.game, f.drill, "test", None, True)
         for attempt in session_summaries(records, test_filter, with_median=False):
-            tests_by[(attempt.trainee.casefold(), attempt.drill)].append(attempt)
+            tests_by[(name_key(attempt.trainee), attempt.drill)].append(attempt)
     drills_by_game: dict[str, list] = defaultdict(list)
     for info in records.drill_infos().values():
         if (f.game is None or info.game == f.game) and (f.drill is None or info.id == f.drill):
@@ -478,7 +493,7 @@ def roster(records, f: RecordFilter) -> list[RosterEntry]:
     targets = {info.id: records.target(info.id) for infos in drills_by_game.values() for info in infos}
     entries = []
     for trainee in trainees:
-        key = trainee.name.casefold()
+        key = name_key(trainee.name)
         trainee_id = id_of[key]
         games = {}
         for game, infos in sorted(drills_by_game.items()):
@@ -506,7 +521,7 @@ def cohort(records, f: RecordFilter) -> list[CohortRow]:
     targets: dict[str, Target] = {}
     rows = []
     for (trainee_id, drill), (count, correct, _) in sorted(totals.items(),
-                                                           key=lambda kv: (ids[kv[0][0]].casefold(), kv[0][1])):
+                                                           key=lambda kv: (name_key(ids[kv[0][0]]), kv[0][1])):
         if drill not in targets:
             targets[drill] = records.target(drill)
         rows.append(CohortRow(ids[trainee_id], drill, records.drill_info(drill).game, count, correct,

@@ -17,10 +17,12 @@ Connection settings, and why:
 """
 from __future__ import annotations
 
+import errno
+import os
 import sqlite3
 from pathlib import Path
 
-from . import schema_v4
+from . import schema_v4, schema_v5
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -203,9 +205,11 @@ FROM answer_facts GROUP BY trainee_id, drill, mode, substr(answered_at, 1, 13);
 # Version 1: trainees, sessions and answers (recording). Version 2: management (archiving, targets,
 # sign-offs, scheduler memory, audit log). Version 3: indexes and the answer_facts table for the manager's
 # views on large records (issue 7: 200 trainees, 2 million answers). Version 4: the hash chains, the ledger
-# and the manager keys (issue 11; gui/records/schema_v4.py). A step is SQL, or SQL and a Python function
+# and the manager keys (issue 11; gui/records/schema_v4.py). Version 5: trainees' names compared by one key
+# (issue 13; gui/records/schema_v5.py). A step is SQL, or SQL and a Python function
 # run after it in the same transaction.
-MIGRATIONS: tuple = (_V1, _V2, _V3, (schema_v4.SQL, schema_v4.link_existing_rows))
+MIGRATIONS: tuple = (_V1, _V2, _V3, (schema_v4.SQL, schema_v4.link_existing_rows),
+                     (schema_v5.SQL, schema_v5.key_existing_names))
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -215,6 +219,9 @@ def connect(path: Path, *, read_only: bool = False, check: bool = True) -> sqlit
     runs PRAGMA quick_check (it reads the whole file: about a second per 600 MB, so clones skip it)."""
     path = Path(path)
     _check_header(path)
+    if not read_only and path.exists() and not os.access(path, os.W_OK):
+        raise RecordsReadOnlyError(f"The records file {path} is read-only; Dealer Drill must be able to write to "
+                                   f"it to record answers.")
     try:
         if read_only:
             if not path.exists():
@@ -231,6 +238,8 @@ def connect(path: Path, *, read_only: bool = False, check: bool = True) -> sqlit
     except (OSError, sqlite3.Error) as error:
         if isinstance(error, PermissionError):
             raise RecordsReadOnlyError(f"The records folder {path.parent} cannot be written ({error}).") from None
+        if isinstance(error, OSError) and error.errno == errno.ENOSPC:
+            raise RecordsFullError(full_disk_at_start(path)) from None
         raise RecordsError(f"The records file {path} cannot be opened ({error}). Check that the folder "
                            f"exists and that you may write to it.") from None
     try:
@@ -244,6 +253,11 @@ def connect(path: Path, *, read_only: bool = False, check: bool = True) -> sqlit
                 raise RecordsReadOnlyError(f"The records file {path} is from an earlier Dealer Drill and cannot "
                                            f"be upgraded because it is read-only.")
         else:
+            # The version first: a file from a newer Dealer Drill is left exactly as it is (not even its
+            # journal mode is changed).
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise _newer(path, version)
             mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":
                 raise RecordsError(f"The records file {path} cannot use write-ahead logging (journal mode "
@@ -251,17 +265,23 @@ def connect(path: Path, *, read_only: bool = False, check: bool = True) -> sqlit
             connection.execute("PRAGMA synchronous = FULL")
             connection.execute("PRAGMA foreign_keys = ON")
             migrate(connection, path)
-            # Find out now, not at the first answer, whether the file can be written: taking the write
-            # lock fails at once on a read-only file (and waits for the busy timeout on a locked one).
+            # Find out now, not at the first answer, whether the file can be written: the write lock waits
+            # for the busy timeout on a locked file, and writing the header (its own version, unchanged,
+            # rolled back) fails at once on a file SQLite could only open read-only.
             connection.execute("BEGIN IMMEDIATE")
-            connection.execute("ROLLBACK")
+            try:
+                connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            finally:
+                connection.execute("ROLLBACK")
         if check:
             problem = connection.execute("PRAGMA quick_check").fetchone()[0]
             if problem != "ok":
                 raise RecordsDamagedError(f"The records file {path} is damaged ({problem}).")
     except sqlite3.Error as error:
         connection.close()
-        raise _explain(error, path) from None
+        if disk_is_full(path.parent):          # SQLite says "disk I/O error" or "read-only" for this too
+            raise RecordsFullError(full_disk_at_start(path)) from None
+        raise _explain(error, path, in_transaction=False) from None
     except RecordsError:
         connection.close()
         raise
@@ -274,7 +294,8 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 def _check_header(path: Path) -> None:
     """A file that does not start like an SQLite database is refused before SQLite opens it: SQLite would
     otherwise treat its -wal file as an unusable log and may delete it, and the damaged file is to be kept
-    whole, log included."""
+    whole, log included. So is an empty file whose log holds data (SQLite would start afresh and throw the
+    log's committed answers away)."""
     try:
         with open(path, "rb") as handle:
             start = handle.read(len(SQLITE_HEADER))
@@ -282,6 +303,10 @@ def _check_header(path: Path) -> None:
         return
     except OSError:
         return          # unreadable: connecting says why
+    log = Path(f"{path}-wal")
+    if not start and log.exists() and log.stat().st_size > 0:
+        raise RecordsDamagedError(f"The records file {path} is empty, but its log ({log.name}) holds "
+                                  f"{log.stat().st_size:,} bytes of recorded data.")
     if start and start != SQLITE_HEADER:
         raise RecordsDamagedError(f"The records file {path} is damaged or is not a Dealer Drill records file "
                                   f"(it does not start like an SQLite database).")
@@ -355,7 +380,22 @@ def _statements(script: str) -> list[str]:
     return statements
 
 
-def _explain(error: sqlite3.Error, path: Path) -> RecordsError:
+def disk_is_full(folder: Path) -> bool:
+    """Whether the disk holding `folder` has (next to) no room left: what a write error really meant."""
+    import shutil
+
+    try:
+        return shutil.disk_usage(folder).free < 256 * 1024
+    except OSError:
+        return False
+
+
+def full_disk_at_start(path: Path) -> str:
+    return (f"The disk holding the records ({path.parent}) is full, so Dealer Drill cannot record answers. "
+            f"Nothing stored is lost. Free some space on that disk, then start Dealer Drill again.")
+
+
+def _explain(error: sqlite3.Error, path: Path, in_transaction: bool = True) -> RecordsError:
     text = str(error).lower()
     if "locked" in text or "busy" in text:
         return RecordsLockedError(f"The records file {path} is in use by another program that does not let go "
@@ -366,6 +406,8 @@ def _explain(error: sqlite3.Error, path: Path) -> RecordsError:
     if "readonly" in text or "read-only" in text:
         return RecordsReadOnlyError(f"The records file {path} is read-only; Dealer Drill must be able to write "
                                     f"to it to record answers.")
+    if "full" in text and not in_transaction:
+        return RecordsFullError(full_disk_at_start(path))
     if "full" in text:
         return RecordsFullError(f"The disk holding the records ({path.parent}) is full, so the last change was "
                                 f"NOT stored. Everything stored before it is safe. Free some space on that disk, "

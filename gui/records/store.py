@@ -30,19 +30,40 @@ import uuid as uuid_module
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from time import monotonic as _monotonic, sleep as _sleep
+from time import monotonic as _monotonic
+from time import sleep as _sleep
 from typing import Any, Callable, Iterator
 
 from dealerdrill.domain import AnsweredItem, Target
-from dealerdrill.domain.catalog import BareCatalog, DrillCatalog, DrillInfo, title_from_id
+from dealerdrill.domain.catalog import (
+    BareCatalog,
+    DrillCatalog,
+    DrillInfo,
+    title_from_id,
+)
 
-from . import chain, queries
+from . import chain, queries, wal_check
 from .chain import Signer
 from .models import AuditEntry, RecordFilter, SessionSummary, TargetInfo, Trainee
-from .schema_v4 import (append_entry, audit_event, session_end_event, session_event, target_event,
-                        trainee_event)
-from .schema import (RecordsDamagedError, RecordsError, RecordsLockedError, RecordsNewerError,
-                     RecordsReadOnlyError, connect, explain)
+from .schema import (
+    RecordsDamagedError,
+    RecordsError,
+    RecordsFullError,
+    RecordsLockedError,
+    RecordsNewerError,
+    RecordsReadOnlyError,
+    connect,
+    explain,
+)
+from .schema_v4 import (
+    append_entry,
+    audit_event,
+    session_end_event,
+    session_event,
+    target_event,
+    trainee_event,
+)
+from .schema_v5 import name_key
 
 DATABASE_NAME = "records.sqlite3"
 MAX_NAME_LENGTH = 60
@@ -178,16 +199,37 @@ class Records:
             large = target.exists() and target.stat().st_size > full_check_limit
         except OSError:
             large = False
+        notices: list[str] = []
+        damaged_log = wal_check.damaged_frames(target)
+        if damaged_log is not None:
+            try:
+                kept = wal_check.keep_copy(target)
+                notices.append(f"The log of the records file ({target.name}-wal) is damaged after {damaged_log}: "
+                               f"SQLite will not read the answers written after that point. A copy of the log, "
+                               f"with everything it held, was kept as {kept}; give it to whoever looks after "
+                               f"the workstation's backups.")
+            except OSError as error:
+                notices.append(f"The log of the records file ({target.name}-wal) is damaged after {damaged_log}, "
+                               f"and it could not be copied aside ({error}): the answers written after that "
+                               f"point may be lost.")
         deadline = _monotonic() + lock_wait_seconds
         while True:
             try:
-                return cls(target, check=not large, **options), []
+                return cls(target, check=not large, **options), notices
             except RecordsLockedError as error:
                 if _monotonic() >= deadline:
                     return None, [f"{error} Answers are not recorded until Dealer Drill is restarted."]
                 _sleep(0.5)
             except RecordsDamagedError as error:
-                return cls._start_afresh(target, error, options)
+                records, more = cls._start_afresh(target, error, options)
+                return records, notices + more
+            except RecordsFullError as error:
+                try:
+                    records = cls(target, read_only=True, check=False, **options)
+                except RecordsError:
+                    return None, notices + [str(error)]
+                return records, notices + [f"{error} Meanwhile progress can be looked at, but answers are NOT "
+                                           f"recorded."]
             except RecordsNewerError as error:
                 return None, [f"{error} Answers are not recorded meanwhile; the file was not changed."]
             except RecordsError as error:
@@ -329,7 +371,8 @@ class Records:
             raise ValueError(f"A trainee called {existing[2]!r} already exists{archived}.")
         uuid, created = new_uuid(), self.now_text()
         with self.transaction() as db:
-            db.execute("INSERT INTO trainees (uuid, name, created_at) VALUES (?, ?, ?)", (uuid, name, created))
+            db.execute("INSERT INTO trainees (uuid, name, name_key, created_at) VALUES (?, ?, ?, ?)",
+                       (uuid, name, name_key(name), created))
             append_entry(db, "trainee", uuid, trainee_event(uuid, name, created))
             self.audit(db, "workstation", "trainee_created", name)
         return self.trainee(name)
@@ -350,7 +393,7 @@ class Records:
     def _trainee_row(self, name) -> tuple | None:
         name = name.name if isinstance(name, Trainee) else name
         rows = self.read("SELECT id, uuid, name, created_at, archived_at, archived_by FROM trainees "
-                          "WHERE name = ? COLLATE NOCASE", (" ".join(str(name).split()),))
+                         "WHERE name_key = ?", (name_key(" ".join(str(name).split())),))
         return rows[0] if rows else None
 
     def _trainee_id(self, name) -> int:

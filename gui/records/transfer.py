@@ -32,6 +32,7 @@ from . import chain
 from .models import ImportResult, RecordFilter
 from .schema import RecordsError
 from .schema_v4 import append_entry, session_end_event, session_event, trainee_event
+from .schema_v5 import name_key
 
 FORMAT_NAME = "dealerdrill-records"
 FORMAT_VERSION = 2
@@ -83,8 +84,8 @@ def dump_records(records, path: str | Path, f: RecordFilter | None = None,
         + session_where + (" AND " if session_where else " WHERE ")
         + "EXISTS (SELECT 1 FROM answers a WHERE a.session_id = s.id" + (f" AND {answer_time}" if answer_time else "")
         + ") ORDER BY s.started_at, s.id", session_parameters + time_parameters)
-    names = {r[2].casefold() for r in session_rows}
-    trainees = [t for t in records.trainees(include_archived=True) if t.name.casefold() in names]
+    names = {name_key(r[2]) for r in session_rows}
+    trainees = [t for t in records.trainees(include_archived=True) if name_key(t.name) in names]
     statements = {ref: json.loads(content) for ref, content in records.read(
         "SELECT ref, content FROM ledger WHERE kind = 'signoff'")}
     keys = records.manager_keys()
@@ -257,8 +258,10 @@ def _text(record, key, where, *, optional=False, empty=True) -> str | None:
         raise _Bad(f"{where}: {key!r} is longer than {_LIMITS.get(key, 300)} characters")
     if "\x00" in value:
         raise _Bad(f"{where}: {key!r} contains a NUL character")
-    if any(0xD800 <= ord(c) <= 0xDFFF for c in value):
-        raise _Bad(f"{where}: {key!r} contains a lone surrogate (not text)")
+    try:
+        value.encode("utf-8")            # a lone surrogate (JSON can spell one) is not text
+    except UnicodeEncodeError:
+        raise _Bad(f"{where}: {key!r} contains a lone surrogate (not text)") from None
     if not empty and not value.strip():
         raise _Bad(f"{where}: {key!r} is empty")
     return value
@@ -381,9 +384,10 @@ def _checked_records(path: Path, now: datetime) -> Iterator[tuple[str, object]]:
                 name = clean_name(_field(record, "name", where))
             except ValueError as error:
                 raise _Bad(f"{where}: {error}") from None
-            if name.casefold() in trainees:
-                raise _Bad(f"{where} names the trainee {name!r} a second time")
-            trainees[name.casefold()] = name
+            if name_key(name) in trainees:
+                raise _Bad(f"{where} names the trainee {name!r} a second time (names are the same whatever "
+                           f"their case)")
+            trainees[name_key(name)] = name
             yield "trainee", {"uuid": _label(record, "uuid", where, optional=True), "name": name,
                               "created_at": _time(record, "created_at", where, now=now)}
         elif kind == "session":
@@ -394,7 +398,7 @@ def _checked_records(path: Path, now: datetime) -> Iterator[tuple[str, object]]:
                 trainee = clean_name(_field(record, "trainee", where))
             except ValueError as error:
                 raise _Bad(f"{where}: {error}") from None
-            if trainee.casefold() not in trainees:
+            if name_key(trainee) not in trainees:
                 raise _Bad(f"{where} names a trainee the file does not list ({trainee!r})")
             uuid = _label(record, "uuid", where)
             if uuid in sessions_seen:
@@ -412,7 +416,7 @@ def _checked_records(path: Path, now: datetime) -> Iterator[tuple[str, object]]:
             finished = _time(record, "finished_at", where, optional=True, now=now)
             if finished is not None and finished < started:
                 raise _Bad(f"{where} finishes before it starts")
-            values = {"uuid": uuid, "trainee": trainees[trainee.casefold()], "drill": _label(record, "drill", where),
+            values = {"uuid": uuid, "trainee": trainees[name_key(trainee)], "drill": _label(record, "drill", where),
                       "game": _label(record, "game", where), "mode": mode,
                       "settings": _json_text(record, "settings", where, must_be_object=True), "target": target,
                       "workstation": _label(record, "workstation", where, optional=True) or "",
@@ -515,7 +519,7 @@ class _Merge:
         if kind == "key":
             self.file_keys[chain.fingerprint_of(values["public_key"])] = values["manager"]
         elif kind == "trainee":
-            self.trainees[values["name"].casefold()] = values
+            self.trainees[name_key(values["name"])] = values
         else:
             self._session(values)
 
@@ -677,15 +681,16 @@ class _Merge:
                     self.signoffs_added += 1
 
     def _trainee_id(self, db, name: str, new_uuid) -> int:
-        row = db.execute("SELECT id FROM trainees WHERE name = ? COLLATE NOCASE", (name,)).fetchone()
+        row = db.execute("SELECT id FROM trainees WHERE name_key = ?", (name_key(name),)).fetchone()
         if row is not None:
             return row[0]
-        listed = self.trainees.get(name.casefold(), {})
+        listed = self.trainees.get(name_key(name), {})
         uuid = listed.get("uuid") or new_uuid()
         if db.execute("SELECT 1 FROM trainees WHERE uuid = ?", (uuid,)).fetchone():
             uuid = new_uuid()   # the same profile renamed elsewhere: keep both, never merge silently
         created = listed.get("created_at") or self.records.now_text()
-        cursor = db.execute("INSERT INTO trainees (uuid, name, created_at) VALUES (?, ?, ?)", (uuid, name, created))
+        cursor = db.execute("INSERT INTO trainees (uuid, name, name_key, created_at) VALUES (?, ?, ?, ?)",
+                            (uuid, name, name_key(name), created))
         append_entry(db, "trainee", uuid, trainee_event(uuid, name, created))
         self.trainees_added += 1
         return cursor.lastrowid

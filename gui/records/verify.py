@@ -17,7 +17,15 @@ from typing import Callable
 
 from . import chain
 from .chain import Problem
-from .schema_v4 import (TRIGGERS, audit_event, session_end_event, session_event, target_event, trainee_event)
+from .schema_v4 import (
+    TRIGGERS,
+    audit_event,
+    session_end_event,
+    session_event,
+    target_event,
+    trainee_event,
+)
+from .schema_v5 import TRIGGERS as NAME_TRIGGERS
 
 MAX_PROBLEMS = 200   # a file rewritten wholesale would list every row; the first ones say enough
 
@@ -55,7 +63,7 @@ def verify_records(records, progress: Callable[[int, int], None] | None = None) 
 
 def _check_triggers(records, found: _Found) -> None:
     present = {name for (name,) in records.read("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
-    for name in TRIGGERS:
+    for name in TRIGGERS + NAME_TRIGGERS:
         if name not in present:
             found.add(f"trigger {name}", "is missing: someone removed what keeps the results permanent")
 

@@ -150,11 +150,12 @@ def test_the_application_layer_runs_without_qt(tmp_path):
             session.submit(item.key, 1.0)
             desk.end_session()
             desk.unlock_manager("2468", "Mere")      # choosing the trainee locked the role
-            desk.export("csv", sys.argv[1] + ".csv")
+            desk.export("csv", sys.argv[2])
         loaded = sorted(name for name in sys.modules if name.split(".")[0] in ("PySide6", "shiboken6"))
         print(loaded)
     """)
-    child = subprocess.run([sys.executable, "-c", script, str(tmp_path / "records.sqlite3")],
-                           capture_output=True, text=True, timeout=120)
+    (tmp_path / "data").mkdir()
+    child = subprocess.run([sys.executable, "-c", script, str(tmp_path / "data" / "records.sqlite3"),
+                            str(tmp_path / "answers.csv")], capture_output=True, text=True, timeout=120)
     assert child.returncode == 0, child.stderr
     assert child.stdout.strip() == "[]"

@@ -20,6 +20,7 @@ import pytest
 
 from dealerdrill.domain import ErrorCategory, Mode
 from dealerdrill.exports import ANSWER_COLUMNS, SESSION_COLUMNS, export
+from dealerdrill.settings import answer_key_summary
 from dealerdrill.records import RecordFilter
 from external_tools import tool
 
@@ -99,6 +100,8 @@ def expected_sessions(records) -> list[dict]:
         "passed": "" if s.passed is None else ("yes" if s.passed else "no"), "test_result": s.test_result or "",
         "signed_off_by": s.signed_by or "",
         "signed_off_at": _local(s.signed_at), "workstation": s.workstation,
+        "signoff_note": s.signoff_note, "signoff_reason": s.signoff_reason,
+        "settings": answer_key_summary(s.game, s.settings.get(s.game, {})) if s.settings.get(s.game) else "",
     } for s in records.sessions()]
 
 

@@ -21,7 +21,8 @@ PIN, MANAGER = "2468", "Mere Smith"
 def file_with_history(tmp_path):
     """A records file as a training room leaves it: a PIN, a trainee with a failed and a passed test (the
     passed one signed off), a practice session, a target set by the manager."""
-    path = tmp_path / "records.sqlite3"
+    path = tmp_path / "data" / "records.sqlite3"
+    path.parent.mkdir()
     with Desk.open(path) as desk:
         desk.set_first_pin(MANAGER, PIN, PIN)
         desk.set_target("baccarat.table_of_play", Target(seconds=8, accuracy=0.9, test_items=3, pass_mark=0.6))
