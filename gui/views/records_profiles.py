@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
     QPushButton, QSizePolicy, QToolButton, QVBoxLayout, QWidget,
@@ -306,27 +306,73 @@ class ManagerDialog(QDialog):
         self.problem_label.hide()
         layout.addWidget(self.problem_label)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Set PIN and unlock" if self.first_run
-                                                                   else "Unlock")
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_text = "Set PIN and unlock" if self.first_run else "Unlock"
+        self.ok_button.setText(self.ok_text)
         buttons.accepted.connect(self.submit)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        # While the desk refuses every PIN (too many wrong ones), the button waits with it, counting down;
+        # the desk's own clock decides when the wait is over, the dialog only asks it each second.
+        self.wait_timer = QTimer(self)
+        self.wait_timer.setInterval(1000)
+        self.wait_timer.timeout.connect(self._count_down)
         self.name_edit.setFocus()
+        if not self.first_run:
+            self._count_down()
+
+    @property
+    def waiting(self) -> bool:
+        """The desk refuses PINs for now and the dialog is counting down."""
+        return self.wait_timer.isActive()
 
     def submit(self) -> None:
+        from dealerdrill.desk import PinTriesExhausted
+
         try:
             if self.first_run:
                 self.desk.set_first_pin(self.name_edit.text(), self.pin_edit.text(), self.repeat_edit.text())
             else:
                 self.desk.unlock_manager(self.pin_edit.text(), self.name_edit.text())
+        except PinTriesExhausted as error:
+            self._forget_typed_pin()
+            self._wait(error.retry_after)
+            return
         except PLAIN_ERRORS as error:
-            self.problem_label.setText(plain_message(error))
-            self.problem_label.show()
-            self.pin_edit.clear()
-            self.repeat_edit.clear()
-            self.pin_edit.setFocus()
+            self._say(plain_message(error), WRONG)
+            self._forget_typed_pin()
             return
         self.accept()
+
+    def _forget_typed_pin(self) -> None:
+        self.pin_edit.clear()
+        self.repeat_edit.clear()
+        self.pin_edit.setFocus()
+
+    def _say(self, text: str, colour: str) -> None:
+        self.problem_label.setText(text)
+        self.problem_label.setStyleSheet(f"color: {colour};")
+        self.problem_label.setVisible(bool(text))
+
+    def _wait(self, seconds: int) -> None:
+        from dealerdrill.desk import PinTriesExhausted
+
+        self._say(str(PinTriesExhausted(seconds)), WRONG)     # the desk's sentence, with the time left now
+        self.ok_button.setEnabled(False)
+        self.ok_button.setText(f"{self.ok_text} (wait {seconds} s)")
+        if not self.wait_timer.isActive():
+            self.wait_timer.start()
+
+    def _count_down(self) -> None:
+        remaining = self.desk.role.retry_after()
+        if remaining > 0:
+            self._wait(remaining)
+            return
+        if self.wait_timer.isActive():
+            self.wait_timer.stop()
+            self._say("The wait is over: you can try the PIN again.", MUTED)
+        self.ok_button.setEnabled(True)
+        self.ok_button.setText(self.ok_text)
 
 
 # --- the window's part ------------------------------------------------------------------------------------------
