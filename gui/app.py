@@ -15,7 +15,9 @@ from typing import Callable
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QStackedWidget, QTabWidget, QToolBar, QWidget
+from PySide6.QtWidgets import (
+    QApplication, QMainWindow, QMessageBox, QStackedWidget, QTabWidget, QToolBar, QVBoxLayout, QWidget,
+)
 
 from . import __version__, paths
 from .settings import Settings
@@ -171,7 +173,19 @@ class MainWindow(QMainWindow):
         self.sections = QStackedWidget()
         self.sections.addWidget(self.tabs)
         self.sections.addWidget(self.drills)
-        self.setCentralWidget(self.sections)
+        # Banners (news that must not be missed, nor stop the work) sit above whichever section is shown.
+        from .views.banners import BannerStrip
+
+        self.banners = BannerStrip(focus_after=lambda: self.sections.currentWidget().setFocus())
+        central = QWidget()
+        central.setObjectName("central")
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.banners)
+        column.addWidget(self.sections, 1)
+        self.setCentralWidget(central)
+        self._shown_once = False
         self._build_menus()
         self.records_ui.install()
         self.records_ui.signals.settings_changed.connect(self._settings_changed)
@@ -260,6 +274,12 @@ class MainWindow(QMainWindow):
 
     def drills_shown(self) -> bool:
         return self.sections.currentWidget() is self.drills
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._shown_once:
+            self._shown_once = True
+            self.records_ui.window_shown()   # the whole-file check starts once the window is up
 
     def closeEvent(self, event) -> None:
         self.records_ui.close()

@@ -383,11 +383,23 @@ class RecordsUi(QObject):
 
     damage_found = Signal(str)  # the background whole-file check found damage (the notice shown)
 
+    KEY_NOTICE_BANNER = "key-notice"
+    INTEGRITY_BANNER = "integrity"
+
     def __init__(self, window, desk):
+        from .integrity_check import StartupIntegrityCheck
+
         super().__init__(window)
         self.window = window
         self.desk = desk
         self.signals = DeskSignals(desk, self)
+        # Two whole-file reads at start, one after the other (two cores at most): the damage check of a large
+        # file opened without one, then the integrity check (chains, signatures) once the window is up.
+        self._damage_check_running = False
+        self._integrity_wanted = False
+        self.integrity_check = StartupIntegrityCheck(desk, self)
+        self.integrity_check.failed.connect(self._integrity_failed)
+        self.idle_watch = None      # made at install, with the window's menus
         if desk.records is not None and not desk.records.checked_at_open:
             self._verify_in_background(desk.records)
         self.progress_page = None
@@ -450,6 +462,15 @@ class RecordsUi(QObject):
         if not self.desk.available:
             for action in (self.unlock_action, self.manager_action, self.progress_action):
                 action.setEnabled(False)
+
+        from .idle_lock import IdleLockWatch
+
+        self.idle_watch = IdleLockWatch(self.signals, self)
+        self.idle_watch.locked_itself.connect(self._locked_itself)
+        self.idle_watch.start()
+        self.signals.records_replaced.connect(lambda: window.banners.dismiss(self.INTEGRITY_BANNER))
+        if self.desk.key_notice:
+            window.banners.show_banner(self.KEY_NOTICE_BANNER, self.desk.key_notice)
 
     # -- trainee
     def choose_trainee(self, then: Callable[[], None] | None = None) -> ProfilePicker:
@@ -515,6 +536,11 @@ class RecordsUi(QObject):
     def lock_manager(self) -> None:
         self.desk.lock_manager()
 
+    def _locked_itself(self, minutes: float) -> None:
+        # Said until the next message, not for a few seconds: whoever comes back to the desk reads why.
+        self.window.statusBar().showMessage(f"The manager role locked itself after {minutes:g} idle minute"
+                                            f"{'s' if minutes != 1 else ''}. Unlock it again with the PIN (Ctrl+L).")
+
     def _manager_button_clicked(self) -> None:
         if self.desk.unlocked:
             self.lock_manager()
@@ -579,19 +605,36 @@ class RecordsUi(QObject):
         from .background import run_in_background
 
         path = records.path
-        run_in_background(lambda: Records.verify_file(path), self._verified, lambda error: None)
+        self._damage_check_running = True
+        run_in_background(lambda: Records.verify_file(path), self._verified, lambda error: self._verified(None))
 
     def _verified(self, problem) -> None:
         from .messages import show_error
 
+        self._damage_check_running = False
         if not problem or self.desk.records is None:
+            if self._integrity_wanted:
+                self.integrity_check.start_soon()
             return
         notices = self.desk.replace_damaged_records()
         text = "\n\n".join([problem] + notices)
         self.damage_found.emit(text)
         show_error(self.window, text)
 
+    # -- the integrity check and the banners
+    def window_shown(self) -> None:
+        """The window is up: the whole-file integrity check may start (after the damage check, if one runs)."""
+        self._integrity_wanted = True
+        if not self._damage_check_running:
+            self.integrity_check.start_soon()
+
+    def _integrity_failed(self, text: str) -> None:
+        self.window.banners.show_banner(self.INTEGRITY_BANNER, text, tone="alarm")
+
     def close(self) -> None:
+        if self.idle_watch is not None:
+            self.idle_watch.stop()
+        self.integrity_check.cancel()
         for dialog in (self.picker, self.manager_dialog):
             if dialog is not None:
                 dialog.close()
