@@ -15,6 +15,8 @@ from PySide6.QtCore import Qt
 
 from dealerdrill import app as app_module
 from dealerdrill.desk import Desk
+from dealerdrill.views import idle_lock
+from dealerdrill.views.records_manager import WORKSTATION_TAB
 
 PIN = "4826"
 MANAGER = "Mere Smith"
@@ -106,3 +108,94 @@ def test_five_wrong_pins_hold_the_unlock_button_counting_down_until_the_desk_tri
     qtbot.keyClicks(dialog.pin_edit, PIN)
     qtbot.keyClick(dialog.pin_edit, Qt.Key_Return)
     assert desk.unlocked and desk.manager.name == MANAGER
+
+
+# --- the idle lock -----------------------------------------------------------------------------------------------
+
+IDLE_MESSAGE = "The manager role locked itself after {} idle minutes. Unlock it again with the PIN (Ctrl+L)."
+
+
+@pytest.fixture
+def idle():
+    return IdleClock()
+
+
+def manager_window(qtbot, records_path, idle):
+    """The window over a desk whose idle time the test moves, with the role held and the Manager page shown."""
+    desk = Desk.open(records_path, idle_clock=idle)
+    desk.set_first_pin(MANAGER, PIN, PIN)
+    window = open_window(qtbot, desk)
+    assert window.records_ui.show_manager()
+    return window, desk, window.records_ui.manager_page
+
+
+def test_input_keeps_the_role_and_idle_minutes_lock_it_through_the_windows_timer(qtbot, records_path, idle,
+                                                                                monkeypatch):
+    monkeypatch.setattr(idle_lock, "CHECK_EVERY_MS", 40)
+    window, desk, page = manager_window(qtbot, records_path, idle)
+    idle.pass_minutes(4)
+    qtbot.keyClick(page.tabs, Qt.Key_Right)                # a key press: the idle time starts again
+    idle.pass_minutes(4)
+    qtbot.wait(200)                                        # several checks go by
+    assert desk.unlocked and window.sections.currentWidget() is page
+    qtbot.mouseClick(page.reset_button, Qt.LeftButton)     # so does a click
+    idle.pass_minutes(4.5)
+    qtbot.mouseMove(page.tabs)                             # a mouse move alone does not (Qt makes moves up)
+    qtbot.wait(200)
+    assert desk.unlocked
+    idle.pass_minutes(1)                                   # five minutes since the click
+    # Wait on the window, not on desk.unlocked: reading the role would lock it itself.
+    qtbot.waitUntil(lambda: window.sections.currentWidget() is not page, timeout=2000)
+    assert not desk.unlocked and not page.tabs.isEnabled()
+    assert window.records_ui.manager_button.text() == "Manager: locked"
+    assert window.statusBar().currentMessage() == IDLE_MESSAGE.format(5)
+    assert desk.records.audit_log()[0].action == "manager_locked" and desk.records.audit_log()[0].detail == "idle"
+
+
+def test_a_key_press_after_the_idle_time_locks_the_role_instead_of_renewing_it(qtbot, records_path, idle, monkeypatch):
+    monkeypatch.setattr(idle_lock, "CHECK_EVERY_MS", 600_000)   # the timer stays out of it: the filter decides
+    window, desk, page = manager_window(qtbot, records_path, idle)
+    idle.pass_minutes(6)
+    qtbot.keyClick(page.tabs, Qt.Key_Right)
+    assert not desk.unlocked and window.sections.currentWidget() is not page
+    assert window.statusBar().currentMessage() == IDLE_MESSAGE.format(5)
+
+
+def test_a_role_the_desk_locked_while_only_being_read_is_shown_locked_at_the_next_check(qtbot, records_path, idle,
+                                                                                        monkeypatch):
+    monkeypatch.setattr(idle_lock, "CHECK_EVERY_MS", 40)
+    window, desk, page = manager_window(qtbot, records_path, idle)
+    window.records_ui.idle_watch.timer.stop()
+    idle.pass_minutes(6)
+    assert not desk.unlocked                               # reading the role locks it, and no event is sent
+    assert window.records_ui.manager_button.text().startswith(f"Manager: {MANAGER}")
+    window.records_ui.idle_watch.timer.start()
+    qtbot.waitUntil(lambda: window.records_ui.manager_button.text() == "Manager: locked", timeout=2000)
+    assert window.sections.currentWidget() is not page
+    assert window.statusBar().currentMessage() == IDLE_MESSAGE.format(5)
+
+
+def test_the_manager_sets_the_idle_minutes_on_the_workstation_tab(qtbot, records_path, idle, monkeypatch):
+    monkeypatch.setattr(idle_lock, "CHECK_EVERY_MS", 40)
+    window, desk, page = manager_window(qtbot, records_path, idle)
+    page.tabs.setCurrentIndex(WORKSTATION_TAB)
+    tab = page.workstation_tab
+    assert tab.idle_minutes_box.value() == 5
+    tab.idle_minutes_box.lineEdit().selectAll()
+    qtbot.keyClicks(tab.idle_minutes_box.lineEdit(), "15")
+    qtbot.keyClick(tab.idle_minutes_box.lineEdit(), Qt.Key_Return)
+    assert desk.role.idle_minutes() == 15
+    assert tab.idle_message.text() == "The manager role now locks itself after 15 idle minutes."
+    idle.pass_minutes(14)
+    qtbot.wait(200)
+    assert desk.unlocked
+    idle.pass_minutes(1.5)
+    qtbot.waitUntil(lambda: window.sections.currentWidget() is not page, timeout=2000)
+    assert not desk.unlocked
+    assert window.statusBar().currentMessage() == IDLE_MESSAGE.format(15)
+    assert tab.idle_message.isHidden()                     # nothing of the tab stays on screen once locked
+    # Locked, the same control is refused by the desk, which changes nothing.
+    tab.idle_minutes_box.setValue(90)
+    assert not tab.apply_idle_minutes()
+    assert tab.idle_message.text().startswith("Only a training manager can change when the manager role locks")
+    assert desk.role.idle_minutes() == 15
