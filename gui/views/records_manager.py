@@ -670,7 +670,7 @@ class ManagerPage(QWidget):
 
         dialog = SignOffConfirmation(what, unusual, self.note_edit.text(), sign, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.destroyed.connect(lambda *_: setattr(self, "signoff_confirmation", None))
+        dialog.finished.connect(lambda *_: setattr(self, "signoff_confirmation", None))
         self.signoff_confirmation = dialog
         _say(self.tests_message, "", "muted")
         dialog.open()

@@ -225,7 +225,7 @@ class WorkstationTab(QWidget):
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.buttonClicked.connect(lambda clicked: self.trust(public_key, manager) if clicked is trust else
                                   _say(self.keys_message, "Nothing was trusted.", "muted"))
-        box.destroyed.connect(lambda *_: setattr(self, "trust_confirmation", None))
+        box.finished.connect(lambda *_: setattr(self, "trust_confirmation", None))
         box.trust_button = trust
         self.trust_confirmation = box
         box.open()
