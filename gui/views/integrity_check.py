@@ -17,13 +17,13 @@ from .background import run_in_background
 START_DELAY_MS = 800   # after the window first shows: it paints and takes input before the file is read
 
 
-def problems_in_copy(records) -> list[str]:
+def problems_in_copy(records, progress=None) -> list[str]:
     """On a worker thread: the problems the whole-file check finds, each a plain sentence naming the row."""
     copy = records.clone()
     try:
         copy.read("BEGIN")
         try:
-            return [str(problem) for problem in copy.verify()]
+            return [str(problem) for problem in copy.verify(progress)]
         finally:
             copy.read("COMMIT")
     finally:
