@@ -729,6 +729,9 @@ class ManagerPage(QWidget):
         row.addWidget(self.import_button)
         row.addStretch(1)
         layout.addLayout(row)
+        self.import_message = _message()
+        self.import_message.setObjectName("importMessage")
+        layout.addWidget(self.import_message)
         # What the last import did not take, a line each with the reason; it scrolls when the list is long.
         self.import_refused = QPlainTextEdit()
         self.import_refused.setObjectName("importRefused")
@@ -738,7 +741,7 @@ class ManagerPage(QWidget):
         self.import_refused.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
                                                     | Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self.import_refused.setTabChangesFocus(True)
-        self.import_refused.setMaximumHeight(170)
+        self.import_refused.setMaximumHeight(124)   # about six lines; more scroll
         self.import_refused.hide()
         layout.addWidget(self.import_refused)
         layout.addStretch(1)
@@ -783,27 +786,29 @@ class ManagerPage(QWidget):
         try:
             work = self.desk.import_job(path)
         except PLAIN_ERRORS as error:
-            _say(self.export_message, plain_message(error), "problem")
+            _say(self.import_message, plain_message(error), "problem")
             return None
-        return self._start_job(work, "Importing…", self._import_done)
+        return self._start_job(work, "Importing…", self._import_done, self.import_message)
 
-    def _start_job(self, work, text: str, on_done) -> RecordsJob | None:
+    def _start_job(self, work, text: str, on_done, message=None) -> RecordsJob | None:
+        """`message`: where the job's outcome is said (the export's message unless given)."""
+        message = message or self.export_message
         if self.job is not None:
-            _say(self.export_message, "Wait for the running export or import to finish (or cancel it).", "problem")
+            _say(message, "Wait for the running export or import to finish (or cancel it).", "problem")
             return None
         job = RecordsJob(self.desk.records, work, self)
         queued = Qt.ConnectionType.QueuedConnection   # emitted on the worker thread, handled on this one
         job.progressed.connect(self._job_progress, queued)
         job.succeeded.connect(on_done, queued)
-        job.failed.connect(lambda text: _say(self.export_message, text, "problem"), queued)
-        job.cancelled.connect(lambda: _say(self.export_message, "Cancelled; no file was written.", "muted"), queued)
+        job.failed.connect(lambda text: _say(message, text, "problem"), queued)
+        job.cancelled.connect(lambda: _say(message, "Cancelled; no file was written.", "muted"), queued)
         job.finished.connect(self._job_over, queued)
         self.job = job
         self.progress_label.setText(text)
         self.progress_bar.setRange(0, 0)
         for widget in (self.export_button, self.import_button):
             widget.setEnabled(False)
-        _say(self.export_message, "", "muted")
+        _say(message, "", "muted")
         self.import_refused.clear()
         self.import_refused.hide()
         self._progress_timer.start(PROGRESS_DELAY_MS)
@@ -844,7 +849,7 @@ class ManagerPage(QWidget):
         if refused:
             text += (f" Not imported: {len(refused)} item{'s' if len(refused) != 1 else ''}, each listed below with "
                      "the reason.")
-        _say(self.export_message, text, "problem" if refused else "done")
+        _say(self.import_message, text, "problem" if refused else "done")
         self.import_refused.setPlainText("\n".join(f"• {line}" for line in refused))
         self.import_refused.setVisible(bool(refused))
         self.desk.records_changed()

@@ -13,7 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
-    QFileDialog, QHBoxLayout, QMessageBox, QSpinBox, QVBoxLayout, QWidget,
+    QFileDialog, QFrame, QHBoxLayout, QMessageBox, QScrollArea, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from .records_profiles import PLAIN_ERRORS, button, label, plain_message
@@ -37,7 +37,19 @@ class WorkstationTab(QWidget):
         self.desk = desk
         self.trust_confirmation: QMessageBox | None = None
         self._keys: list[str] = []           # fingerprints in the order of the keys table
-        layout = QVBoxLayout(self)
+        # The tab scrolls rather than make the Manager page (and the window) taller than a laptop's screen.
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        body = QWidget()
+        body.setObjectName("workstationBody")
+        scroll.setWidget(body)
+        scroll.viewport().setAutoFillBackground(False)   # the tab's own white shows through, as on the others
+        body.setAutoFillBackground(False)
+        outer.addWidget(scroll)
+        layout = QVBoxLayout(body)
         layout.setContentsMargins(14, 12, 14, 12)
         layout.setSpacing(8)
 
@@ -100,7 +112,7 @@ class WorkstationTab(QWidget):
                                "with its manager (in person or by phone, not by the same e-mail as the file).",
                                "muted", wrap=True))
         self.keys_table = make_table(["Fingerprint", "Manager", "Accepted as"], "managerKeysTable", stretch_column=2)
-        layout.addWidget(self.keys_table, 1)
+        layout.addWidget(self.keys_table)
         row = QHBoxLayout()
         self.trust_key_button = button("Tr&ust another workstation's key…", primary=True)
         self.trust_key_button.setObjectName("trustKey")
@@ -112,6 +124,7 @@ class WorkstationTab(QWidget):
         self.keys_message.setObjectName("keysMessage")
         self.keys_message.hide()
         layout.addWidget(self.keys_message)
+        layout.addStretch(1)
 
     # --- reading ---------------------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -134,7 +147,8 @@ class WorkstationTab(QWidget):
             else:
                 rows.append([fingerprint, manager, words if origin != "this workstation" else
                              f"{words}: an earlier key (before a PIN reset)"])
-        fill_table(self.keys_table, rows, fit_rows=None, empty_text="No manager key yet.")
+        # As tall as its rows (a handful of keys; more scroll in the table), so the buttons stay in view.
+        fill_table(self.keys_table, rows, fit_rows=5, empty_text="No manager key yet.")
 
     def clear(self) -> None:
         """The role locked: nothing of the keys stays on screen."""

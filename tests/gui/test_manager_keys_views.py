@@ -98,7 +98,7 @@ def test_an_import_lists_what_it_refused_until_the_other_key_is_trusted_through_
     assert first.sessions_added == 0 and len(first.refused) == 10
     assert page.refused_lines() == list(first.refused)
     assert all("no manager this workstation trusts signed it off" in line for line in page.refused_lines())
-    assert "Not imported: 10 items, each listed below with the reason." in page.export_message.text()
+    assert "Not imported: 10 items, each listed below with the reason." in page.import_message.text()
     qtbot.waitUntil(lambda: page.import_refused.verticalScrollBar().maximum() > 0, timeout=2000)   # it scrolls
 
     page.tabs.setCurrentIndex(WORKSTATION_TAB)

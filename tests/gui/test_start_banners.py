@@ -113,3 +113,40 @@ def test_answers_recorded_while_the_check_reads_are_not_taken_for_tampering(tmp_
     assert problems_in_copy(desk.records, answer_more) == []
     assert len(recorded_meanwhile) == 2 and problems_in_copy(desk.records) == []
     desk.close()
+
+
+def test_banners_take_their_height_from_the_pages_and_never_make_the_window_taller(qtbot):
+    from PySide6.QtCore import QSize
+
+    laptop = QSize(1366, 688)          # a 1366 x 768 screen less its task bar and the title bar
+    window = app_module.MainWindow()
+    qtbot.addWidget(window)
+    window.resize(laptop)
+    window.show()
+    qtbot.waitExposed(window)
+    ui, area = window.records_ui, window.sections_area
+    pages = [("tables", window.show_table), ("drills", window.show_drills), ("progress", ui.show_progress),
+             ("manager", lambda: window.sections.setCurrentWidget(ui.manager_page))]
+
+    def settle():
+        QApplication.processEvents()
+        qtbot.wait(10)
+
+    without = {}
+    for name, show in pages:
+        show()
+        settle()
+        without[name] = window.minimumSizeHint().height()
+        assert area.verticalScrollBar().maximum() == 0, f"{name} scrolls with no banner"   # it fills the area
+    for key in ("one", "two"):
+        window.banners.show_banner(key, "A long notice that wraps over more than one line at this width. " * 4)
+    for name, show in pages:
+        show()
+        settle()
+        assert window.minimumSizeHint().height() <= without[name], name
+        assert window.size() == laptop, name
+    assert area.verticalScrollBar().maximum() > 0       # the Manager page scrolls under them instead
+    for key in ("one", "two"):
+        window.banners.dismiss(key)
+    settle()
+    assert area.verticalScrollBar().maximum() == 0       # and has its room back once they are dismissed
