@@ -20,8 +20,10 @@ INPUT_EVENTS = frozenset({
 
 
 class IdleLockWatch(QObject):
-    """Installed on the application while the window is open. Emits `locked_itself(minutes)` when the role
-    locks for lack of use (the desk's own MANAGER event has already told the views by then)."""
+    """Watches the application's input while the manager role is unlocked (and only then: a filter on every
+    event of the application costs time, and a locked role has no idle time to keep). Emits
+    `locked_itself(minutes)` when the role locks for lack of use (the desk's own MANAGER event has already told
+    the views by then)."""
 
     locked_itself = Signal(float)
 
@@ -32,22 +34,35 @@ class IdleLockWatch(QObject):
         self._unlocked_seen = self.desk.unlocked
         signals.manager_changed.connect(self._manager_changed)
         self.timer = QTimer(self)
-        self.timer.setInterval(CHECK_EVERY_MS)
         self.timer.timeout.connect(self.check)
         self._installed = False
+        self._started = False
+
+    @property
+    def watching(self) -> bool:
+        """The input filter and the timer are on (the role is unlocked and the window open)."""
+        return self._installed
 
     def start(self) -> None:
-        application = QApplication.instance()
-        if application is not None and not self._installed:
-            application.installEventFilter(self)
-            self._installed = True
-        self.timer.start()
+        self._started = True
+        self._follow_role()
 
     def stop(self) -> None:
-        self.timer.stop()
+        self._started = False
+        self._follow_role()
+
+    def _follow_role(self) -> None:
         application = QApplication.instance()
-        if application is not None and self._installed:
-            application.removeEventFilter(self)
+        wanted = self._started and self._unlocked_seen and application is not None
+        if wanted and not self._installed:
+            self.timer.setInterval(CHECK_EVERY_MS)
+            application.installEventFilter(self)
+            self.timer.start()
+            self._installed = True
+        elif not wanted and self._installed:
+            self.timer.stop()
+            if application is not None:
+                application.removeEventFilter(self)
             self._installed = False
 
     def eventFilter(self, watched, event) -> bool:
@@ -77,6 +92,7 @@ class IdleLockWatch(QObject):
 
     def _manager_changed(self, _manager) -> None:
         self._unlocked_seen = self.desk.unlocked
+        self._follow_role()
 
 
 __all__ = ["CHECK_EVERY_MS", "IdleLockWatch"]

@@ -150,6 +150,11 @@ def test_input_keeps_the_role_and_idle_minutes_lock_it_through_the_windows_timer
     assert window.records_ui.manager_button.text() == "Manager: locked"
     assert window.statusBar().currentMessage() == IDLE_MESSAGE.format(5)
     assert desk.records.audit_log()[0].action == "manager_locked" and desk.records.audit_log()[0].detail == "idle"
+    # A locked role has no idle time to keep: the window stops filtering every input event until the next unlock.
+    watch = window.records_ui.idle_watch
+    assert not watch.watching and not watch.timer.isActive()
+    desk.unlock_manager(PIN, MANAGER)
+    assert watch.watching and watch.timer.isActive()
 
 
 def test_a_key_press_after_the_idle_time_locks_the_role_instead_of_renewing_it(qtbot, records_path, idle, monkeypatch):
