@@ -1,4 +1,5 @@
-"""The application: a main window with one tab per table, menus, a status bar, and errors in plain words.
+"""The application: a main window with one tab per table, menus, a status bar, banners for what must not be
+missed (views/banners.py), and errors in plain words.
 
 Adding a table is one line in TABLES: (id, title, factory). A factory takes the current Settings and
 returns the table's widget. A table widget may offer:

@@ -4,9 +4,11 @@ The state itself (the records, the person training, the manager role) and every 
 application layer, dealerdrill.desk.Desk; these views only call it and show what changed:
   DeskSignals      the desk's changes as Qt signals, for the views to refresh on
   ProfilePicker    dialog: choose your name, add a new trainee, or practise as a guest (NOT recorded)
-  ManagerDialog    dialog: unlock the manager role with the PIN (first run: set the PIN and the manager's name)
-  RecordsUi        the window's Trainee menu, the trainee/manager buttons on the sections tool bar, and the
-                   Progress and Manager pages
+  ManagerDialog    dialog: unlock the manager role with the PIN (first run: set the PIN and the manager's name);
+                   while the desk refuses PINs after too many wrong ones, it says so and its button counts down
+  RecordsUi        the window's Trainee menu, the trainee/manager buttons on the sections tool bar, the
+                   Progress and Manager pages, the manager role's idle lock (idle_lock.py), and the banners at
+                   start: a replaced PIN file, records failing their integrity check (integrity_check.py)
 
 No trainee chosen when a drill starts from the chooser: the picker opens first. "Guest" is a deliberate
 choice shown as "Guest — not recorded" in the window; a guest's answers go nowhere.
