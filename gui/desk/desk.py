@@ -479,6 +479,13 @@ class Desk:
         self.require(Permission.SEE_EVERY_TRAINEE)
         return self._require_records().test_attempts(f)
 
+    def signoff_reasons(self) -> dict[str, str]:
+        """Session id -> the reason recorded with its sign-off, for the sign-offs that needed one (read only;
+        the session summaries carry the note but not the reason)."""
+        self.require(Permission.SEE_EVERY_TRAINEE)
+        return dict(self._require_records().read(
+            "SELECT s.uuid, so.reason FROM signoffs so JOIN sessions s ON s.id = so.session_id WHERE so.reason <> ''"))
+
     # ------------------------------------------------------------------------------------------ settings
     def apply_settings(self, new: table_settings.Settings) -> Path | None:
         """Put new table settings in force (drills made from now on use them) and save them. A change to a
