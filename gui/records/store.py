@@ -32,7 +32,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from time import monotonic as _monotonic
 from time import sleep as _sleep
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, overload
 
 from dealerdrill.domain import AnsweredItem, Target
 from dealerdrill.domain.catalog import (
@@ -107,7 +107,12 @@ def to_text(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
+@overload
+def from_text(text: str) -> datetime: ...
+@overload
+def from_text(text: None) -> None: ...
 def from_text(text: str | None) -> datetime | None:
+    """The time a record's text holds; None for a column left empty (a session not finished)."""
     if not text:
         return None
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
@@ -194,7 +199,7 @@ class Records:
         except OSError as error:
             return None, [f"The training records folder cannot be made ({error}), so answers are not "
                           f"recorded now."]
-        options = dict(clock=clock, workstation=workstation, catalog=catalog)
+        options: dict[str, Any] = dict(clock=clock, workstation=workstation, catalog=catalog)
         try:
             large = target.exists() and target.stat().st_size > full_check_limit
         except OSError:
