@@ -23,6 +23,7 @@ from dealerdrill.core.roulette import WagerKind
 from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_cents, format_money
 
 from .base import register
+from .roulette_drills import _table, position_json, position_of
 from .targets import DEFAULT_TARGETS
 
 HOUSE_LARGEST_CHIP = 25      # dollars: the drill option for the house breakdown (see the module docstring)
@@ -128,8 +129,6 @@ class RouletteChipsDrill(_ChipsDrill):
                    "cash a player in for colour (“$500 for 20 colour at $25”) and colour a player out.")
 
     def __init__(self, settings=None):
-        from .roulette_drills import _table
-
         self.table = _table(settings)
         self.values = sorted(self.table.chip_values, reverse=True)
 
@@ -161,7 +160,8 @@ class RouletteChipsDrill(_ChipsDrill):
         situation = (f"{number} wins. {wager.name.capitalize()}, {format_money(stake)}"
                      + (f" ({wager.odds} to 1)." if difficulty == 1 else "."))
         return self._payment_item(family, amount, self.values, cap, situation, difficulty == 1,
-                                  {"stake": stake, "odds": wager.odds, "wager": wager.name})
+                                  {"stake": stake, "odds": wager.odds, "wager": wager.name, "number": number,
+                                   "position": position_json(position_of(wager))})
 
     def _colour_in(self, rng, difficulty, family) -> Item:
         value = _pick(rng, [v for v in COLOUR_VALUES if v <= max(self.values)] or [1])

@@ -117,7 +117,8 @@ class _IrregularityDrill:
         actions = rng.shuffled(irregularity.actions(scenario))
         options = [ACTION_WORDS[action] for action in actions]
         prompt = {"scenario": situation, "options": options}
-        key = {"choice": actions.index(ruling.action) + 1, "action": ruling.action.name, "rule": ruling.rule}
+        key = {"choice": actions.index(ruling.action) + 1, "action": ruling.action.name, "rule": ruling.rule,
+               "facts": facts}
         return Item(self.id, family, prompt, key, f"{situation} What does the dealer do?",
                     "Think of what the rule protects: the result of the spin or deal, and the wagers on it.")
 

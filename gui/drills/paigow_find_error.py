@@ -121,6 +121,7 @@ class PaiGowFindErrorDrill:
         prompt = {"banker_box": banker_box, "chung": chung.box, "money": "cents", "lines": lines,
                   "bank": {"high": list(bank[0]), "low": list(bank[1])},
                   "boxes": [{"box": b, "high": list(s[0]), "low": list(s[1]), "line": f"X{b}"} for b, s in drawn],
+                  "wagers": sorted(({"line": r[0], "box": r[1], "amount": r[2]} for r in rows), key=lambda w: w["box"]),
                   "commission": f"{self.rules['commission_bp'] / 100:g}%"}
         who = ("The house banks (box 1)" if banker_box == 0 else
                f"A co-banker holds the bank with the house in box {banker_box}")
