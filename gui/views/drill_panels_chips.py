@@ -192,5 +192,5 @@ class ChipsPanel(QWidget):
 
     def show_grade(self, item, grade) -> None:
         self.grade = grade
-        self.status.setText(("Right: " if grade.correct else "The payment: ") + grade.expected)
+        self.status.setText("Right." if grade.correct else "The right count of each chip is beside its row.")
         self.rows.update()

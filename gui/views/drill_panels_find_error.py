@@ -70,6 +70,10 @@ class FindErrorPanel(QWidget):
         self.help.setStyleSheet("color: #5b6675; font-size: 11px;")
         box = QVBoxLayout(self)
         box.addWidget(self.question)
+        if self.SIDE_BY_SIDE:
+            # A fixed width: the right treatments that appear after grading must not squeeze the picture.
+            self.lines_label.setFixedWidth(self.LINES_WIDTH)
+            self.lines_label.setWordWrap(True)
         body = QHBoxLayout() if self.SIDE_BY_SIDE else QVBoxLayout()
         body.addWidget(self.picture, 1)
         body.addWidget(self.lines_label, 0)
@@ -78,6 +82,7 @@ class FindErrorPanel(QWidget):
         box.addWidget(self.help)
 
     SIDE_BY_SIDE = False
+    LINES_WIDTH = 470
 
     # -- what a game's panel provides ----------------------------------------------------------------------
     def make_picture(self) -> QWidget:
@@ -206,7 +211,9 @@ class FindErrorPanel(QWidget):
                  if line in item.key["mistakes"]}
         self._refresh(truth=right)
         self.show_picture_grade(item)
-        self.status.setText("Right: " + grade.expected if grade.correct else "The mistakes: " + grade.expected)
+        # A short line: the full answer is in the feedback beside the panel, and a longer text here could make
+        # the panel taller and move the picture.
+        self.status.setText("Right." if grade.correct else "The right treatment of each mistake is beside its line.")
 
     def _truth_words(self, value) -> str:
         if isinstance(value, int) and not isinstance(value, bool):

@@ -61,10 +61,11 @@ class IrregularityPanel(QWidget):
         lines = []
         for i, option in enumerate(self.item.prompt["options"], start=1):
             text = f"<b>{i}.</b> {option}"
+            # Colour only after grading: bold or struck text could wrap differently and move the panel.
             if right == i:
-                text = f"<span style='color:{RIGHT}'><b>{i}. {option}</b></span>"
+                text = f"<span style='color:{RIGHT}'><b>{i}.</b> {option}</span>"
             elif given == i:
-                text = f"<span style='color:{WRONG}'><s>{i}. {option}</s></span>"
+                text = f"<span style='color:{WRONG}'><b>{i}.</b> {option}</span>"
             lines.append(text)
         self.options.setText("<br><br>".join(lines))
 
@@ -94,4 +95,5 @@ class IrregularityPanel(QWidget):
         given = int(self.typed) if self.typed.isdigit() else None
         self._show_options(right=item.key["choice"], given=None if grade.correct else given)
         colour = RIGHT if grade.correct else WRONG
-        self.entry.setText(f"<span style='color:{colour}'>{grade.expected}</span> (rule {grade.rule})")
+        words = "Right." if grade.correct else f"Not {given}: the right action is in green."
+        self.entry.setText(f"<span style='color:{colour}'>{words}</span> (rule {grade.rule})")
