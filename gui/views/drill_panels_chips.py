@@ -34,8 +34,9 @@ class _Rows(QWidget):
     def __init__(self, panel):
         super().__init__(panel)
         self.panel = panel
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setMinimumSize(480, 200)
+        # As tall as its rows (the panel keeps the room left over below them).
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
+        self.setMinimumSize(480, 120)
 
     def sizeHint(self) -> QSize:
         return QSize(640, 8 + self.ROW * max(1, len(self.panel.row_names())))
@@ -111,7 +112,8 @@ class ChipsPanel(QWidget):
         self.help.setStyleSheet("color: #5b6675; font-size: 11px;")
         box = QVBoxLayout(self)
         box.addWidget(self.question)
-        box.addWidget(self.rows, 1)
+        box.addWidget(self.rows)
+        box.addStretch(1)
         box.addWidget(self.status)
         box.addWidget(self.help)
 

@@ -77,7 +77,11 @@ class FindErrorPanel(QWidget):
         body = QHBoxLayout() if self.SIDE_BY_SIDE else QVBoxLayout()
         body.addWidget(self.picture, 1)
         body.addWidget(self.lines_label, 0)
-        box.addLayout(body, 1)
+        # The roulette layout takes what room there is; hands and tiles keep their own height, and the
+        # room left over stays below the lines.
+        box.addLayout(body, 1 if self.SIDE_BY_SIDE else 0)
+        if not self.SIDE_BY_SIDE:
+            box.addStretch(1)
         box.addWidget(self.status)
         box.addWidget(self.help)
 
@@ -300,11 +304,24 @@ class _PaiGowTable(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.prompt = None
-        self.setMinimumSize(520, 120)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.setMinimumSize(520, 90)
+        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    ROWS = 2   # 7 hands at most (the bank and 6 boxes) in 4 columns
 
     def sizeHint(self) -> QSize:
-        return QSize(int(self.COLUMNS * self.COLUMN_WIDTH), 150)
+        return QSize(int(self.COLUMNS * self.COLUMN_WIDTH), self.heightForWidth(int(self.COLUMNS * self.COLUMN_WIDTH)))
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt name)
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt name)
+        from .tiles import TILE_ASPECT
+
+        design_height = self.ROWS * (self.TILE * TILE_ASPECT + 10) + 8
+        return int(width * design_height / (self.COLUMNS * self.COLUMN_WIDTH))
 
     def paintEvent(self, _event) -> None:  # noqa: N802 (Qt name)
         from .drill_panels_paigow import FELT, TEXT, paint_tiles
