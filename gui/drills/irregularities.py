@@ -95,7 +95,7 @@ class _IrregularityDrill:
 
     id = ""
     game = ""
-    title = "Irregularities and procedure"
+    title = "Irregularities"
     description = ""
     SCENARIOS: dict = {}          # family -> (Scenario, category, function(rng) -> (facts, situation text))
 

@@ -420,3 +420,21 @@ def test_a_wrong_delivery_is_graded_wrong():
     assert not grade.correct and grade.details["wrong"] == ["order"]
     with pytest.raises(ValueError, match="box number"):
         drill.grade(item, {**answer, "first": 9})
+
+
+def test_the_records_catalogue_and_the_family_breakdowns_know_the_new_drills():
+    """The Progress page and the scorecards read drills and families through the drills' catalogue."""
+    from dealerdrill.drills.catalog import DRILL_CATALOG
+
+    drills = DRILL_CATALOG.drills()
+    for drill in NEW_DRILLS:
+        info = drills[drill.id]
+        assert (info.game, info.title) == (drill.game, drill.title)
+        assert DRILL_CATALOG.default_target(drill.id) == DEFAULT_TARGETS[drill.id]
+        for family in drill().families():
+            # No new family is mistaken for a Table 2 cell or a house-way rule; only the roulette complete
+            # mistakes count with the completes.
+            assert DRILL_CATALOG.table_of_play_cell(drill.game, family) is None
+            assert DRILL_CATALOG.house_way_rule(drill.game, family) is None
+            kind = DRILL_CATALOG.wager_kind(drill.game, family)
+            assert kind is None or (kind == "complete" and family == "roulette.find.complete")
