@@ -9,7 +9,7 @@ random order; this module only words them.
 """
 from __future__ import annotations
 
-from dealerdrill.core import irregularity
+from dealerdrill.core import irregularity, roulette
 from dealerdrill.core.irregularity import Action, Scenario
 from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_money
 
@@ -80,8 +80,10 @@ WHY = {
                               "that box",
     Action.REFUSE_FOURTH_PLAYER: "Up to 3 players may wager on any one box",
 }
-OUTSIDE = ("red", "black", "even", "odd", "low (1-18)", "high (19-36)", "column 2", "dozen 3")
-INSIDE = ("straight up 17", "split 8-11", "corner 25-26-28-29", "street 31-32-33", "six line 13-18")
+# Wagers a scenario may name (the engine names them and says what they cover, so the winning number stated
+# is always one the wager covers).
+OUTSIDE = ("red", "black", "even", "odd", "low", "high", "column2", "dozen3")
+INSIDE = ((17,), (8, 11), (25, 26, 28, 29), (31, 32, 33), (13, 14, 15, 16, 17, 18))
 
 
 def _pick(rng, items):
@@ -155,8 +157,8 @@ def _spin(with_wheel: bool):
 
 def _touch(change: str, outside: bool, wager_paid: bool, area_paid: bool):
     def make(rng):
-        number = _pick(rng, (7, 14, 23, 32))
-        wager = _pick(rng, OUTSIDE if outside else INSIDE)
+        wager = roulette.classify(_pick(rng, OUTSIDE if outside else INSIDE))
+        number = _pick(rng, [n for n in wager.numbers if n])
         stake = _pick(rng, (10, 25, 40, 50))
         state = ("It has been paid, and so have all the other winners there" if area_paid
                  else "It has been paid, but other winners there are still being paid" if wager_paid
@@ -165,7 +167,7 @@ def _touch(change: str, outside: bool, wager_paid: bool, area_paid: bool):
                  "alter": "moves some of its chips to another wager",
                  "add": "adds chips to it for the next spin"}[change]
         return ({"change": change, "outside": outside, "wager_paid": wager_paid, "area_paid": area_paid},
-                f"{number} has won. A player's {format_money(stake)} wager on {wager} wins. {state}. The player "
+                f"{number} has won. A player's {format_money(stake)} wager on {wager.name} wins. {state}. The player "
                 f"now {doing}.")
     return make
 
