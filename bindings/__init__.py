@@ -5,7 +5,7 @@ and no cffi object ever leaves this package.
 
     from dealerdrill.core import roulette, baccarat, paigow, shuffle
 """
-from . import baccarat, commission, paigow, roulette
+from . import baccarat, baccarat_check, chips, commission, irregularity, paigow, paigow_procedure, roulette
 from ._errors import (
     BankShort,
     EngineError,
@@ -15,6 +15,7 @@ from ._errors import (
     InvalidInput,
     InvalidTile,
     InvalidWager,
+    NotPayable,
     ShoeFinished,
 )
 from ._rng import Rng, shuffle
@@ -30,13 +31,18 @@ __all__ = [
     "InvalidInput",
     "InvalidTile",
     "InvalidWager",
+    "NotPayable",
     "Rng",
     "ShoeFinished",
     "baccarat",
+    "baccarat_check",
+    "chips",
     "commission",
     "commission_percent_supported",
     "commission_rate_supported",
+    "irregularity",
     "paigow",
+    "paigow_procedure",
     "roulette",
     "shuffle",
 ]

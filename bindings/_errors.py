@@ -39,6 +39,10 @@ class ShoeFinished(EngineError):
     """The shoe's last coup has been dealt; it must be reshuffled before dealing again."""
 
 
+class NotPayable(InvalidInput):
+    """No combination of the chips allowed makes the amount exactly."""
+
+
 class BankShort(EngineError):
     """The banking wager cannot cover the winning wagers."""
 
@@ -48,7 +52,7 @@ class EntropyUnavailable(EngineError, OSError):
 
 
 for _exception in (EngineError, InvalidInput, InvalidWager, InvalidCard, InvalidTile, IllegalSetting, ShoeFinished,
-                   BankShort, EntropyUnavailable):
+                   BankShort, EntropyUnavailable, NotPayable):
     _exception.__module__ = "dealerdrill.core"  # tracebacks and reprs name the public package
 
 _GENERIC = {
@@ -72,6 +76,7 @@ _GENERIC = {
     lib.DD_E_BANK_SHORT: (BankShort, "the banking wager cannot cover the winning wagers"),
     lib.DD_E_BAD_OUTCOME: (InvalidInput, "an outcome must be win, lose or push"),
     lib.DD_E_HOUSE_WAY: (InvalidInput, "the house way is malformed"),
+    lib.DD_E_NOT_PAYABLE: (NotPayable, "no combination of the chips allowed makes that amount"),
 }
 
 

@@ -97,7 +97,12 @@ Tiles: the name's first letters or Up/Down, Tab to rank and points<br>
 Compare two hands: P or Left the player, B or Right the bank<br>
 Set the bank's hand the house way: 1–4 or Left/Right a tile, H or Up high, L or Down low, Backspace back<br>
 Expose and match: W win, L lose, P push; Up/Down or 1–7 choose the box<br>
-Settle the table (pai gow): each amount in dollars, Tab to the next
+Settle the table (pai gow): each amount in dollars, Tab to the next<br>
+Find the error (roulette) · Find the error (baccarat) · Find the error (pai gow): Up/Down a line, Space
+marks it, type the correction (digits, C clear, T take, U push, D draw, S stand), Delete unmarks<br>
+Irregularities (roulette) · Irregularities (baccarat) · Irregularities (pai gow): the action's number<br>
+Paying in chips (roulette) · Paying in chips (baccarat) · Paying in chips (pai gow): Up/Down, digits<br>
+Dice and delivery: Up/Down the chung, the first box or the order; digits 1–8
 </td></tr></table>"""
 
 

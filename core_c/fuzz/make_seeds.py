@@ -30,7 +30,7 @@ def main() -> None:
         _, program = houseway._compile(tomllib.loads(text), way)
         words = struct.pack(f"<{len(program)}i", *program)
         write("houseway", f"{way}-program", struct.pack("<HB", len(program), 0) + words + operations[:200])
-    for harness in ("rng", "roulette", "baccarat", "paigow", "commission"):
+    for harness in ("rng", "roulette", "baccarat", "paigow", "commission", "chips", "procedure"):
         for index in range(8):
             size = (16, 64, 256, 1024)[index % 4]
             data = bytes([index]) + bytes(rng.randrange(256) for _ in range(size))

@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 TOTAL_SECONDS=${1:-${FUZZ_SECONDS:-60}}
-HARNESSES=${FUZZ_HARNESSES:-"rng roulette baccarat paigow houseway commission"}
+HARNESSES=${FUZZ_HARNESSES:-"rng roulette baccarat paigow houseway commission chips procedure"}
 OUT=${FUZZ_OUT:-build/fuzz}
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 CFLAGS="-std=c11 -g -O1 -Icore_c/include -Icore_c/fuzz"

@@ -37,7 +37,9 @@ typedef enum dd_status {
     DD_E_BANK_SHORT = 33,       /* pai gow: the banking wager cannot cover the winning wagers */
     DD_E_BAD_OUTCOME = 34,      /* pai gow: an outcome code that is not win, lose or push */
 
-    DD_E_HOUSE_WAY = 40         /* pai gow: a house-way program that is malformed */
+    DD_E_HOUSE_WAY = 40,        /* pai gow: a house-way program that is malformed */
+
+    DD_E_NOT_PAYABLE = 50       /* chips: no combination of the chips allowed makes the amount exactly */
 } dd_status;
 
 /* What a wager does when its round is settled, in every game: baccarat (a Player or Banker wager pushes

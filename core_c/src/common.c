@@ -24,6 +24,7 @@ const char *dd_status_name(int status)
     case DD_E_BANK_SHORT: return "DD_E_BANK_SHORT";
     case DD_E_BAD_OUTCOME: return "DD_E_BAD_OUTCOME";
     case DD_E_HOUSE_WAY: return "DD_E_HOUSE_WAY";
+    case DD_E_NOT_PAYABLE: return "DD_E_NOT_PAYABLE";
     default: return "DD_E_UNKNOWN";
     }
 }

@@ -15,10 +15,14 @@
 #include <sys/types.h>
 
 #include "dd_baccarat.h"
+#include "dd_baccarat_check.h"
+#include "dd_chips.h"
 #include "dd_commission.h"
 #include "dd_common.h"
 #include "dd_houseway.h"
+#include "dd_irregularity.h"
 #include "dd_paigow.h"
+#include "dd_paigow_procedure.h"
 #include "dd_rng.h"
 #include "dd_roulette.h"
 
@@ -1183,6 +1187,304 @@ static void test_houseway(void)
     EXPECT(dd_hw_bank_setting_values(&table, tiles, 0.05, values), DD_E_DUPLICATE_TILE);
 }
 
+/* ---- chips: paying in chips and colour (dd_chips.h) ------------------------------------------------------ */
+
+static int64_t chip_count(const int64_t *counts, size_t n)
+{
+    int64_t total = 0;
+    size_t i;
+    for (i = 0; i < n; i++)
+        total += counts[i];
+    return total;
+}
+
+static void test_chips(void)
+{
+    const int64_t float_chips[4] = {1, 5, 25, 100};
+    const int64_t odd_chips[3] = {1, 3, 4};          /* not canonical: greedy would pay 6 as 4 + 1 + 1 */
+    const int64_t gapped[2] = {5, 25};
+    const int64_t repeated[2] = {5, 5};
+    int64_t counts[DD_CHIPS_MAX_DENOMINATIONS], chips = -1, colour = -1, change = -1, value = -1;
+    int64_t seven_25s[4] = {0, 0, 7, 0}, mixed[4] = {0, 0, 3, 1}, short_sum[4] = {0, 0, 6, 0};
+    int64_t negative[4] = {0, 0, -1, 0}, huge[4] = {INT64_MAX, INT64_MAX, 0, 0};
+    int32_t why = -1;
+    size_t i;
+
+    EXPECT(dd_chips_breakdown(175, float_chips, 4, DD_CHIPS_FEWEST, 0, counts, &chips), DD_OK);
+    CHECK(chips == 4 && counts[3] == 1 && counts[2] == 3 && counts[0] == 0 && counts[1] == 0);
+    /* The house breakdown with a $25 cap: 175 as 7 x 25 (the example of issue 15). */
+    EXPECT(dd_chips_breakdown(175, float_chips, 4, DD_CHIPS_LARGEST_CAP, 25, counts, &chips), DD_OK);
+    CHECK(chips == 7 && counts[2] == 7 && counts[3] == 0);
+    EXPECT(dd_chips_breakdown(6, odd_chips, 3, DD_CHIPS_FEWEST, 0, counts, &chips), DD_OK);
+    CHECK(chips == 2 && counts[1] == 2);
+    EXPECT(dd_chips_breakdown(0, float_chips, 4, DD_CHIPS_FEWEST, 0, counts, &chips), DD_OK);
+    CHECK(chips == 0 && chip_count(counts, 4) == 0);
+    /* A large amount: the bound takes the largest chips first, the rest is searched. */
+    EXPECT(dd_chips_breakdown(DD_CHIPS_MAX_AMOUNT, odd_chips, 3, DD_CHIPS_FEWEST, 0, counts, &chips), DD_OK);
+    CHECK(counts[0] + 3 * counts[1] + 4 * counts[2] == DD_CHIPS_MAX_AMOUNT && chips == DD_CHIPS_MAX_AMOUNT / 4);
+    for (i = 0; i < 200; i++) { /* every amount up to 200 against a brute-force count */
+        int64_t a, b, c, best = INT64_MAX;
+        for (a = 0; a <= (int64_t)i; a++)
+            for (b = 0; 3 * b <= (int64_t)i - a; b++) {
+                c = ((int64_t)i - a - 3 * b);
+                if (c % 4 == 0 && a + b + c / 4 < best)
+                    best = a + b + c / 4;
+            }
+        EXPECT(dd_chips_breakdown((int64_t)i, odd_chips, 3, DD_CHIPS_FEWEST, 0, counts, &chips), DD_OK);
+        CHECK(chips == best && counts[0] + 3 * counts[1] + 4 * counts[2] == (int64_t)i);
+    }
+    EXPECT(dd_chips_breakdown(12, gapped, 2, DD_CHIPS_FEWEST, 0, counts, &chips), DD_E_NOT_PAYABLE);
+    EXPECT(dd_chips_breakdown(15, gapped, 2, DD_CHIPS_FEWEST, 0, counts, &chips), DD_OK);
+    CHECK(counts[0] == 3 && counts[1] == 0);
+    /* Bad arguments. */
+    EXPECT(dd_chips_breakdown(175, NULL, 4, DD_CHIPS_FEWEST, 0, counts, &chips), DD_E_NULL);
+    EXPECT(dd_chips_breakdown(175, float_chips, 4, DD_CHIPS_FEWEST, 0, NULL, &chips), DD_E_NULL);
+    EXPECT(dd_chips_breakdown(175, float_chips, 4, DD_CHIPS_FEWEST, 0, counts, NULL), DD_E_NULL);
+    EXPECT(dd_chips_breakdown(175, float_chips, 0, DD_CHIPS_FEWEST, 0, counts, &chips), DD_E_RANGE);
+    EXPECT(dd_chips_breakdown(175, float_chips, DD_CHIPS_MAX_DENOMINATIONS + 1, DD_CHIPS_FEWEST, 0, counts, &chips),
+           DD_E_RANGE);
+    EXPECT(dd_chips_breakdown(175, repeated, 2, DD_CHIPS_FEWEST, 0, counts, &chips), DD_E_RANGE);
+    EXPECT(dd_chips_breakdown(175, float_chips, 4, 2, 0, counts, &chips), DD_E_RANGE);
+    EXPECT(dd_chips_breakdown(175, float_chips, 4, DD_CHIPS_LARGEST_CAP, 50, counts, &chips), DD_E_RANGE);
+    EXPECT(dd_chips_breakdown(-1, float_chips, 4, DD_CHIPS_FEWEST, 0, counts, &chips), DD_E_BAD_AMOUNT);
+    EXPECT(dd_chips_breakdown(DD_CHIPS_MAX_AMOUNT + 1, float_chips, 4, DD_CHIPS_FEWEST, 0, counts, &chips),
+           DD_E_OVERFLOW);
+    {
+        const int64_t far_apart[2] = {DD_CHIPS_MAX_VALUE - 1, DD_CHIPS_MAX_VALUE}; /* a search too large */
+        const int64_t too_big[1] = {DD_CHIPS_MAX_VALUE + 1};
+        EXPECT(dd_chips_breakdown(5, far_apart, 2, DD_CHIPS_FEWEST, 0, counts, &chips), DD_E_RANGE);
+        EXPECT(dd_chips_breakdown(5, too_big, 1, DD_CHIPS_FEWEST, 0, counts, &chips), DD_E_RANGE);
+    }
+
+    /* Checking a trainee's breakdown. */
+    EXPECT(dd_chips_check(175, float_chips, 4, DD_CHIPS_FEWEST, 0, mixed, &why), DD_OK);
+    CHECK(why == DD_CHIPS_RIGHT);
+    EXPECT(dd_chips_check(175, float_chips, 4, DD_CHIPS_FEWEST, 0, seven_25s, &why), DD_OK);
+    CHECK(why == DD_CHIPS_TOO_MANY);
+    EXPECT(dd_chips_check(175, float_chips, 4, DD_CHIPS_LARGEST_CAP, 25, seven_25s, &why), DD_OK);
+    CHECK(why == DD_CHIPS_RIGHT);
+    EXPECT(dd_chips_check(175, float_chips, 4, DD_CHIPS_LARGEST_CAP, 25, mixed, &why), DD_OK);
+    CHECK(why == DD_CHIPS_ABOVE_CAP);
+    EXPECT(dd_chips_check(175, float_chips, 4, DD_CHIPS_FEWEST, 0, short_sum, &why), DD_OK);
+    CHECK(why == DD_CHIPS_WRONG_SUM);
+    EXPECT(dd_chips_check(175, float_chips, 4, DD_CHIPS_FEWEST, 0, huge, &why), DD_OK);
+    CHECK(why == DD_CHIPS_WRONG_SUM);
+    EXPECT(dd_chips_check(175, float_chips, 4, DD_CHIPS_FEWEST, 0, negative, &why), DD_E_RANGE);
+    EXPECT(dd_chips_check(12, gapped, 2, DD_CHIPS_FEWEST, 0, seven_25s, &why), DD_E_NOT_PAYABLE);
+    EXPECT(dd_chips_check(175, float_chips, 4, DD_CHIPS_FEWEST, 0, NULL, &why), DD_E_NULL);
+    EXPECT(dd_chips_check(175, float_chips, 4, DD_CHIPS_FEWEST, 0, mixed, NULL), DD_E_NULL);
+    EXPECT(dd_chips_check(175, NULL, 4, DD_CHIPS_FEWEST, 0, mixed, &why), DD_E_NULL);
+    EXPECT(dd_chips_check(-5, float_chips, 4, DD_CHIPS_FEWEST, 0, mixed, &why), DD_E_BAD_AMOUNT);
+    EXPECT(dd_chips_check(175, float_chips, 4, DD_CHIPS_LARGEST_CAP, 7, mixed, &why), DD_E_RANGE);
+
+    /* Colour: "$500 for 20 colour at $25", and back. */
+    EXPECT(dd_chips_colour_in(500, 25, &colour, &change), DD_OK);
+    CHECK(colour == 20 && change == 0);
+    EXPECT(dd_chips_colour_in(510, 25, &colour, &change), DD_OK);
+    CHECK(colour == 20 && change == 10);
+    EXPECT(dd_chips_colour_in(510, 0, &colour, &change), DD_E_RANGE);
+    EXPECT(dd_chips_colour_in(-1, 25, &colour, &change), DD_E_BAD_AMOUNT);
+    EXPECT(dd_chips_colour_in(DD_CHIPS_MAX_AMOUNT + 1, 25, &colour, &change), DD_E_OVERFLOW);
+    EXPECT(dd_chips_colour_in(500, 25, NULL, &change), DD_E_NULL);
+    EXPECT(dd_chips_colour_in(500, 25, &colour, NULL), DD_E_NULL);
+    EXPECT(dd_chips_colour_out(20, 25, &value), DD_OK);
+    CHECK(value == 500);
+    EXPECT(dd_chips_colour_out(-1, 25, &value), DD_E_BAD_AMOUNT);
+    EXPECT(dd_chips_colour_out(20, DD_CHIPS_MAX_VALUE + 1, &value), DD_E_RANGE);
+    EXPECT(dd_chips_colour_out(DD_CHIPS_MAX_AMOUNT, 2, &value), DD_E_OVERFLOW);
+    EXPECT(dd_chips_colour_out(20, 25, NULL), DD_E_NULL);
+}
+
+/* ---- irregularities (dd_irregularity.h) ------------------------------------------------------------------- */
+
+static int ruled(dd_irr_facts facts, int action, const char *rule)
+{
+    dd_irr_ruling ruling;
+    return dd_irr_rule(&facts, &ruling) == DD_OK && ruling.action == action && strcmp(ruling.rule, rule) == 0;
+}
+
+static void test_irregularities(void)
+{
+    dd_irr_facts f;
+    dd_irr_ruling ruling;
+    int32_t actions[DD_IRR_MAX_ACTIONS];
+    size_t count = 0;
+    int kind;
+
+    memset(&f, 0, sizeof f);
+    f.kind = DD_IRR_ROULETTE_SPIN;
+    f.ball_with_wheel = 1;
+    CHECK(ruled(f, DD_IRR_CALL_NO_SPIN, "6.1"));
+    f.ball_with_wheel = 0;
+    CHECK(ruled(f, DD_IRR_SPIN_STANDS, "4.7"));
+    f.ball_with_wheel = 2;
+    EXPECT(dd_irr_rule(&f, &ruling), DD_E_RANGE);
+
+    memset(&f, 0, sizeof f);
+    f.kind = DD_IRR_ROULETTE_WAGER_TOUCHED;
+    f.change = DD_IRR_REMOVE;
+    f.outside = 1;
+    f.wager_paid = 1;
+    CHECK(ruled(f, DD_IRR_MAY_TAKE_PAID_OUTSIDE, "4.9"));     /* 4.9: a paid outside winner may go */
+    f.outside = 0;
+    CHECK(ruled(f, DD_IRR_WAIT_UNTIL_PAID, "4.8"));           /* an inside wager waits for its area */
+    f.area_paid = 1;
+    CHECK(ruled(f, DD_IRR_MAY_TOUCH, "4.8"));
+    f.wager_paid = 0;
+    EXPECT(dd_irr_rule(&f, &ruling), DD_E_RANGE);            /* an area paid but not this winner */
+    f.area_paid = 0;
+    f.outside = 1;
+    f.change = DD_IRR_ADD;
+    CHECK(ruled(f, DD_IRR_WAIT_UNTIL_PAID, "4.8"));
+    f.change = 3;
+    EXPECT(dd_irr_rule(&f, &ruling), DD_E_RANGE);
+
+    memset(&f, 0, sizeof f);
+    f.kind = DD_IRR_BACCARAT_NO_TAKER;
+    CHECK(ruled(f, DD_IRR_DEALER_ACTS, "8.16"));
+    f.wagers_on_hand = 2;
+    CHECK(ruled(f, DD_IRR_OFFER_ROLE, "8.8-8.9"));
+    f.all_decline = 1;
+    CHECK(ruled(f, DD_IRR_DEALER_ACTS, "8.8(d), 8.16"));
+    f.wagers_on_hand = 0;
+    EXPECT(dd_irr_rule(&f, &ruling), DD_E_RANGE);
+    f.wagers_on_hand = 15;
+    EXPECT(dd_irr_rule(&f, &ruling), DD_E_RANGE);
+
+    memset(&f, 0, sizeof f);
+    f.kind = DD_IRR_BACCARAT_CUTTING_CARD;
+    f.cut_card = DD_IRR_CUT_DURING_ROUND;
+    CHECK(ruled(f, DD_IRR_FINISH_THEN_LAST_COUP, "9.8"));
+    f.cut_card = DD_IRR_CUT_FIRST_CARD;
+    CHECK(ruled(f, DD_IRR_LAST_COUP_NOW, "9.9"));
+    f.cut_card = DD_IRR_CUT_LAST_COUP_DEALT;
+    CHECK(ruled(f, DD_IRR_NO_MORE_CARDS, "9.8-9.9"));
+    f.cut_card = DD_IRR_CUT_STILL_IN_SHOE;
+    CHECK(ruled(f, DD_IRR_DEAL_ON, "9.8"));
+    f.cut_card = -1;
+    EXPECT(dd_irr_rule(&f, &ruling), DD_E_RANGE);
+
+    memset(&f, 0, sizeof f);
+    f.kind = DD_IRR_PAIGOW_EXPOSED_TILES;
+    f.tiles_exposed = 1;
+    CHECK(ruled(f, DD_IRR_PERFORM_LAJA, "12.1"));
+    f.phase = DD_IRR_DURING_LAJA;
+    f.tiles_exposed = 3;
+    CHECK(ruled(f, DD_IRR_RESHUFFLE, "12.2"));
+    f.tiles_exposed = 2;
+    CHECK(ruled(f, DD_IRR_CARRY_ON, "12.2"));
+    f.tiles_exposed = 33;
+    EXPECT(dd_irr_rule(&f, &ruling), DD_E_RANGE);
+    f.tiles_exposed = 1;
+    f.phase = 2;
+    EXPECT(dd_irr_rule(&f, &ruling), DD_E_RANGE);
+
+    memset(&f, 0, sizeof f);
+    f.kind = DD_IRR_PAIGOW_BANK_HAND;
+    f.co_banking = 1;
+    f.request = DD_IRR_EXPOSE_TILES;
+    f.tiles_to_expose = 2;
+    CHECK(ruled(f, DD_IRR_MAY_PERMIT_EXPOSE, "(e)"));
+    f.tiles_to_expose = 3;
+    CHECK(ruled(f, DD_IRR_REFUSE_EXPOSE, "(e)"));
+    f.tiles_to_expose = 5;
+    EXPECT(dd_irr_rule(&f, &ruling), DD_E_RANGE);
+    f.co_banking = 0;
+    f.tiles_to_expose = 2;
+    EXPECT(dd_irr_rule(&f, &ruling), DD_E_RANGE);           /* nobody co-banks: nobody is shown tiles */
+    f.request = DD_IRR_SET_BANK_NOW;
+    CHECK(ruled(f, DD_IRR_WAIT_FOR_OTHER_HANDS, "11.1(c)"));
+    f.others_set = 1;
+    CHECK(ruled(f, DD_IRR_SET_BANK_HOUSE_WAY, "11.1(c)"));
+    f.co_banking = 1;
+    CHECK(ruled(f, DD_IRR_SET_BANK_HOUSE_WAY, "(e)"));
+    f.request = 9;
+    EXPECT(dd_irr_rule(&f, &ruling), DD_E_RANGE);
+
+    memset(&f, 0, sizeof f);
+    f.kind = DD_IRR_PAIGOW_WAGER_ON_BOX;
+    f.box = 1;
+    f.players = 1;
+    CHECK(ruled(f, DD_IRR_REFUSE_BOX_ONE, "11.1(b)"));
+    f.box = 4;
+    f.players = 3;
+    CHECK(ruled(f, DD_IRR_ACCEPT_WAGER, "6.5"));
+    f.players = 4;
+    CHECK(ruled(f, DD_IRR_REFUSE_FOURTH_PLAYER, "6.5"));
+    f.banker_box = 4;
+    f.players = 1;
+    CHECK(ruled(f, DD_IRR_REFUSE_BANKER_BOX, "6.5"));
+    f.box = 1;                                              /* with a player/banker box 1 takes wagers */
+    CHECK(ruled(f, DD_IRR_ACCEPT_WAGER, "6.5"));
+    f.box = 9;
+    EXPECT(dd_irr_rule(&f, &ruling), DD_E_RANGE);
+
+    memset(&f, 0, sizeof f);
+    f.kind = DD_IRR_KIND_COUNT;
+    EXPECT(dd_irr_rule(&f, &ruling), DD_E_RANGE);
+    EXPECT(dd_irr_rule(NULL, &ruling), DD_E_NULL);
+    EXPECT(dd_irr_rule(&f, NULL), DD_E_NULL);
+
+    for (kind = 0; kind < DD_IRR_KIND_COUNT; kind++) {
+        EXPECT(dd_irr_actions(kind, actions, DD_IRR_MAX_ACTIONS, &count), DD_OK);
+        CHECK(count >= 2 && count <= DD_IRR_MAX_ACTIONS);
+        EXPECT(dd_irr_actions(kind, actions, 1, &count), DD_E_RANGE);
+    }
+    EXPECT(dd_irr_actions(DD_IRR_KIND_COUNT, actions, DD_IRR_MAX_ACTIONS, &count), DD_E_RANGE);
+    EXPECT(dd_irr_actions(-1, actions, DD_IRR_MAX_ACTIONS, &count), DD_E_RANGE);
+    EXPECT(dd_irr_actions(0, NULL, DD_IRR_MAX_ACTIONS, &count), DD_E_NULL);
+    EXPECT(dd_irr_actions(0, actions, DD_IRR_MAX_ACTIONS, NULL), DD_E_NULL);
+}
+
+/* ---- pai gow procedure and the baccarat coup check ----------------------------------------------------------- */
+
+static void test_procedure_and_coup_check(void)
+{
+    uint8_t order[8];
+    size_t count = 0;
+    int box = 0;
+    const char *rule = NULL;
+    const uint8_t player_drew[3] = {1, 4, 7}, banker_drew[3] = {13, 2, 3}, two[2] = {10, 5}, natural[2] = {4, 5};
+    const uint8_t bad[2] = {0, 5};
+    dd_bac_hands_check check;
+
+    EXPECT(dd_pg_chung_box(0, &box, &rule), DD_OK);
+    CHECK(box == 1 && strcmp(rule, "11.1(a)") == 0);
+    EXPECT(dd_pg_chung_box(6, &box, &rule), DD_OK);
+    CHECK(box == 6 && strcmp(rule, "11.2(a)") == 0);
+    EXPECT(dd_pg_chung_box(9, &box, &rule), DD_E_RANGE);
+    EXPECT(dd_pg_chung_box(-1, &box, &rule), DD_E_RANGE);
+    EXPECT(dd_pg_chung_box(1, NULL, &rule), DD_E_NULL);
+    EXPECT(dd_pg_chung_box(1, &box, NULL), DD_E_NULL);
+    EXPECT(dd_pg_settling_order(0, order, 8, &count), DD_OK);
+    CHECK(count == 7 && order[0] == 2 && order[6] == 8);
+    EXPECT(dd_pg_settling_order(6, order, 7, &count), DD_OK);
+    CHECK(count == 7 && order[0] == 7 && order[1] == 8 && order[2] == 1 && order[6] == 5);
+    EXPECT(dd_pg_settling_order(6, order, 6, &count), DD_E_RANGE);
+    EXPECT(dd_pg_settling_order(9, order, 8, &count), DD_E_RANGE);
+    EXPECT(dd_pg_settling_order(1, NULL, 8, &count), DD_E_NULL);
+    EXPECT(dd_pg_settling_order(1, order, 8, NULL), DD_E_NULL);
+
+    /* Player ace 4 (5) draws a 7; Banker 2 (king 2) draws a 3 under Table 2: both right, Banker wins 5-2. */
+    EXPECT(dd_bac_check_hands(player_drew, 3, banker_drew, 3, &check), DD_OK);
+    CHECK(check.player_total == 2 && check.banker_total == 5 && check.winner == DD_BAC_BANKER);
+    CHECK(check.player_should_draw && check.player_drew && check.banker_should_draw && check.banker_drew);
+    CHECK(check.banker_rule == DD_BAC_RULE_TABLE_2 && !check.natural);
+    /* Player 5 left standing: wrong; the Banker's 5 is then read under rule 9.5 and should draw. */
+    EXPECT(dd_bac_check_hands(two, 2, two, 2, &check), DD_OK);
+    CHECK(check.player_should_draw && !check.player_drew && check.banker_should_draw && !check.banker_drew);
+    CHECK(check.banker_rule == DD_BAC_RULE_9_5 && check.winner == DD_BAC_TIE);
+    /* A natural 9 for the Player: a third card to the Banker is against the table. */
+    EXPECT(dd_bac_check_hands(natural, 2, banker_drew, 3, &check), DD_OK);
+    CHECK(check.natural && !check.banker_should_draw && check.banker_drew && check.banker_rule == DD_BAC_RULE_NATURAL);
+    EXPECT(dd_bac_check_hands(bad, 2, two, 2, &check), DD_E_BAD_CARD);
+    EXPECT(dd_bac_check_hands(two, 1, two, 2, &check), DD_E_RANGE);
+    EXPECT(dd_bac_check_hands(two, 2, banker_drew, 4, &check), DD_E_RANGE);
+    EXPECT(dd_bac_check_hands(NULL, 2, two, 2, &check), DD_E_NULL);
+    EXPECT(dd_bac_check_hands(two, 2, NULL, 2, &check), DD_E_NULL);
+    EXPECT(dd_bac_check_hands(two, 2, two, 2, NULL), DD_E_NULL);
+}
+
 int main(void)
 {
     test_status_names();
@@ -1199,6 +1501,9 @@ int main(void)
     test_paigow_hands();
     test_paigow_deal_and_settle();
     test_houseway();
+    test_chips();
+    test_irregularities();
+    test_procedure_and_coup_check();
     printf("c-tests: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -23,6 +23,9 @@ class ErrorCategory(Enum):
     TIMEOUT = ("timeout", "any", "ran out of time")
     ARITHMETIC = ("arithmetic", "any", "right method, wrong arithmetic")
     WRONG_ORDER = ("wrong_order", "any", "did the steps in the wrong order")
+    FALSE_ALARM = ("false_alarm", "any", "marked a correct settlement as a mistake")
+    CHIP_BREAKDOWN = ("chip_breakdown", "any", "paid the right amount in the wrong chips (not the fewest, or "
+                      "above the house breakdown's largest chip)")
 
     # roulette
     WRONG_ODDS = ("roulette_wrong_odds", "roulette", "paid a wager at another wager's odds (e.g. a split as a corner)")
@@ -33,6 +36,9 @@ class ErrorCategory(Enum):
     COMPLETE_MISSED_BET = ("roulette_complete_missed", "roulette", "left a wager out of a complete or picture")
     COMPLETE_EXTRA_BET = ("roulette_complete_extra", "roulette", "added a wager that is not in the complete or picture")
     COLOUR_CHIP_VALUE = ("roulette_colour_value", "roulette", "counted colour chips at the wrong value")
+    COMPLETE_MISCOUNT = ("roulette_complete_miscount", "roulette", "let a complete paid at the wrong total stand")
+    ROULETTE_PROCEDURE = ("roulette_procedure", "roulette",
+                          "wrong ruling on a spin or on touching wagers (rules 6.1, 4.8-4.9)")
 
     # baccarat
     PLAYER_DRAW = ("baccarat_player_draw", "baccarat", "wrong draw/stand decision for the Player")
@@ -62,6 +68,10 @@ class ErrorCategory(Enum):
     PAID_A_PUSH = ("paigow_paid_push", "paigow", "paid or took a wager that pushes")
     CO_BANKER_SPLIT = ("paigow_co_banker_split", "paigow", "divided the co-banking result wrongly (rules (j)-(k))")
     SHORTFALL = ("paigow_shortfall", "paigow", "handled a losing-wager-area shortfall wrongly (rule (l))")
+    PAIGOW_PROCEDURE = ("paigow_procedure", "paigow",
+                        "wrong ruling on exposed tiles, the bank's hand or wagers on a box (12.1-12.2, (e), 6.5)")
+    DELIVERY = ("paigow_delivery", "paigow", "put the chung, or the first stack, on the wrong box, or "
+                "delivered the stacks out of order")
 
     @classmethod
     def for_game(cls, game: str) -> list["ErrorCategory"]:

@@ -35,6 +35,10 @@ class Drill(Protocol):
 
 
 _REGISTRY: dict[str, type] = {}
+# The modules whose drills register themselves on import: each game's own drills, then the drills of
+# issue 15 (finding the error, irregularities, paying in chips, the pai gow delivery).
+DRILL_MODULES = ("roulette_drills", "baccarat_drills", "paigow_drills", "roulette_find_error",
+                 "baccarat_find_error", "paigow_find_error", "irregularities", "chip_payments", "paigow_delivery")
 
 
 def register(cls):
@@ -49,18 +53,20 @@ def registered_so_far() -> dict[str, type]:
     """The drills whose game modules loaded (registry() failed because one of them did not)."""
     import importlib
 
-    for game in ("roulette", "baccarat", "paigow"):
+    for module in DRILL_MODULES:
         try:
-            importlib.import_module(f"dealerdrill.drills.{game}_drills")
+            importlib.import_module(f"dealerdrill.drills.{module}")
         except Exception:  # reported by the caller, which asked registry() first
             pass
     return dict(_REGISTRY)
 
 
 def registry() -> dict[str, type]:
-    """All drills by id (importing the game modules registers them)."""
-    from . import baccarat_drills, paigow_drills, roulette_drills  # noqa: F401  (registration side effect)
+    """All drills by id (importing the drill modules registers them)."""
+    import importlib
 
+    for module in DRILL_MODULES:
+        importlib.import_module(f"dealerdrill.drills.{module}")
     return dict(_REGISTRY)
 
 

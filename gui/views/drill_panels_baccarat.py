@@ -456,3 +456,14 @@ PANELS: dict[str, type] = {
     "baccarat.shoe": ShoePanel,
     "baccarat.procedure": ProcedurePanel,
 }
+
+# The drills of issue 15 have their panels in modules of their own (imported last: they use the classes above).
+from .drill_panels_chips import ChipsPanel  # noqa: E402
+from .drill_panels_find_error import BaccaratFindErrorPanel  # noqa: E402
+from .drill_panels_irregularities import IrregularityPanel  # noqa: E402
+
+PANELS.update({
+    "baccarat.find_error": BaccaratFindErrorPanel,
+    "baccarat.irregularities": IrregularityPanel,
+    "baccarat.chips": ChipsPanel,
+})

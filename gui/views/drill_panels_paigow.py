@@ -672,4 +672,17 @@ PANELS: dict[str, type] = {
     "paigow.settle": SettlePanel,
 }
 
+# The drills of issue 15 have their panels in modules of their own (imported last: they use the classes above).
+from .drill_panels_chips import ChipsPanel  # noqa: E402
+from .drill_panels_delivery import DeliveryPanel  # noqa: E402
+from .drill_panels_find_error import PaiGowFindErrorPanel  # noqa: E402
+from .drill_panels_irregularities import IrregularityPanel  # noqa: E402
+
+PANELS.update({
+    "paigow.find_error": PaiGowFindErrorPanel,
+    "paigow.irregularities": IrregularityPanel,
+    "paigow.chips": ChipsPanel,
+    "paigow.delivery": DeliveryPanel,
+})
+
 __all__ = ["PANELS", "ComparePanel", "ExposePanel", "HouseWayPanel", "SettlePanel", "TilesPanel", "parse_dollars"]

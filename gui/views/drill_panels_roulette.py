@@ -487,3 +487,14 @@ PANELS: dict[str, type] = {
     "roulette.payout_keys": PayoutKeysPanel,
     "roulette.winners": WinnersPanel,
 }
+
+# The drills of issue 15 have their panels in modules of their own (imported last: they use the classes above).
+from .drill_panels_chips import ChipsPanel  # noqa: E402
+from .drill_panels_find_error import RouletteFindErrorPanel  # noqa: E402
+from .drill_panels_irregularities import IrregularityPanel  # noqa: E402
+
+PANELS.update({
+    "roulette.find_error": RouletteFindErrorPanel,
+    "roulette.irregularities": IrregularityPanel,
+    "roulette.chips": ChipsPanel,
+})

@@ -60,7 +60,8 @@ def commit(qtbot, panel, target=None):
 
 
 def test_every_roulette_drill_has_a_panel():
-    assert set(PANELS) == {PayoutDrill.id, CompletesDrill.id, PayoutKeysDrill.id, WinningPositionsDrill.id}
+    assert set(PANELS) == {PayoutDrill.id, CompletesDrill.id, PayoutKeysDrill.id, WinningPositionsDrill.id,
+                           "roulette.find_error", "roulette.irregularities", "roulette.chips"}
 
 
 @pytest.mark.parametrize("level,seed", [(2, 3), (3, 5), (5, 7)])

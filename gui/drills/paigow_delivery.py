@@ -1,0 +1,145 @@
+"""Pai gow delivery: the three dice as the table throws them; where the chung goes, which box receives the first
+stack, and the order the stacks go out.
+
+Everything is the engine's: the chung's box (dealerdrill.core.paigow_procedure.chung: box 1 when the house is
+the sole banker, rule 11.1(a) as amended in 1999 No. 9 item 10.7 (seed 003) and 2001 No. 173; the
+player/banker's box otherwise, rule 11.2(a)), and the deal itself (paigow.deal: shuffle, woodpile, three dice,
+delivery). How the dice total is counted is not among our pages (rule 9.6 and the shuffle, cut and dice
+rules are missing; rule 3.3(b) says only that the dice decide which box receives the first stack); the
+project's reading, which the engine follows, is docs/rules/paigow.md "The deal": the total is counted
+counter-clockwise round the 8 boxes with the chung's box as 1, the first stack goes to the box reached, and
+the others follow box by box counter-clockwise.
+
+Families: the banking (house or player/banker) by the position the dice total reaches, 1-8 (a total of 9 or
+17 reaches position 1, the chung's own box).
+"""
+from __future__ import annotations
+
+from dealerdrill.core import paigow as pg
+from dealerdrill.core import paigow_procedure
+from dealerdrill.domain import ErrorCategory, Grade, Item, Target
+
+from .base import register
+from .targets import DEFAULT_TARGETS
+
+BOXES = 8
+PREFIX = "paigow.delivery."
+
+
+def _reached(total: int) -> int:
+    """The position a dice total reaches counting round 8 boxes from 1: the family, never a box number."""
+    return (total - 1) % BOXES + 1
+
+
+def _number(value, what: str) -> int:
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= BOXES:
+        raise ValueError(f"{what} is a box number from 1 to {BOXES}")
+    return value
+
+
+@register
+class DeliveryDrill:
+    """The dice are thrown: put the chung on its box, name the box that gets the first stack, and give the
+    order the stacks go out."""
+
+    id = "paigow.delivery"
+    game = "paigow"
+    title = "Dice and delivery"
+    description = ("Three dice as the table throws them: where the chung goes (house or player/banker), which box "
+                   "receives the first stack, and the order the stacks go out, box by box.")
+
+    def __init__(self, settings=None):
+        self.settings = settings
+
+    def families(self) -> list[str]:
+        return [f"{PREFIX}{banking}.count{n}" for banking in ("house", "player_banker") for n in range(1, BOXES + 1)]
+
+    def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
+        families = self.families()
+        if family is None:
+            family = families[rng.below(len(families))]
+        if family not in families:
+            raise ValueError(f"{family!r} is not a family of {self.id}")
+        banking, count = family.removeprefix(PREFIX).split(".")
+        wanted = int(count.removeprefix("count"))
+        banker_box = 0 if banking == "house" else 1 + rng.below(BOXES)
+        chung = paigow_procedure.chung(banker_box)
+        for _ in range(2000):   # throw until the dice reach the family's position (at least 1 throw in 12)
+            dealt = pg.deal(seed=rng.below(2**32 - 1), count_from=chung.box)
+            if _reached(sum(dealt.dice)) == wanted:
+                break
+        else:  # pragma: no cover
+            raise RuntimeError("the dice never reached that count")
+        asks = ["chung", "first"] + (["order"] if difficulty >= 2 else [])
+        order = [dealt.box_of_stack(i) for i in range(BOXES)]
+        who = ("The house is the sole banker." if banker_box == 0 else
+               f"A player/banker holds the bank from box {banker_box}.")
+        prompt = {"dice": list(dealt.dice), "banker_box": banker_box, "asks": asks, "situation": who}
+        what = {"chung": "which box the chung goes on", "first": "which box receives the first stack",
+                "order": "the order the 8 stacks go out"}
+        text = f"{who} The dice show {', '.join(map(str, dealt.dice))}. Say " + ", ".join(what[a] for a in asks) + "."
+        key = {"chung": chung.box, "chung_rule": chung.rule, "first": dealt.first_box, "order": order,
+               "total": sum(dealt.dice)}
+        hint = ("The chung marks the banker's box. Count the dice total round the boxes counter-clockwise, the "
+                "banker's box counting as 1.")
+        return Item(self.id, family, prompt, key, text, hint)
+
+    def _parse(self, item: Item, answer) -> dict:
+        if not isinstance(answer, dict):
+            raise ValueError("give the chung's box, the first box" + (" and the order" if "order" in
+                                                                         item.prompt["asks"] else ""))
+        parsed = {}
+        for field in item.prompt["asks"]:
+            if field not in answer:
+                raise ValueError(f"give {field}")
+            if field == "order":
+                order = answer["order"]
+                if isinstance(order, str):
+                    order = [int(ch) for ch in order if ch.isdigit()]
+                if not isinstance(order, (list, tuple)) or len(order) != BOXES:
+                    raise ValueError(f"the order lists all {BOXES} boxes")
+                parsed["order"] = [_number(b, "each box of the order") for b in order]
+            else:
+                parsed[field] = _number(answer[field], f"the {field} box")
+        return parsed
+
+    def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
+        given = self._parse(item, answer)
+        key = item.key
+        wrong = [field for field, value in given.items() if value != key[field]]
+        explanation, rule = self.explain(item)
+        if wrong:
+            explanation = f"Wrong: {', '.join(wrong)}. " + explanation
+        return Grade(not wrong, self.describe_key(item), self._words(given), explanation,
+                     ErrorCategory.DELIVERY if wrong else None, rule, seconds, details={"wrong": wrong})
+
+    @staticmethod
+    def _words(values: dict) -> str:
+        parts = []
+        if "chung" in values:
+            parts.append(f"chung on box {values['chung']}")
+        if "first" in values:
+            parts.append(f"first stack to box {values['first']}")
+        if "order" in values:
+            parts.append("order " + ", ".join(map(str, values["order"])))
+        return "; ".join(parts)
+
+    def describe_key(self, item: Item) -> str:
+        return self._words({field: item.key[field] for field in item.prompt["asks"]})
+
+    def explain(self, item: Item) -> tuple[str, str]:
+        key = item.key
+        where = ("when the house is the sole banker the chung goes on box 1 and the banker's tiles are delivered "
+                 "there" if key["chung_rule"] == "11.1(a)" else
+                 "with a player/banker the chung goes on the player/banker's box")
+        order = ", ".join(map(str, key["order"]))
+        return (f"Rule {key['chung_rule']}: {where} (box {key['chung']}). The dice total {key['total']} is counted "
+                f"counter-clockwise round the 8 boxes, the chung's box counting as 1 (the project's reading: the "
+                f"dice rules, 9.6 among them, are not among our pages; rule 3.3(b) says the dice decide which box "
+                f"receives the first stack): box {key['first']} gets the first stack, and the stacks go out box by "
+                f"box counter-clockwise: {order}.", f"{key['chung_rule']}; 3.3(b)")
+
+
+DEFAULT_TARGETS[DeliveryDrill.id] = Target(seconds=20.0, test_items=16)
