@@ -13,7 +13,9 @@ the PDF core fonts only know Western European letters.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import sys
+import time
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -281,23 +283,60 @@ def cohort_summary_story(records, names: list[str], f: RecordFilter, styles, wid
 
 # A cohort's figures (three passes over each trainee's answers) are read by worker processes while this
 # process lays out the pages: on two cores that nearly halves the time of a 200-trainee cohort. The workers
-# are forked (Linux only): "spawn" would import the caller's main module again, which breaks scripts without
-# a main guard and frozen builds, and on macOS a fork of a process using Cocoa is unsafe. A forked worker
-# only runs the records queries on its own new read-only connection, and never touches Qt or the parent's
-# connections. Elsewhere, or below WORKERS_FROM trainees (start-up costs more than it saves), this process
-# reads the figures itself.
+# are spawned, never forked: this process may be the window's, with Qt's threads, and a fork of it would copy
+# them (and, killed, would leave forked children holding the records open). A spawned worker is a new
+# interpreter that imports only what it needs (the program's entry point calls freeze_support, so this works
+# in the bundle too), opens its own read-only connection and ends with its parent: at once on Linux
+# (PR_SET_PDEATHSIG), and within a second elsewhere (a watchdog thread that sees the parent gone). Below
+# WORKERS_FROM trainees (start-up costs more than it saves) this process reads the figures itself.
 WORKERS = 2
 WORKERS_FROM = 12
+PARENT_CHECK_SECONDS = 1.0
 _worker_records = None
 
 
-def _open_worker(path: str, catalog) -> None:
+def _end_with_parent(parent: int) -> None:
+    """In a worker: make sure it does not outlive the process that started it."""
+    import os
+    import threading
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            PR_SET_PDEATHSIG = 1
+            libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):
+            pass                       # the watchdog below still ends the worker
+    if os.getppid() != parent:         # the parent died before the signal was asked for
+        os._exit(0)
+
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_CHECK_SECONDS)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="parent watchdog", daemon=True).start()
+
+
+def _open_worker(path: str, catalog, parent: int | None = None) -> None:
     """In a worker process: its own read-only connection. Skill progress, error categories and the heatmap
     each read the trainee's answers, the same reading three times; the worker's records hand out the latest
     reading again (reuse_latest_facts), so a trainee's three figures share it (a third of the work, and the
     workers are what a cohort waits for)."""
     global _worker_records
+    if parent is not None:
+        _end_with_parent(parent)
+    from dealerdrill.drills.base import registry
     from dealerdrill.records import Records
+
+    # A new interpreter: the drills' modules, which register their default targets as they load, are loaded
+    # here as they were in the parent (the catalog arrives with its list of drills already made, so asking
+    # it would not load them).
+    registry()
 
     _worker_records = Records(path, read_only=True, check=False, catalog=catalog)
     _worker_records.reuse_latest_facts = True
@@ -324,11 +363,12 @@ def _figures_in_order(records, names: list[str], f: RecordFilter, pool):
 
 
 def _start_workers(records, count: int):
-    if count < WORKERS_FROM or WORKERS < 1 or not sys.platform.startswith("linux"):
+    if count < WORKERS_FROM or WORKERS < 1:
         return None
     try:
-        return ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("fork"),
-                                   initializer=_open_worker, initargs=(str(records.path), records.catalog))
+        return ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_open_worker,
+                                   initargs=(str(records.path), records.catalog, os.getpid()))
     except (OSError, ValueError, NotImplementedError):   # no processes here: read everything in this one
         return None
 
