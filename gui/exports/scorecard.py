@@ -7,8 +7,9 @@ lines for the trainee and the manager. A cohort file starts with a summary page 
 trainee's scorecard on its own pages. Exported by a manager, the PDF is sealed: its printed figures are
 signed with the manager's key (scorecard_seal.py), and each page names the key.
 
-Text uses DejaVu Sans (shipped with matplotlib) so that names such as "Tāne" or "Ngāi" print correctly:
-the PDF core fonts only know Western European letters.
+Text uses DejaVu Sans (shipped with matplotlib) so that names such as "Tāne" or "Ngāi" print correctly
+(the PDF core fonts only know Western European letters), with fallback fonts for the characters it lacks
+and right-to-left names drawn in their visual order: see pdf_text.py.
 """
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ from dealerdrill.records.transfer import ExportCancelled, write_atomically
 from dealerdrill.records.models import Heatmap, RecordFilter
 from dealerdrill.records.queries import category_label
 
-from . import vector_charts
+from . import pdf_text, vector_charts
+from .cells import printable
 
 GAME_NAMES = {"roulette": "Roulette", "baccarat": "Baccarat", "paigow": "Pai Gow"}
 
@@ -35,22 +37,10 @@ GAME_NAMES = {"roulette": "Roulette", "baccarat": "Baccarat", "paigow": "Pai Gow
 def game_name(game: str) -> str:
     return GAME_NAMES.get(game, game)
 
-FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"
+FONT, BOLD = pdf_text.FONT, pdf_text.BOLD
 PAGE_MARGIN_MM = 16
 CELL_PADDING = 6          # points, left and right in table cells (reportlab's default)
-
-
-def _register_fonts() -> None:
-    from matplotlib import get_data_path
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    if FONT in pdfmetrics.getRegisteredFontNames():
-        return
-    folder = Path(get_data_path()) / "fonts" / "ttf"
-    pdfmetrics.registerFont(TTFont(FONT, str(folder / "DejaVuSans.ttf")))
-    pdfmetrics.registerFont(TTFont(BOLD, str(folder / "DejaVuSans-Bold.ttf")))
-    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=FONT, boldItalic=BOLD)
+_register_fonts = pdf_text.register_fonts
 
 
 def _styles():
@@ -69,7 +59,8 @@ def _styles():
 
 
 def _escape(text) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """Paragraph markup for a text printed on one line or wrapped by the paragraph (pdf_text.markup)."""
+    return pdf_text.markup(str(text))
 
 
 def _day(moment: datetime | None) -> str:
@@ -90,6 +81,8 @@ def _table(rows, widths, styles, header=True, seal: list | None = None):
     """A grid table. A cell's text is drawn as it is when it fits its column and wrapped in a Paragraph only
     when it does not: a cohort PDF has tens of thousands of cells, and laying out a Paragraph costs far more.
     The rows below the header go into `seal` (the figures the manager's key signs)."""
+    # What is sealed is what is printed: the characters no export holds are replaced first.
+    rows = [[printable(str(value)) for value in row] for row in rows]
     if seal is not None:
         seal.extend([str(value) for value in row] for row in rows[1 if header else 0:])
     from reportlab.lib import colors
@@ -101,10 +94,11 @@ def _table(rows, widths, styles, header=True, seal: list | None = None):
     cells = []
     for row in rows:
         line = []
-        for value, space in zip(row, room):
-            text = str(value)
-            fits = "\n" not in text and stringWidth(text, cell_style.fontName, cell_style.fontSize) <= space
-            line.append(text if fits else Paragraph(_escape(text), cell_style))
+        for text, space in zip(row, room):
+            fits = "\n" not in text and pdf_text.is_plain(text, cell_style.fontName) \
+                and stringWidth(text, cell_style.fontName, cell_style.fontSize) <= space
+            line.append(text if fits else Paragraph(
+                pdf_text.wrapped_markup(text, cell_style.fontName, cell_style.fontSize, space), cell_style))
         cells.append(line)
     table = Table(cells, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
     commands = [("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#999999")),
@@ -450,7 +444,7 @@ def _export_pdf(records, path: str | Path, names: list[str], f: RecordFilter | N
     def footer(canvas, document):
         canvas.saveState()
         canvas.setFont(FONT, 7.5)
-        canvas.drawString(margin, 9 * mm, f"{title} · {period_text(f)}")
+        pdf_text.draw(canvas, margin, 9 * mm, f"{title} · {period_text(f)}", FONT, 7.5)
         canvas.drawRightString(A4[0] - margin, 9 * mm, f"page {document.page}")
         canvas.setFont(FONT, 6.5)
         canvas.drawString(margin, 6 * mm, sealed)
