@@ -4,10 +4,10 @@ Korean names and full-width forms, from Debian's fonts-lxgw-wenkai package (LXGW
     apt-get download fonts-lxgw-wenkai && dpkg-deb -x fonts-lxgw-wenkai_*.deb lxgw
     python packaging/make_cjk_fallback_font.py lxgw/usr/share/fonts/truetype/lxgw-wenkai/LXGWWenKai-Regular.ttf
 
-The whole font is 16 MB; the bundle's budget leaves room for about 7. The subset keeps what names are written
-with: every ideograph of GB 2312 (simplified Chinese), JIS X 0208 (Japanese) and Big5 level 1 (the
-frequently used traditional characters), all 11,172 Hangul syllables, kana, CJK punctuation and the
-half- and full-width forms. The OFL lets a modified font be shipped under the same licence but not under
+The whole font is 16 MB; the bundle's budget leaves room for about 5. The subset keeps what most names are
+written with: every ideograph of GB 2312 (simplified Chinese) and of JIS X 0208 level 1 (everyday Japanese
+kanji), the Hangul syllables the font has (2,367: KS X 1001's), kana, CJK punctuation and the half- and
+full-width forms. The OFL lets a modified font be shipped under the same licence but not under
 the Reserved Font Names ("LXGW", "霞鹜"), so the subset is renamed "Dealer Drill CJK".
 """
 from __future__ import annotations
@@ -38,8 +38,12 @@ def _encodable(codec: str, first: int, last: int, lead_byte_at_most: int | None 
 
 
 def kept_characters() -> set[int]:
-    ideographs = (_encodable("gb2312", 0x4E00, 0x9FFF) | _encodable("iso2022_jp", 0x4E00, 0x9FFF)
-                  | _encodable("big5", 0x4E00, 0x9FFF, lead_byte_at_most=0xC6))
+    # GB 2312 whole (simplified Chinese) and JIS X 0208 level 1 (the Japanese kanji in everyday use: EUC-JP
+    # lead bytes up to 0xCF, without JIS X 0212, which ISO-2022-JP lacks); traditional characters outside
+    # both are left out for room.
+    jis_level_1 = (_encodable("euc_jp", 0x4E00, 0x9FFF, lead_byte_at_most=0xCF)
+                   & _encodable("iso2022_jp", 0x4E00, 0x9FFF))
+    ideographs = _encodable("gb2312", 0x4E00, 0x9FFF) | jis_level_1
     ranges = [(0x3000, 0x303F),   # CJK symbols and punctuation
               (0x3040, 0x30FF),   # hiragana, katakana
               (0x31F0, 0x31FF),   # katakana phonetic extensions
