@@ -6,6 +6,7 @@ anything unexpected still gets a plain description rather than a number.
 """
 from __future__ import annotations
 
+import math
 import operator
 
 from ._engine import ffi, lib
@@ -94,17 +95,66 @@ def check(status: int, messages: dict[int, str] | None = None) -> None:
     raise kind(text)
 
 
+# How much of a wrong value a message repeats: enough to recognise it, never a wall of text (or an integer
+# too long for Python to print).
+SHOWN_CHARACTERS = 60
+
+
+def shown(value) -> str:
+    """A wrong value as a message repeats it: its repr, shortened when long; never raises."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**SHOWN_CHARACTERS:
+        # At least this many digits, worked out from the bits: Python refuses to print very long integers.
+        digits = int((value.bit_length() - 1) * math.log10(2)) + 1
+        return f"a whole number of {digits:,} or more digits"
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails (or is too long to make) still leaves a message
+        return f"a {type(value).__name__}"
+    if len(text) > SHOWN_CHARACTERS:
+        text = f"{text[:SHOWN_CHARACTERS - 20]}... (a {type(value).__name__} too long to show)"
+    return text
+
+
+def shown_path(path) -> str:
+    """A file name as a message repeats it: in full unless absurdly long, then its end."""
+    try:
+        text = str(path)
+    except Exception:  # noqa: BLE001 - a path object whose str() fails still leaves a message
+        return "the file"
+    if not text.isprintable():   # a control character would break the message's line
+        text = repr(text)[1:-1]
+    return text if len(text) <= 300 else f"...{text[-200:]}"
+
+
 def require_int(value, what: str, low: int | None = None, high: int | None = None) -> int:
     """Accept a real integer (not a bool, float or string) within [low, high], else InvalidInput."""
     if isinstance(value, bool):
-        raise InvalidInput(f"{what} must be a whole number, not {value!r}")
+        raise InvalidInput(f"{what} must be a whole number, not {shown(value)}")
     if not isinstance(value, int):
         try:
             value = operator.index(value)  # numpy integers and the like
         except TypeError:
-            raise InvalidInput(f"{what} must be a whole number, not {value!r}") from None
+            raise InvalidInput(f"{what} must be a whole number, not {shown(value)}") from None
     if low is not None and value < low:
-        raise InvalidInput(f"{what} must be at least {low}, not {value}")
+        raise InvalidInput(f"{what} must be at least {low}, not {shown(value)}")
     if high is not None and value > high:
-        raise InvalidInput(f"{what} must be at most {high}, not {value}")
+        raise InvalidInput(f"{what} must be at most {high}, not {shown(value)}")
     return value
+
+
+def require_items(value, what: str, most: int | None = None) -> list:
+    """The items of a list-like argument (a list, tuple or other iterable, never a text or bytes, which
+    would pass as a run of characters) as a list, else InvalidInput; with `most`, more items are refused
+    before they are all taken."""
+    if isinstance(value, (str, bytes, bytearray, memoryview, dict)):
+        raise InvalidInput(f"{what} must be a list, not {shown(value)}")
+    try:
+        iterator = iter(value)
+    except TypeError:
+        raise InvalidInput(f"{what} must be a list, not {shown(value)}") from None
+    items = []
+    for item in iterator:
+        items.append(item)
+        if most is not None and len(items) > most:
+            raise InvalidInput(f"{what} may hold at most {most:,} items")
+    return items

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ._engine import ffi, lib
-from ._errors import check, require_int
+from ._errors import check, require_int, require_items
 
 SEED_MAX = 2**64 - 1
 # A Python list of this many ints already takes gigabytes; larger requests are almost certainly mistakes.
@@ -33,7 +33,7 @@ class Rng:
 
     def shuffled(self, items):
         """A new list holding the items in a random order."""
-        items = list(items)
+        items = require_items(items, "the items to shuffle", SHUFFLE_MAX)
         return [items[i] for i in self.permutation(len(items))]
 
     def _cdata(self):

@@ -17,7 +17,7 @@ from typing import Any, Iterable, NamedTuple, Sequence, Union, cast
 
 from . import commission as _commission
 from ._engine import ffi, lib
-from ._errors import EngineError, InvalidCard, InvalidInput, ShoeFinished, check, require_int
+from ._errors import EngineError, InvalidCard, InvalidInput, ShoeFinished, check, require_int, require_items, shown
 from .commission import Rounding
 
 __all__ = [
@@ -44,7 +44,7 @@ _RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 
 
 def _bad_rank_message(rank) -> str:
-    return f"{rank!r} is not a card rank (1 = ace ... 13 = king)"
+    return f"{shown(rank)} is not a card rank (1 = ace ... 13 = king)"
 
 
 class Suit(enum.IntEnum):
@@ -79,7 +79,12 @@ class Card(NamedTuple):
         return cls(rank[0], Suit(suit[0]))
 
     def __str__(self) -> str:
-        return f"{_RANK_NAMES.get(self.rank, str(self.rank))} of {self.suit.name.lower()}"
+        # A Card checks nothing when it is made, so one that cannot exist still prints (messages name it).
+        rank, suit = self.rank, self.suit
+        if type(rank) is int and 1 <= rank <= 13 and isinstance(suit, int) and not isinstance(suit, bool) \
+                and 0 <= suit <= 3:
+            return f"{_RANK_NAMES.get(rank, str(rank))} of {Suit(suit).name.lower()}"
+        return f"Card(rank={shown(rank)}, suit={shown(suit)})"
 
 
 CARD_CODES = lib.DD_BAC_CARD_CODES
@@ -148,8 +153,8 @@ class SimulationResult:
     def fraction(self, winner: str) -> float:
         """The share of coups won by "player", "banker" or "tie"."""
         counts = {"player": self.player_wins, "banker": self.banker_wins, "tie": self.ties}
-        if winner not in counts:
-            raise InvalidInput(f"{winner!r} is not an outcome (player, banker or tie)")
+        if not isinstance(winner, str) or winner not in counts:
+            raise InvalidInput(f"{shown(winner)} is not an outcome (player, banker or tie)")
         return counts[winner] / self.coups if self.coups else 0.0
 
 
@@ -169,10 +174,11 @@ _COLLECTION_CODES = {"payment": lib.DD_BAC_COLLECT_AT_PAYMENT, "box": lib.DD_BAC
 # ---- cards and the table of play ------------------------------------------------------------------------
 
 def _rank_byte(card) -> int:
-    """A rank as a byte for the engine; anything outside a byte becomes 0 so the engine rejects it."""
+    """A rank (or a Card's rank) as a byte for the engine; anything outside a byte becomes 0 so the engine
+    rejects it."""
     if isinstance(card, Card):
-        return card.rank
-    if isinstance(card, bool):
+        card = card.rank
+    if isinstance(card, (bool, Card)):
         raise InvalidCard(_bad_rank_message(card))
     try:
         rank = operator.index(card)
@@ -190,6 +196,7 @@ def card_value(rank: int) -> int:
 
 def point_count(ranks: Sequence[int]) -> int:
     """A hand's point count: the last digit of the sum of its values."""
+    ranks = require_items(ranks, "a hand", MAX_SEQUENCE)
     raw = [_rank_byte(r) for r in ranks]
     out = ffi.new("int *")
     status = lib.dd_bac_point_count(ffi.new("uint8_t[]", raw or [0]), len(raw), out)
@@ -205,7 +212,7 @@ def _total(total, what: str) -> int:
 
 
 def _total_message(total, what: str) -> str:
-    return f"{what} must be a point count from 0 to 9, not {total!r}"
+    return f"{what} must be a point count from 0 to 9, not {shown(total)}"
 
 
 def is_natural(two_card_total: int) -> bool:
@@ -240,7 +247,7 @@ def banker_draws(banker_total: int, player_third: int | None) -> bool:
         if not 0 <= third <= 9:
             raise InvalidInput(
                 f"the Player's third card value must be 0 to 9 (a point value, see card_value), "
-                f"or None when the Player stood, not {player_third!r}")
+                f"or None when the Player stood, not {shown(player_third)}")
     check(lib.dd_bac_banker_draws(banker, third, out))
     return bool(out[0])
 
@@ -270,9 +277,12 @@ def _coup_from_c(c, extra: dict | None = None) -> Coup:
 def coup(cards: Sequence[int]) -> Coup:
     """Resolve a coup from ranks (1-13, or Cards) in dealing order: Player, Banker, Player, Banker, then
     the third cards the table of play calls for. Extra cards after the coup are ignored."""
-    cards = list(cards)
-    if len(cards) > MAX_SEQUENCE:
-        raise InvalidInput(f"a coup uses at most 6 cards; {len(cards)} were given")
+    try:
+        cards = require_items(cards, "the cards of a coup", MAX_SEQUENCE)
+    except InvalidInput:
+        if isinstance(cards, (list, tuple)):
+            raise InvalidInput(f"a coup uses at most 6 cards; {len(cards)} were given") from None
+        raise
     raw = [_rank_byte(c) for c in cards]
     out = ffi.new("dd_bac_coup *")
     status = lib.dd_bac_coup_resolve(ffi.new("uint8_t[]", raw or [0]), len(raw), out)
@@ -318,7 +328,7 @@ def _seed_args(seed):
 
 def _cut_message(decks: int, cut_from_end) -> str:
     return (f"the cutting card must have {MIN_CUT_FROM_END} to {52 * decks - lib.DD_BAC_MAX_BURN} cards "
-            f"behind it in a shoe of {decks} deck(s), not {cut_from_end}: with fewer a last coup could run "
+            f"behind it in a shoe of {decks} deck(s), not {shown(cut_from_end)}: with fewer a last coup could run "
             f"out of cards, with more the burn could reach it")
 
 
@@ -405,11 +415,12 @@ class Shoe:
     def load(self, cards: Sequence[Union[Card, int]]) -> None:
         """Stack the shoe in this exact order (Cards or card codes 0-51) instead of shuffling: a whole
         shoe, each card exactly once per deck. For drills that must show a particular situation."""
-        if all(type(card) is int for card in cards):     # card codes, as drills stack a shoe: no per-card calls
-            codes = [code if 0 <= code <= 255 else 255 for code in cast("Sequence[int]", cards)]
+        items = require_items(cards, "the cards to load", 52 * MAX_DECKS)
+        if all(type(card) is int for card in items):     # card codes, as drills stack a shoe: no per-card calls
+            codes = [code if 0 <= code <= 255 else 255 for code in cast("list[int]", items)]
         else:
             codes = []
-            for card in cards:
+            for card in items:
                 if isinstance(card, Card):
                     codes.append(card.code)
                 else:
@@ -487,14 +498,14 @@ def _tie_odds(tie_odds) -> int:
     odds = require_int(tie_odds, "the tie odds")
     if not tie_odds_supported(odds):
         raise InvalidInput(f"a Tie pays {lib.DD_BAC_MIN_TIE_ODDS} or {lib.DD_BAC_MAX_TIE_ODDS} to 1, "
-                           f"not {odds} to 1")
+                           f"not {shown(odds)} to 1")
     return odds
 
 
 def _winner_code(coup_or_winner) -> int:
     winner = coup_or_winner.winner if isinstance(coup_or_winner, Coup) else coup_or_winner
     if not isinstance(winner, str) or winner.lower() not in _SIDE_CODES:
-        raise InvalidInput(f"the winner must be a Coup or one of player, banker, tie; not {winner!r}")
+        raise InvalidInput(f"the winner must be a Coup or one of player, banker, tie; not {shown(winner)}")
     return _SIDE_CODES[winner.lower()]
 
 
@@ -503,8 +514,8 @@ def _settle_rules(tie_odds, commission_rate, rounding_unit, rounding, collection
     odds = _tie_odds(tie_odds)
     unit = require_int(rounding_unit, "the rounding unit", 1, _commission.MAX_UNIT)
     rounding = _commission.rounding_code(rounding)
-    if collection not in _COLLECTION_CODES:
-        raise InvalidInput(f"the commission is collected at \"payment\" or in the \"box\", not {collection!r}")
+    if not isinstance(collection, str) or collection not in _COLLECTION_CODES:
+        raise InvalidInput(f"the commission is collected at \"payment\" or in the \"box\", not {shown(collection)}")
     return ffi.new("dd_bac_settle_rules *", {
         "tie_odds": odds, "commission_bp": _commission.basis_points(commission_rate),
         "rounding_unit": unit, "rounding": rounding,
@@ -526,16 +537,16 @@ def settle(bets: Iterable[tuple], coup_or_winner: Union[Coup, str], tie_odds: in
     """
     winner = _winner_code(coup_or_winner)
     rules = _settle_rules(tie_odds, commission_rate, rounding_unit, rounding, collection)
-    bets = list(bets)
+    bets = require_items(bets, "the wagers")
     wagers = ffi.new("dd_bac_wager[]", max(len(bets), 1))
     amounts = []
     for i, bet in enumerate(bets):
         try:
             side, amount = bet
         except (TypeError, ValueError):
-            raise InvalidInput(f"wager {i + 1}: a wager is a pair (side, amount), not {bet!r}") from None
+            raise InvalidInput(f"wager {i + 1}: a wager is a pair (side, amount), not {shown(bet)}") from None
         if not isinstance(side, str) or side.lower() not in _SIDE_CODES:
-            raise InvalidInput(f"wager {i + 1}: {side!r} is not a side (player, banker or tie)")
+            raise InvalidInput(f"wager {i + 1}: {shown(side)} is not a side (player, banker or tie)")
         amount = require_int(amount, f"wager {i + 1}: the amount")
         amounts.append(amount)
         wagers[i].side = _SIDE_CODES[side.lower()]
@@ -548,8 +559,8 @@ def settle(bets: Iterable[tuple], coup_or_winner: Union[Coup, str], tie_odds: in
         i = bad[0]
         amount = amounts[i] if i < len(amounts) else None
         check(status, {
-            lib.DD_E_BAD_AMOUNT: f"wager {i + 1}: an amount must be at least 1 cent, not {amount}",
-            lib.DD_E_OVERFLOW: f"wager {i + 1}: {amount} cents is more than the largest wager the engine "
+            lib.DD_E_BAD_AMOUNT: f"wager {i + 1}: an amount must be at least 1 cent, not {shown(amount)}",
+            lib.DD_E_OVERFLOW: f"wager {i + 1}: {shown(amount)} cents is more than the largest wager the engine "
                                f"settles ({MAX_AMOUNT})",
         })
     return [Settlement(_RESULT_NAMES[out[i].result], out[i].winnings, out[i].commission, out[i].net,
@@ -562,7 +573,8 @@ def box_commission(banker_wins: Iterable[int], commission_rate=0.05, rounding_un
     """The commission a seat's commission box holds after winning Banker wagers `banker_wins` (cents):
     each win is marked exactly and the box is collected once, so the rounding applies once."""
     rules = _settle_rules(8, commission_rate, rounding_unit, rounding, "box")
-    given = [require_int(amount, f"Banker win {i + 1}") for i, amount in enumerate(banker_wins)]
+    given = [require_int(amount, f"Banker win {i + 1}")
+             for i, amount in enumerate(require_items(banker_wins, "the Banker wins"))]
     # Out-of-range amounts are clamped to values the engine rejects with the right code.
     amounts = [max(min(amount, MAX_AMOUNT + 1), -1) for amount in given]
     owed = ffi.new("int64_t *")
@@ -571,7 +583,7 @@ def box_commission(banker_wins: Iterable[int], commission_rate=0.05, rounding_un
     if status != lib.DD_OK:
         i = bad[0]
         check(status, {
-            lib.DD_E_BAD_AMOUNT: f"Banker win {i + 1}: an amount must be at least 1 cent, not {given[i]}",
+            lib.DD_E_BAD_AMOUNT: f"Banker win {i + 1}: an amount must be at least 1 cent, not {shown(given[i])}",
             lib.DD_E_OVERFLOW: f"the Banker wins add up to more than the engine settles ({MAX_AMOUNT} cents)",
         })
     return owed[0]
@@ -611,8 +623,8 @@ def big_table_role(wagers: Iterable, hand: str) -> Role:
     wagers on the hand or everyone declines (rule 8.16). Wagers are RoleWagers or (seat, side, amount[,
     declines]) tuples; a player may not back both the Player and the Banker."""
     if not isinstance(hand, str) or hand.lower() not in ("player", "banker"):
-        raise InvalidInput(f"the role is the Player's or the Banker's hand, not {hand!r}")
-    wagers = list(wagers)
+        raise InvalidInput(f"the role is the Player's or the Banker's hand, not {shown(hand)}")
+    wagers = require_items(wagers, "the wagers", MAX_ROLE_WAGERS + 1)
     if len(wagers) > MAX_ROLE_WAGERS:
         raise InvalidInput(f"at most {MAX_ROLE_WAGERS} wagers can be considered at once, not {len(wagers)}")
     c_wagers = ffi.new("dd_bac_seat_wager[]", max(len(wagers), 1))
@@ -621,13 +633,13 @@ def big_table_role(wagers: Iterable, hand: str) -> Role:
         try:
             wager = RoleWager(*wager)
         except TypeError:
-            raise InvalidInput(f"wager {i + 1}: a wager is (seat, side, amount[, declines]), not {wager!r}") from None
+            raise InvalidInput(f"wager {i + 1}: a wager is (seat, side, amount[, declines]), not {shown(wager)}") from None
         seat = require_int(wager.seat, f"wager {i + 1}: the seat")
         amount = require_int(wager.amount, f"wager {i + 1}: the amount")
         if not isinstance(wager.side, str) or wager.side.lower() not in _SIDE_CODES:
-            raise InvalidInput(f"wager {i + 1}: {wager.side!r} is not a side (player, banker or tie)")
+            raise InvalidInput(f"wager {i + 1}: {shown(wager.side)} is not a side (player, banker or tie)")
         if not isinstance(wager.declines, bool):
-            raise InvalidInput(f"wager {i + 1}: declines is True or False, not {wager.declines!r}")
+            raise InvalidInput(f"wager {i + 1}: declines is True or False, not {shown(wager.declines)}")
         given.append(RoleWager(seat, wager.side.lower(), amount, wager.declines))
         # Values outside the engine's fields are clamped to values it refuses with the right code.
         c_wagers[i].seat = seat if 0 <= seat <= BIG_TABLE_SEATS else -1
@@ -645,13 +657,13 @@ def big_table_role(wagers: Iterable, hand: str) -> Role:
         if i < len(given):
             w = given[i]
             check(status, {
-                lib.DD_E_RANGE: (f"wager {i + 1}: seat {w.seat} " +
+                lib.DD_E_RANGE: (f"wager {i + 1}: seat {shown(w.seat)} " +
                                  (f"is not a seat of the big table (1-{BIG_TABLE_SEATS})"
                                   if not 1 <= w.seat <= BIG_TABLE_SEATS else
                                   "already has a wager on that hand or backs both the Player and the Banker, "
                                   "which a player may not do")),
-                lib.DD_E_BAD_AMOUNT: f"wager {i + 1}: an amount must be at least 1 cent, not {w.amount}",
-                lib.DD_E_OVERFLOW: f"wager {i + 1}: {w.amount} cents is more than the engine handles ({MAX_AMOUNT})",
+                lib.DD_E_BAD_AMOUNT: f"wager {i + 1}: an amount must be at least 1 cent, not {shown(w.amount)}",
+                lib.DD_E_OVERFLOW: f"wager {i + 1}: {shown(w.amount)} cents is more than the engine handles ({MAX_AMOUNT})",
             })
         check(status)
     taker = None if seat[0] == lib.DD_BAC_DEALER_ACTS else seat[0]

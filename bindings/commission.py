@@ -18,7 +18,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ._engine import ffi, lib
-from ._errors import InvalidInput, check, require_int
+from ._errors import InvalidInput, check, require_int, shown
 
 __all__ = [
     "DEFAULT_BP", "MAX_AMOUNT", "MAX_BP", "MAX_UNIT", "TABLE_ROUNDINGS", "Rounding", "Terms", "basis_points",
@@ -46,17 +46,26 @@ ROUNDING_CODES = {
 }
 
 
+def _rounding_of(rounding) -> Rounding:
+    """A Rounding from itself or its value, else InvalidInput."""
+    if isinstance(rounding, Rounding):
+        return rounding
+    if isinstance(rounding, str):
+        try:
+            return Rounding(rounding)
+        except ValueError:
+            pass
+    raise InvalidInput(f"rounding must be 'player', 'house' or 'nearest', not {shown(rounding)}")
+
+
 def rounding_code(rounding) -> int:
     """The engine's code for a Rounding (or its value "player", "house", "nearest")."""
-    try:
-        return ROUNDING_CODES[Rounding(rounding)]
-    except ValueError:
-        raise InvalidInput(f"rounding must be 'player', 'house' or 'nearest', not {rounding!r}") from None
+    return ROUNDING_CODES[_rounding_of(rounding)]
 
 
 def _fraction(value, what: str) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, Decimal)):
-        raise InvalidInput(f"{what} must be a number, not {value!r}")
+        raise InvalidInput(f"{what} must be a number, not {shown(value)}")
     if isinstance(value, float):
         # str() of a float is its shortest round-tripping form, so 0.05 is read as exactly 5/100.
         return Fraction(str(value)) if value == value and abs(value) != float("inf") else Fraction(-1)
@@ -88,7 +97,7 @@ def basis_points(rate) -> int:
     words, for a rate the engine cannot charge."""
     status, bp = _engine_bp(_fraction(rate, "the commission rate"))
     if status == lib.DD_E_RANGE:
-        raise InvalidInput(_refusal(f"a rate of {rate!r}"))
+        raise InvalidInput(_refusal(f"a rate of {shown(rate)}"))
     check(status)
     return bp
 
@@ -98,7 +107,7 @@ def basis_points_of_percent(percent) -> int:
     plain words, for a rate the engine cannot charge (2.125% is refused: it is no whole basis point)."""
     status, bp = _engine_bp(_fraction(percent, "the commission rate (%)") / 100)
     if status == lib.DD_E_RANGE:
-        raise InvalidInput(_refusal(f"{percent}%"))
+        raise InvalidInput(_refusal(f"{percent}%" if isinstance(percent, float) else f"{shown(percent)}%"))
     check(status)
     return bp
 
@@ -140,6 +149,13 @@ class Terms:
     rounding_unit: int = 1               # cents: 1 = exact, or the smallest chip
     rounding: Rounding = Rounding.PLAYER
 
+    def __post_init__(self):
+        # Terms are made by callers (the settings, the drills); a rate or unit the engine cannot use is
+        # refused here, in the words commission() would use, rather than on the first payment.
+        require_int(self.bp, "the commission rate (basis points)", 0, MAX_BP)
+        require_int(self.rounding_unit, "the rounding unit (cents)", 1, MAX_UNIT)
+        object.__setattr__(self, "rounding", _rounding_of(self.rounding))
+
     @property
     def percent_words(self) -> str:
         """The rate as a person writes it: "5%", "4.5%", "2.12%"."""
@@ -160,8 +176,8 @@ def table_terms(percent, rounding: str = "cents", smallest_chip_cents: int = 100
     """A table's commission terms from its settings: the rate in percent (refused in plain words when the
     engine cannot charge it), the rounding choice ("cents", "up" or "down") and the smallest chip."""
     bp = basis_points_of_percent(percent)
-    if rounding not in TABLE_ROUNDINGS:
-        raise InvalidInput(f"commission rounding is one of {', '.join(TABLE_ROUNDINGS)}, not {rounding!r}")
+    if not isinstance(rounding, str) or rounding not in TABLE_ROUNDINGS:
+        raise InvalidInput(f"commission rounding is one of {', '.join(TABLE_ROUNDINGS)}, not {shown(rounding)}")
     to_chips, direction = TABLE_ROUNDINGS[rounding]
     unit = require_int(smallest_chip_cents, "the smallest chip (cents)", 1, MAX_UNIT) if to_chips else 1
     return Terms(bp, unit, direction)

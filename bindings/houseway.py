@@ -20,7 +20,9 @@ Public API:
 from __future__ import annotations
 
 import math
+import os
 import re
+import stat
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -28,12 +30,12 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ._engine import ffi, lib
-from ._errors import InvalidInput, check
+from ._errors import InvalidInput, check, require_items, shown, shown_path
 
 __all__ = [
     "Analysis", "HouseWay", "HouseWayError", "HouseWayRule", "HouseWaySetting", "SettingValue", "SideStats",
     "analyze", "describe_house_way", "house_way", "house_way_many", "house_ways", "load_house_way",
-    "bank_setting_values", "parse_house_way", "setting_values",
+    "bank_setting_values", "parse_house_way", "setting_values", "unload_house_way",
 ]
 
 DEFAULT_WAY = "nz"
@@ -42,6 +44,11 @@ SHIPPED_WAYS = ("nz", "foxwoods", "canberra")
 
 class HouseWayError(InvalidInput):
     """A house-way file that cannot be used; the message names the file, the rule id and the reason."""
+
+
+class UnknownHouseWayRule(HouseWayError, KeyError):
+    """A rule id the way does not have; a KeyError too, as a lookup by id always raised."""
+    __str__ = BaseException.__str__   # the sentence, not KeyError's quoted key
 
 
 # ------------------------------------------------------------------------------------------ vocabulary
@@ -117,7 +124,7 @@ def _tile_class(value, what: str) -> int:
         if isinstance(word, int) and not isinstance(word, bool):
             word = str(word)
         if not isinstance(word, str) or word not in TILE_CLASSES:
-            raise _Refusal(f"unknown tile class {word!r} in {what} (known: {', '.join(TILE_CLASSES)})")
+            raise _Refusal(f"unknown tile class {shown(word)} in {what} (known: {', '.join(TILE_CLASSES)})")
         mask |= TILE_CLASSES[word]
     return mask
 
@@ -125,7 +132,7 @@ def _tile_class(value, what: str) -> int:
 def _classes(value, count: int | None, what: str) -> list[int]:
     if not isinstance(value, list) or (count is not None and len(value) != count):
         need = f"{count} tile classes" if count else "a list of tile classes"
-        raise _Refusal(f"{what} must be {need}, not {value!r}")
+        raise _Refusal(f"{what} must be {need}, not {shown(value)}")
     return [_tile_class(v, what) for v in value]
 
 
@@ -140,14 +147,14 @@ def _alternatives(value, count: int, what: str) -> list[int]:
 
 def _threshold(value, what: str) -> int:
     if isinstance(value, bool):
-        raise _Refusal(f"{what}: {value!r} is not a threshold")
+        raise _Refusal(f"{what}: {shown(value)} is not a threshold")
     if isinstance(value, int):
         if not 0 <= value <= 9:
             raise _Refusal(f"{what}: a points threshold is 0 to 9, not {value}")
         return _points_threshold(value)
     if isinstance(value, str):
         if value not in THRESHOLDS:
-            raise _Refusal(f"unknown threshold {value!r} in {what} (known: 0-9, {', '.join(THRESHOLDS)},"
+            raise _Refusal(f"unknown threshold {shown(value)} in {what} (known: 0-9, {', '.join(THRESHOLDS)},"
                            " or {{ points = n, tile = kind }})")
         return THRESHOLDS[value]
     if isinstance(value, dict):
@@ -155,20 +162,20 @@ def _threshold(value, what: str) -> int:
             raise _Refusal(f"{what}: a threshold table has exactly the keys points and tile")
         points, tile = value["points"], value["tile"]
         if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= 9:
-            raise _Refusal(f"{what}: points must be 1 to 9, not {points!r}")
+            raise _Refusal(f"{what}: points must be 1 to 9, not {shown(points)}")
         if tile not in _KIND:
-            raise _Refusal(f"{what}: tile must be one kind name ({', '.join(KIND_NAMES)}), not {tile!r}")
+            raise _Refusal(f"{what}: tile must be one kind name ({', '.join(KIND_NAMES)}), not {shown(tile)}")
         return _points_threshold(points, KIND_NAMES.index(tile) + 1)
-    raise _Refusal(f"{what}: {value!r} is not a threshold")
+    raise _Refusal(f"{what}: {shown(value)} is not a threshold")
 
 
 def _category_list(value, what: str) -> list[int]:
     out = []
     for word in _words(value, what):
         if word not in CATEGORIES:
-            raise _Refusal(f"unknown hand category {word!r} in {what} (known: {', '.join(CATEGORIES)})")
+            raise _Refusal(f"unknown hand category {shown(word)} in {what} (known: {', '.join(CATEGORIES)})")
         if CATEGORIES[word] in out:
-            raise _Refusal(f"{what} names {word!r} twice")
+            raise _Refusal(f"{what} names {shown(word)} twice")
         out.append(CATEGORIES[word])
     return out
 
@@ -189,7 +196,7 @@ def _condition(key: str, value) -> list[int]:
         mask = 0
         for n in counts:
             if isinstance(n, bool) or n not in (0, 1, 2):
-                raise _Refusal(f"{what}: a hand holds 0, 1 or 2 pairs, not {n!r}")
+                raise _Refusal(f"{what}: a hand holds 0, 1 or 2 pairs, not {shown(n)}")
             mask |= 1 << n
         return _item(lib.DD_HW_C_PAIRS, [mask])
     if key == "pair":
@@ -207,20 +214,20 @@ def _condition(key: str, value) -> list[int]:
            "best_high_below": lib.DD_HW_C_BEST_HIGH_BELOW}
     if key in ops:
         return _item(ops[key], [_threshold(value, what)])
-    raise _Refusal(f"unknown condition {key!r} (known: {', '.join(_CONDITIONS)})")
+    raise _Refusal(f"unknown condition {shown(key)} (known: {', '.join(_CONDITIONS)})")
 
 
 def _step(step, tie_break: bool) -> list[int]:
     if not isinstance(step, dict) or len(step) != 1:
-        raise _Refusal(f"each step is a table with exactly one key, such as {{ max = \"low\" }}, not {step!r}")
+        raise _Refusal(f"each step is a table with exactly one key, such as {{ max = \"low\" }}, not {shown(step)}")
     (key, value), = step.items()
     what = f"step {key}"
     if key not in _STEPS:
-        raise _Refusal(f"unknown step {key!r} (known: {', '.join(_STEPS)})")
+        raise _Refusal(f"unknown step {shown(key)} (known: {', '.join(_STEPS)})")
     choose = key in ("max", "min", "prefer_high", "prefer_high_has", "prefer_low_has", "highest_tile",
                      "highest_tile_low_if")
     if tie_break and not choose:
-        raise _Refusal(f"tie_break can only choose among settings; {key!r} is a require step")
+        raise _Refusal(f"tie_break can only choose among settings; {shown(key)} is a require step")
     if key in ("keep_pair", "split_pair", "undominated"):
         _flag(value, what)
         op = {"keep_pair": lib.DD_HW_S_KEEP_PAIR, "split_pair": lib.DD_HW_S_SPLIT_PAIR,
@@ -242,7 +249,7 @@ def _step(step, tie_break: bool) -> list[int]:
         args: list[int] = []
         for alt in value:
             if not isinstance(alt, list) or len(alt) != 2:
-                raise _Refusal(f"{what}: each alternative is [low threshold, high threshold], not {alt!r}")
+                raise _Refusal(f"{what}: each alternative is [low threshold, high threshold], not {shown(alt)}")
             args += [_threshold(alt[0], what), _threshold(alt[1], what)]
         return _item(lib.DD_HW_S_AT_LEAST, args)
     if key in ("high_is", "low_is", "hand_is"):
@@ -250,7 +257,7 @@ def _step(step, tie_break: bool) -> list[int]:
         return _item(op, _classes(value, 2, what))
     if key in ("max", "min"):
         if value not in METRICS:
-            raise _Refusal(f"unknown measure {value!r} in {what} (known: {', '.join(METRICS)})")
+            raise _Refusal(f"unknown measure {shown(value)} in {what} (known: {', '.join(METRICS)})")
         return _item(lib.DD_HW_S_MAX if key == "max" else lib.DD_HW_S_MIN, [METRICS[value]])
     if key == "prefer_high":
         return _item(lib.DD_HW_S_PREFER_HIGH, _category_list(value, what))
@@ -259,7 +266,7 @@ def _step(step, tie_break: bool) -> list[int]:
         return _item(op, [_tile_class(value, what)])
     if key == "highest_tile":
         if value not in ("low", "high"):
-            raise _Refusal(f"{what} is \"low\" or \"high\", not {value!r}")
+            raise _Refusal(f"{what} is \"low\" or \"high\", not {shown(value)}")
         return _item(lib.DD_HW_S_HIGHEST_TILE, [1 if value == "high" else 0])
     # highest_tile_low_if = { hand = "low"|"high", at_most = 0-9, otherwise = "high"|"either" }
     if not isinstance(value, dict) or set(value) - {"hand", "at_most", "otherwise"} or \
@@ -276,7 +283,7 @@ def _step(step, tie_break: bool) -> list[int]:
 def _text(table: dict, key: str, what: str) -> str:
     value = table.get(key)
     if not isinstance(value, str) or not value.strip():
-        raise _Refusal(f"{what} needs a non-empty text {key!r}")
+        raise _Refusal(f"{what} needs a non-empty text {shown(key)}")
     return " ".join(value.split())
 
 
@@ -302,7 +309,7 @@ class HouseWay:
         for r in self.rules:
             if r.id == rule_id:
                 return r
-        raise KeyError(rule_id)
+        raise UnknownHouseWayRule(f"the house way {self.id!r} has no rule {shown(rule_id)}")
 
 
 @dataclass(frozen=True)
@@ -326,7 +333,7 @@ def _compile(data: dict, source: str) -> tuple[HouseWay, list[int]]:
     try:
         unknown = set(data) - {"id", "name", "source", "notes", "tie_break", "rule"}
         if unknown:
-            raise _Refusal(f"unknown top-level key {sorted(unknown)[0]!r}"
+            raise _Refusal(f"unknown top-level key {shown(sorted(unknown)[0])}"
                            " (known: id, name, source, notes, tie_break, rule)")
         way_id = data.get("id")
         if not isinstance(way_id, str) or not _ID.match(way_id):
@@ -357,7 +364,7 @@ def _compile(data: dict, source: str) -> tuple[HouseWay, list[int]]:
                 raise _Refusal("the same rule id is used twice")
             extra = set(rule) - {"id", "title", "text", "when", "play"}
             if extra:
-                raise _Refusal(f"unknown rule key {sorted(extra)[0]!r} (known: id, title, text, when, play)")
+                raise _Refusal(f"unknown rule key {shown(sorted(extra)[0])} (known: id, title, text, when, play)")
             rules.append(HouseWayRule(rule_id, _text(rule, "title", "the rule"), _text(rule, "text", "the rule")))
             when = rule.get("when", {})
             if not isinstance(when, dict):
@@ -403,11 +410,108 @@ def _build(way: HouseWay, program: list[int]):
     return table
 
 
-def _parse(text: str, source: str):
+# What a house-way file may be. The shipped ways are about 7 KB and 8 levels deep (a rule's step holding a
+# list of thresholds); a way at the engine's limit of 512 rules stays well under a megabyte. Anything beyond
+# these is refused before it is parsed or walked, so no file can exhaust memory or the parser's recursion.
+MAX_FILE_BYTES = 1 << 20
+MAX_NESTING = 32
+
+
+def _nesting_depth(value) -> int:
+    """How deeply tables and lists nest in parsed TOML (a plain value counts 1); counted without recursion,
+    so a hostile structure cannot exhaust the stack while it is measured."""
+    deepest, pending = 0, [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        deepest = max(deepest, depth)
+        if depth > MAX_NESTING:
+            break
+        if isinstance(item, dict):
+            pending.extend((child, depth + 1) for child in item.values())
+        elif isinstance(item, list):
+            pending.extend((child, depth + 1) for child in item)
+    return deepest
+
+
+# What a nesting count looks at in TOML text: what nests or separates, and where strings and comments
+# begin (their contents are passed over).
+_TOML_MARKS = re.compile(r"""[\[\]{}.,=\n"'#]""")
+
+
+def _string_end(text: str, start: int, quote: str) -> int:
+    """Where the TOML string opening at `start` ends (just past its closing quote), or -1 when it never
+    ends (a one-line string must end on its line). Linear: every search covers new text only."""
+    closing = quote * 3 if text.startswith(quote * 3, start) else quote
+    position = start + len(closing)
+    while True:
+        found = text.find(closing, position)
+        if found < 0 or len(closing) == 1 and text.find("\n", position, found) >= 0:
+            return -1
+        backslashes = 0
+        while quote == '"' and text[found - 1 - backslashes] == "\\":
+            backslashes += 1
+        if backslashes % 2 == 0:       # not an escaped quote
+            return found + len(closing)
+        position = found + 1
+
+
+def _nests_too_deeply(text: str) -> bool:
+    """Whether brackets and braces, or the parts of one dotted key, nest beyond MAX_NESTING, judged from the
+    text before it is parsed: Python's TOML parser recurses once per bracket and slows down with the square
+    of a dotted key's length, so a hostile file must be refused before it is handed over. A number has at
+    most one dot between separators, so only a key has a long run of dots. A string that never ends stops
+    the count: the parser then refuses the file at once."""
+    depth = dots = position = 0
+    while (found := _TOML_MARKS.search(text, position)) is not None:
+        mark, position = found.group(), found.end()
+        if mark == "#":
+            position = text.find("\n", position)
+            if position < 0:
+                break
+        elif mark in "\"'":
+            position = _string_end(text, found.start(), mark)
+            if position < 0:
+                break
+        elif mark == ".":
+            dots += 1
+            if dots >= MAX_NESTING:
+                return True
+        else:
+            dots = 0
+            if mark in "[{":
+                depth += 1
+                if depth > MAX_NESTING:
+                    return True
+            elif mark in "]}":
+                depth = max(depth - 1, 0)
+    return False
+
+
+def _source_name(source) -> str:
+    if isinstance(source, os.PathLike):
+        source = os.fspath(source)
+    if not isinstance(source, str):
+        raise HouseWayError(f"the source of a house way is named by a text, not {shown(source)}")
+    return source
+
+
+def _parse(text, source: str):
+    if not isinstance(text, str):
+        raise HouseWayError(f"{source}: a house way is read from text, not {shown(text)}")
+    if len(text) > MAX_FILE_BYTES:
+        raise HouseWayError(f"{source}: too large for a house-way file ({len(text):,} characters; "
+                            f"at most {MAX_FILE_BYTES:,})")
+    deep = (f"{source}: tables or lists nest more than {MAX_NESTING} levels deep, which no house way needs")
+    if _nests_too_deeply(text):
+        raise HouseWayError(deep)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise HouseWayError(f"{source}: not a readable TOML file: {exc}") from None
+    except RecursionError:
+        raise HouseWayError(deep) from None
+    if _nesting_depth(data) > MAX_NESTING:
+        raise HouseWayError(deep)
     way, program = _compile(data, source)
     return way, _build(way, program)
 
@@ -415,7 +519,36 @@ def _parse(text: str, source: str):
 def parse_house_way(text: str, source: str = "<text>") -> HouseWay:
     """Check a house way written in the file format without making it available;
     HouseWayError explains a refusal."""
-    return _parse(text, source)[0]
+    return _parse(text, _source_name(source))[0]
+
+
+def _read_house_way_file(path: Path) -> str:
+    """The text of a house-way file: a regular file of at most MAX_FILE_BYTES of UTF-8 (a byte-order mark
+    is allowed); HouseWayError in plain words for anything else (a folder, a device, a pipe, a huge file)."""
+    named = shown_path(path)
+    not_a_file = f"{named}: not a file (a folder, a device or a pipe cannot hold a house way)"
+    try:
+        # Opened without blocking, so that a named pipe with no writer is refused instead of waiting forever.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except IsADirectoryError:
+        raise HouseWayError(not_a_file) from None
+    except (OSError, ValueError) as exc:   # ValueError: a path holding a NUL character
+        raise HouseWayError(f"{named}: cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        raise HouseWayError(not_a_file)
+    with os.fdopen(descriptor, "rb") as stream:
+        try:
+            data = stream.read(MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            raise HouseWayError(f"{named}: cannot be read: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise HouseWayError(f"{named}: too large for a house-way file (more than {MAX_FILE_BYTES:,} bytes)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise HouseWayError(f"{named}: not UTF-8 text (byte {exc.start + 1} cannot be read); save the file "
+                            "as UTF-8") from None
 
 
 # id -> (the way, its engine table)
@@ -431,11 +564,11 @@ def _shipped(way_id: str):
 def _way(way):
     """(HouseWay, engine table) for a way id."""
     if not isinstance(way, str):
-        raise InvalidInput(f"a house way is named by its id, such as 'nz', not {way!r}")
+        raise InvalidInput(f"a house way is named by its id, such as 'nz', not {shown(way)}")
     found = _WAYS.get(way)
     if found is None:
         if way not in SHIPPED_WAYS:
-            raise InvalidInput(f"there is no house way {way!r}; available: {', '.join(house_ways())}")
+            raise InvalidInput(f"there is no house way {shown(way)}; available: {', '.join(house_ways())}")
         found = _WAYS[way] = _shipped(way)
     return found
 
@@ -453,24 +586,24 @@ def describe_house_way(way: str = DEFAULT_WAY) -> HouseWay:
 def load_house_way(path) -> str:
     """Check a user's house-way file and make it available under its id (replacing an earlier file
     with that id); the shipped ways cannot be replaced. Returns the id."""
+    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
+        raise HouseWayError(f"a house-way file is named by its path, not {shown(path)}")
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise HouseWayError(f"{path}: cannot be read: {exc}") from None
-    way, table = _parse(text, str(path))
+    way, table = _parse(_read_house_way_file(path), shown_path(path))
     if way.id in SHIPPED_WAYS:
-        raise HouseWayError(f"{path}: the id {way.id!r} belongs to a shipped house way; choose another id")
+        raise HouseWayError(f"{shown_path(path)}: the id {shown(way.id)} belongs to a shipped house way; choose another id")
     _WAYS[way.id] = (way, table)
     return way.id
 
 
 def unload_house_way(way_id: str) -> None:
     """Stop offering a loaded way (its compiled table is freed); shipped ways cannot be unloaded."""
+    if not isinstance(way_id, str):
+        raise HouseWayError(f"a house way is named by its id, such as 'my-casino', not {shown(way_id)}")
     if way_id in SHIPPED_WAYS:
-        raise HouseWayError(f"{way_id!r} is a shipped house way and cannot be unloaded")
+        raise HouseWayError(f"{shown(way_id)} is a shipped house way and cannot be unloaded")
     if _WAYS.pop(way_id, None) is None:
-        raise HouseWayError(f"there is no loaded house way {way_id!r}")
+        raise HouseWayError(f"there is no loaded house way {shown(way_id)}")
 
 
 # ------------------------------------------------------------------------------------------ setting hands
@@ -482,7 +615,7 @@ def _pg():
 
 def _four(tiles, what: str = "a pai gow hand") -> list[int]:
     if isinstance(tiles, (str, bytes)) or not hasattr(tiles, "__len__") or len(tiles) != 4:
-        raise InvalidInput(f"{what} is four tiles, such as ('6-6', '1-3', '5-5', '2-2'), not {tiles!r}")
+        raise InvalidInput(f"{what} is four tiles, such as ('6-6', '1-3', '5-5', '2-2'), not {shown(tiles)}")
     return _pg()._ids(tiles)
 
 
@@ -510,7 +643,7 @@ def house_way_many(hands: Sequence[Sequence[str]], way: str = DEFAULT_WAY) -> li
     """house_way() for many hands in one call into the engine."""
     chosen, table = _way(way)
     flat: list[int] = []
-    for i, hand in enumerate(hands):
+    for i, hand in enumerate(require_items(hands, "the hands")):
         flat += _four(hand, f"hand {i}")
     n = len(flat) // 4
     if n == 0:
@@ -546,9 +679,10 @@ class Analysis:
 
 
 def _commission(commission) -> float:
+    # The range is checked before the conversion to float, which a huge whole number would overflow.
     if isinstance(commission, bool) or not isinstance(commission, (int, float)) or \
-            not math.isfinite(commission) or not 0 <= commission <= 1:
-        raise InvalidInput(f"the commission is a fraction from 0 to 1 (0.05 for 5%), not {commission!r}")
+            not 0 <= commission <= 1 or not math.isfinite(commission):
+        raise InvalidInput(f"the commission is a fraction from 0 to 1 (0.05 for 5%), not {shown(commission)}")
     return float(commission)
 
 

@@ -16,7 +16,7 @@ from typing import Iterable, Sequence, Tuple, Union
 
 from . import commission as _commission
 from ._engine import ffi, lib
-from ._errors import BankShort, IllegalSetting, InvalidInput, InvalidTile, check, require_int
+from ._errors import BankShort, IllegalSetting, InvalidInput, InvalidTile, check, require_int, require_items, shown
 from ._rng import Rng
 from .commission import Rounding
 
@@ -125,14 +125,16 @@ def _face(face: Face) -> str:
     if isinstance(face, Tile):
         return face.face
     if not isinstance(face, str):
-        raise InvalidTile(f"{face!r} is not a pai gow tile: write tiles as faces such as '6-6' or '1-3'")
-    parts = face.replace(" ", "").split("-")
-    if len(parts) == 2 and all(p.isdigit() for p in parts):
+        raise InvalidTile(f"{shown(face)} is not a pai gow tile: write tiles as faces such as '6-6' or '1-3'")
+    parts = face.replace(" ", "").split("-") if len(face) <= 16 else []
+    # Only ASCII digits: str.isdigit also accepts superscripts and other digits int() cannot read.
+    if len(parts) == 2 and all(p.isascii() and p.isdecimal() for p in parts):
         low, high = sorted(int(p) for p in parts)
         normal = f"{low}-{high}"
         if normal in _IDS_BY_FACE:
             return normal
-    raise InvalidTile(f"{face} is not a pai gow tile")
+    written = face if len(face) <= 16 and face.isprintable() else shown(face)
+    raise InvalidTile(f"{written} is not a pai gow tile")
 
 
 def tile(face: Face) -> Tile:
@@ -164,13 +166,13 @@ def _ids(faces: Iterable[Face]) -> list[int]:
 
 def _two(hand_tiles, what: str) -> list:
     if isinstance(hand_tiles, (str, bytes)) or not hasattr(hand_tiles, "__len__") or len(hand_tiles) != 2:
-        raise InvalidInput(f"{what} must be two tiles, such as ('6-6', '1-3'), not {hand_tiles!r}")
+        raise InvalidInput(f"{what} must be two tiles, such as ('6-6', '1-3'), not {shown(hand_tiles)}")
     return list(hand_tiles)
 
 
 def _setting_faces(setting, what: str) -> list:
     if isinstance(setting, (str, bytes)) or not hasattr(setting, "__len__") or len(setting) != 2:
-        raise InvalidInput(f"{what} must be (high hand, low hand), each of two tiles, not {setting!r}")
+        raise InvalidInput(f"{what} must be (high hand, low hand), each of two tiles, not {shown(setting)}")
     return _two(setting[0], f"the high hand of {what}") + _two(setting[1], f"the low hand of {what}")
 
 
@@ -247,7 +249,7 @@ def _faces_of(ids) -> tuple[str, str]:
 def settings(tiles4: Sequence[Face]) -> list[Setting]:
     """The 3 ways to set four tiles, each as (high, low) with the high hand not below the low hand."""
     if isinstance(tiles4, (str, bytes)) or not hasattr(tiles4, "__len__") or len(tiles4) != 4:
-        raise InvalidInput(f"a pai gow hand is four tiles, not {tiles4!r}")
+        raise InvalidInput(f"a pai gow hand is four tiles, not {shown(tiles4)}")
     ids = ffi.new("uint8_t[4]", _ids(tiles4))
     out = ffi.new("dd_pg_setting[3]")
     check(lib.dd_pg_settings(ids, out))
@@ -333,14 +335,14 @@ def outcome(player: Setting, bank: Setting) -> str:
 
 def outcomes(matches: Sequence[tuple[Setting, Setting]]) -> list[str]:
     """outcome() for many (player, bank) matches in one call into the engine."""
-    matches = list(matches)
+    matches = require_items(matches, "the matches")
     n = len(matches)
     c_players = ffi.new("dd_pg_setting[]", max(n, 1))
     c_banks = ffi.new("dd_pg_setting[]", max(n, 1))
     all_ids = []
     for i, match in enumerate(matches):
         if not isinstance(match, (tuple, list)) or len(match) != 2:
-            raise InvalidInput(f"match {i + 1} must be (player's setting, bank's setting), not {match!r}")
+            raise InvalidInput(f"match {i + 1} must be (player's setting, bank's setting), not {shown(match)}")
         ids = _match_ids(*match)
         c_players[i].high[0], c_players[i].high[1], c_players[i].low[0], c_players[i].low[1] = ids[:4]
         c_banks[i].high[0], c_banks[i].high[1], c_banks[i].low[0], c_banks[i].low[1] = ids[4:]
@@ -463,19 +465,19 @@ def settle(wagers: Sequence[tuple[int, str]], *, co_banker_wager: int | None = N
     co-banks with the house, who matches his wager (rules (j)-(l)). Winners are paid even money less
     commission (commission_bp basis points, rounded to rounding_unit cents as `rounding` says)."""
     rules = _rules(co_banker_wager, commission_bp, rounding_unit, rounding)
-    wagers = list(wagers)
+    wagers = require_items(wagers, "the wagers", MAX_WAGERS + 1)
     if len(wagers) > MAX_WAGERS:
         raise InvalidInput(f"a table settles at most {MAX_WAGERS} wagers, not {len(wagers)}")
     c_wagers = ffi.new("dd_pg_wager[]", max(len(wagers), 1))
     for i, wager in enumerate(wagers):
         number = i + 1
         if isinstance(wager, (str, bytes)) or not hasattr(wager, "__len__") or len(wager) != 2:
-            raise InvalidInput(f"wager {number} must be (amount in cents, outcome), not {wager!r}")
+            raise InvalidInput(f"wager {number} must be (amount in cents, outcome), not {shown(wager)}")
         amount, result = wager
         c_wagers[i].amount = require_int(amount, f"the amount of wager {number} (cents)", 0, MAX_AMOUNT)
         if not isinstance(result, str) or result not in _OUTCOME_CODES:
             raise InvalidInput(
-                f"the outcome of wager {number} must be 'win', 'lose' or 'push', not {result!r}")
+                f"the outcome of wager {number} must be 'win', 'lose' or 'push', not {shown(result)}")
         c_wagers[i].outcome = _OUTCOME_CODES[result]
     c_results = ffi.new("dd_pg_wager_result[]", max(len(wagers), 1))
     summary = ffi.new("dd_pg_settlement *")

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Iterable, Sequence, Union
 
 from ._engine import ffi, lib
-from ._errors import InvalidInput, InvalidWager, check, require_int
+from ._errors import InvalidInput, InvalidWager, check, require_int, require_items, shown
 from ._rng import Rng
 
 __all__ = [
@@ -195,7 +195,7 @@ def _wager(mask: int, kind_value: int) -> Wager:
 
 def _flags(first_four) -> int:
     if not isinstance(first_four, bool):
-        raise InvalidInput(f"first_four must be True or False, not {first_four!r}")
+        raise InvalidInput(f"first_four must be True or False, not {shown(first_four)}")
     return lib.DD_ROULETTE_FIRST_FOUR if first_four else 0
 
 
@@ -205,7 +205,7 @@ def _wheel_number(value, what: str = "the winning number") -> int:
     except InvalidInput as error:
         raise InvalidWager(str(error)) from None
     if not 0 <= number <= HIGHEST:
-        raise InvalidWager(f"{number} is not a number on the wheel (0-{HIGHEST})")
+        raise InvalidWager(f"{shown(number)} is not a number on the wheel (0-{HIGHEST})")
     return number
 
 
@@ -217,9 +217,11 @@ def _describe(spec) -> str:
         return repr(spec)
     try:
         items = [spec] if _is_single_number(spec) else list(spec)
-        return "-".join(map(str, sorted(items)))
+        if len(items) > 36:    # more numbers than the layout has: no wager, and too many to list
+            return f"a list of {len(items)} numbers"
+        return "-".join(map(shown, sorted(items)))
     except TypeError:
-        return repr(spec)
+        return shown(spec)
 
 
 def _is_single_number(spec) -> bool:
@@ -241,16 +243,16 @@ def _mask_of(spec) -> int:
             return _NAME_TO_MASK[spec.strip().lower()]
         except KeyError:
             raise InvalidWager(
-                f"{spec!r} is not a wager on the layout (outside wagers: {', '.join(OUTSIDE_NAMES)})"
+                f"{shown(spec)} is not a wager on the layout (outside wagers: {', '.join(OUTSIDE_NAMES)})"
             ) from None
     if isinstance(spec, (bool, bytes, bytearray)):  # True would pass as 1, bytes as a run of numbers
-        raise InvalidWager(f"{spec!r} is not a wager on the layout")
+        raise InvalidWager(f"{shown(spec)} is not a wager on the layout")
     if _is_single_number(spec):
         return 1 << _wheel_number(spec, "a number on the layout")
     try:
         items = iter(spec)
     except TypeError:
-        raise InvalidWager(f"{spec!r} is not a wager: give the numbers it covers or an outside name") from None
+        raise InvalidWager(f"{shown(spec)} is not a wager: give the numbers it covers or an outside name") from None
     mask = 0
     count = 0
     for item in items:
@@ -380,20 +382,22 @@ def _amount(value, index: int) -> int:
     if amount < 0:
         raise InvalidWager(f"bet {index + 1}: the amount must not be negative")
     if amount > INT64_MAX:
-        raise InvalidWager(f"bet {index + 1}: the amount {amount} is too large to settle exactly")
+        raise InvalidWager(f"bet {index + 1}: the amount {shown(amount)} is too large to settle exactly")
     return amount
 
 
 def _convert(bets) -> tuple[list, list[int], list[int]]:
     """(the wager specs, masks, amounts) of a list of (wager, amount) pairs, numbers checked."""
-    if isinstance(bets, (str, bytes)):
-        raise InvalidWager("bets must be a list of (wager, amount) pairs")
+    try:
+        bets = require_items(bets, "bets", _MAX_BATCH)
+    except InvalidInput:
+        raise InvalidWager("bets must be a list of (wager, amount) pairs") from None
     specs, masks, amounts = [], [], []
     for index, bet in enumerate(bets):
         try:
             spec, amount = bet
         except (TypeError, ValueError):
-            raise InvalidWager(f"bet {index + 1}: each bet must be a pair (wager, amount), not {bet!r}") from None
+            raise InvalidWager(f"bet {index + 1}: each bet must be a pair (wager, amount), not {shown(bet)}") from None
         try:
             masks.append(_mask_of(spec))
         except InvalidWager as error:
@@ -415,7 +419,7 @@ def _raise_for_bet(status: int, bad: int, specs, amounts, flags: int) -> None:
             raise InvalidWager(f"bet {bad + 1}: the amount must not be negative")
         if status == lib.DD_E_OVERFLOW:
             odds = classify(spec, bool(flags)).odds
-            raise InvalidWager(f"bet {bad + 1}: {amounts[bad]} at {odds} to 1 is too large to settle exactly")
+            raise InvalidWager(f"bet {bad + 1}: {shown(amounts[bad])} at {odds} to 1 is too large to settle exactly")
     if status == lib.DD_E_OVERFLOW:
         raise InvalidWager("the total winnings are too large to settle exactly")
     check(status)
@@ -433,7 +437,7 @@ def settle(bets: Iterable[tuple[WagerSpec, int]], number: int, first_four: bool 
 
 def winning_wagers(number: int, wagers: Iterable[WagerSpec], first_four: bool = True) -> list[Wager]:
     """Those of `wagers` that win when `number` comes up, as Wager objects, in the order given."""
-    specs = list(wagers)
+    specs = require_items(wagers, "the wagers")
     results = settle([(spec, 1) for spec in specs], number, first_four)
     return [classify(spec, first_four) for spec, won in zip(specs, results) if won]
 
@@ -526,7 +530,7 @@ def pay_step(wager: WagerSpec, first_four: bool = True) -> int:
 
 def paying_order(wagers: Iterable[WagerSpec], first_four: bool = True) -> list[Wager]:
     """The wagers in the order a dealer pays them (the engine's steps; the given order kept within a step)."""
-    found = [classify(w, first_four) for w in wagers]
+    found = [classify(w, first_four) for w in require_items(wagers, "the wagers")]
     return sorted(found, key=lambda w: w.kind.pay_step)
 
 
@@ -534,7 +538,7 @@ def pay_order_check(wagers: Iterable[WagerSpec], first_four: bool = True) -> int
     """Whether wagers paid in this order follow the paying order, decided by the engine: None when they
     do, else the index of the first wager paid too late (after a wager of a later step)."""
     flags = _flags(first_four)
-    specs = list(wagers)
+    specs = require_items(wagers, "the wagers paid")
     masks = [_mask_of(spec) for spec in specs]
     in_order = ffi.new("int *")
     first_wrong = ffi.new("size_t *")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from dataclasses import MISSING, asdict, dataclass, field, fields, replace
 from pathlib import Path
@@ -151,7 +152,7 @@ def check_value(f, value: Any) -> Any:
     if meta["choices"]:
         allowed = [choice for choice, _ in choices_of(f)]
         if value not in allowed:
-            raise SettingsError(f"{label}: {value!r} is not one of {', '.join(allowed)}")
+            raise SettingsError(f"{label}: {_quoted(value)} is not one of {', '.join(allowed)}")
         return value
     if meta.get("kind") == "paths":
         if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) and v for v in value):
@@ -169,6 +170,12 @@ def check_value(f, value: Any) -> Any:
     return _number(value, type(default), label, meta)
 
 
+def _quoted(value) -> str:
+    """A value from the settings file as a message repeats it: its repr, shortened when long."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:40]}... (too long to show)"
+
+
 def _shown(number) -> str:
     """A number as a person writes it: 12, not 12.0."""
     if isinstance(number, float) and number.is_integer():
@@ -181,7 +188,7 @@ _dollars = format_money
 
 def _number(value, kind, label, meta):
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise SettingsError(f"{label}: {value!r} is not a number")
+        raise SettingsError(f"{label}: {_quoted(value)} is not a number")
     if kind is int:
         if isinstance(value, float) and not value.is_integer():
             raise SettingsError(f"{label}: {_shown(value)} is not a whole number")
@@ -242,7 +249,7 @@ def build_table(table: str, raw: dict[str, Any]) -> Any:
     cls = TABLE_SETTINGS[table]
     unknown = set(raw) - {f.name for f in fields(cls)}
     if unknown:
-        raise SettingsError(f"{TABLE_TITLES[table]}: unknown setting {sorted(unknown)[0]!r}")
+        raise SettingsError(f"{TABLE_TITLES[table]}: unknown setting {_quoted(sorted(unknown)[0])}")
     values = {}
     for f in fields(cls):
         try:
@@ -277,7 +284,7 @@ def from_dict(data: Any) -> tuple[Settings, list[str]]:
                 values[f.name] = check_value(f, raw[f.name])
             except SettingsError as error:
                 if f.name == "house_way" and isinstance(raw[f.name], str):
-                    problems.append(f"{TABLE_TITLES[table]}: the house way {raw[f.name]!r} is no longer "
+                    problems.append(f"{TABLE_TITLES[table]}: the house way {_quoted(raw[f.name])} is no longer "
                                     f"available; {_house_way_name(DEFAULT_HOUSE_WAY)} is used.")
                 elif f.name == "house_way_files":
                     problems.append(f"{TABLE_TITLES[table]}: {error}; no loaded house way is offered.")
@@ -294,16 +301,86 @@ def from_dict(data: Any) -> tuple[Settings, list[str]]:
     return Settings(**tables), problems
 
 
+# --- files read at the boundary ---------------------------------------------------------------------------------
+# Every small file the program reads (settings, the manager's key files) is checked before it is parsed: a
+# regular file (never a folder, a device or a pipe, which could be read forever or wait forever), of a size
+# such a file can have, in UTF-8, and, for JSON, nested no deeper than it ever is.
+
+MAX_SETTINGS_FILE_BYTES = 1 << 20      # the settings are about 2 KB
+MAX_JSON_NESTING = 16                  # the settings nest 3 deep, the key files 1
+
+
+class FileRefused(ValueError):
+    """A file that is not what it should be; the message is a plain clause ("it is not a file ...")."""
+
+
+def read_bounded_text(path: Path, max_bytes: int) -> str:
+    """The text of a regular file of at most `max_bytes` bytes of UTF-8 (a byte-order mark is allowed).
+    FileNotFoundError when there is no file; FileRefused, in plain words, for anything else wrong."""
+    try:
+        # Without blocking, so that a named pipe is refused at once instead of waiting for a writer.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise
+    except IsADirectoryError:                    # where a folder cannot be opened at all (Windows)
+        raise FileRefused("it is a folder, not a file") from None
+    except (OSError, ValueError) as error:       # ValueError: a name holding a NUL character
+        raise FileRefused(f"it could not be opened ({getattr(error, 'strerror', None) or error})") from None
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        is_folder = stat.S_ISDIR(os.fstat(descriptor).st_mode)
+        os.close(descriptor)
+        raise FileRefused("it is a folder, not a file" if is_folder else "it is not a file (a device or a pipe)")
+    with os.fdopen(descriptor, "rb") as stream:
+        try:
+            data = stream.read(max_bytes + 1)
+        except OSError as error:
+            raise FileRefused(f"it could not be read ({error.strerror or error})") from None
+    if len(data) > max_bytes:
+        raise FileRefused(f"it is larger than any such file ({max_bytes:,} bytes at most)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise FileRefused(f"it is not UTF-8 text (byte {error.start + 1} cannot be read)") from None
+
+
+def json_nesting(value: Any) -> int:
+    """How deeply objects and lists nest in parsed JSON (a plain value counts 1), counted without recursion;
+    counting stops just past MAX_JSON_NESTING."""
+    deepest, pending = 0, [(value, 1)]
+    while pending and deepest <= MAX_JSON_NESTING:
+        item, depth = pending.pop()
+        deepest = max(deepest, depth)
+        if isinstance(item, dict):
+            pending.extend((child, depth + 1) for child in item.values())
+        elif isinstance(item, list):
+            pending.extend((child, depth + 1) for child in item)
+    return deepest
+
+
+def parse_bounded_json(text: str) -> Any:
+    """JSON text parsed, refused (FileRefused) when it nests deeper than MAX_JSON_NESTING: so nothing that
+    walks the result recursively (a message showing a value, a comparison) can exhaust the stack."""
+    too_deep = f"it nests more than {MAX_JSON_NESTING} levels deep, which no such file does"
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise FileRefused(too_deep) from None
+    except ValueError:
+        raise FileRefused("it is damaged (not JSON)") from None
+    if json_nesting(data) > MAX_JSON_NESTING:
+        raise FileRefused(too_deep)
+    return data
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
     """The saved settings (defaults when there is no file) and any problems found, in plain words."""
     path = path or paths.settings_file()
-    if not path.exists():
-        return Settings(), []
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        reason = "it is damaged" if isinstance(error, ValueError) else f"it could not be opened ({error})"
-        return Settings(), [f"The settings file {path} could not be read because {reason}; the defaults are used."]
+        data = parse_bounded_json(read_bounded_text(path, MAX_SETTINGS_FILE_BYTES))
+    except FileNotFoundError:
+        return Settings(), []
+    except FileRefused as refusal:
+        return Settings(), [f"The settings file {path} could not be read because {refusal}; the defaults are used."]
     return from_dict(data)
 
 

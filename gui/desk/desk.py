@@ -431,14 +431,14 @@ class Desk:
 
         path = Path(path)
         try:
-            if not path.is_file() or path.stat().st_size > 4096:
-                raise ValueError
-            document = json.loads(path.read_text(encoding="utf-8"))
+            # A regular file of UTF-8 JSON, small and flat (the boundary checks of every file read).
+            document = table_settings.parse_bounded_json(table_settings.read_bounded_text(path, 4096))
             public = bytes.fromhex(document["public_key"])
-            manager = str(document["manager"])
-            if document.get("format") != PUBLIC_KEY_FORMAT or len(public) != 32:
+            manager = document["manager"]
+            if document.get("format") != PUBLIC_KEY_FORMAT or len(public) != 32 or not isinstance(manager, str) \
+                    or not manager.isprintable():
                 raise ValueError
-        except (ValueError, KeyError, TypeError, OSError, UnicodeDecodeError):
+        except (ValueError, KeyError, TypeError, OSError):   # FileRefused is a ValueError
             raise ValueError(f"{path} is not a manager's key file (Manager page ▸ Export my key, or "
                              f"`dealerdrill key --out FILE`).") from None
         if document.get("fingerprint") != fingerprint_of(public):

@@ -32,6 +32,7 @@ from cryptography.hazmat.primitives.serialization import (
     PublicFormat,
 )
 from dealerdrill.records.chain import fingerprint_of
+from dealerdrill.settings import FileRefused, parse_bounded_json, read_bounded_text
 
 from . import pin as pin_hash_file
 
@@ -108,16 +109,15 @@ def read_key_file(path: Path) -> KeyFile | None:
     """The key file, or None when there is none (no PIN set); KeyFileError for a file that cannot be used."""
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_KEY_FILE_BYTES:
-            raise KeyFileError(f"The manager PIN file {path} is far too large to be one. Delete it to reset the "
-                               f"PIN (the reset is logged), then set a new PIN.")
-        text = path.read_text(encoding="utf-8")
+        # A regular file (not a device or a pipe), at most MAX_KEY_FILE_BYTES, UTF-8, flat JSON.
+        text = read_bounded_text(path, MAX_KEY_FILE_BYTES)
+        data = parse_bounded_json(text)
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError) as error:
-        raise KeyFileError(f"The manager PIN file {path} cannot be read ({error}).") from None
+    except FileRefused as refusal:
+        raise KeyFileError(f"The manager PIN file {path} cannot be used because {refusal}. Delete it to reset "
+                           f"the PIN (the reset is logged), then set a new PIN.") from None
     try:
-        data = json.loads(text)
         if isinstance(data, dict) and data.get("algorithm") == "scrypt":      # format 1: a PIN hash only
             return KeyFile(path, None, pin_hash_file.PinHash.from_json(text))
         if not isinstance(data, dict) or data.get("format") != KEY_FORMAT or data.get("version") != KEY_VERSION:
@@ -130,7 +130,7 @@ def read_key_file(path: Path) -> KeyFile | None:
         if len(public.raw) != 32:
             raise ValueError("not an Ed25519 public key")
         return KeyFile(path, public, None, encrypted)
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, OverflowError):   # OverflowError: int() of an infinite number
         raise KeyFileError(f"The manager PIN file {path} is damaged. Delete it to reset the PIN (the reset is "
                            f"logged), then set a new PIN.") from None
 

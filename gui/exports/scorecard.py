@@ -7,13 +7,16 @@ lines for the trainee and the manager. A cohort file starts with a summary page 
 trainee's scorecard on its own pages. Exported by a manager, the PDF is sealed: its printed figures are
 signed with the manager's key (scorecard_seal.py), and each page names the key.
 
-Text uses DejaVu Sans (shipped with matplotlib) so that names such as "Tāne" or "Ngāi" print correctly:
-the PDF core fonts only know Western European letters.
+Text uses DejaVu Sans (shipped with matplotlib) so that names such as "Tāne" or "Ngāi" print correctly
+(the PDF core fonts only know Western European letters), with fallback fonts for the characters it lacks
+and right-to-left names drawn in their visual order: see pdf_text.py.
 """
 from __future__ import annotations
 
 import multiprocessing
+import os
 import sys
+import time
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -25,7 +28,8 @@ from dealerdrill.records.transfer import ExportCancelled, write_atomically
 from dealerdrill.records.models import Heatmap, RecordFilter
 from dealerdrill.records.queries import category_label
 
-from . import vector_charts
+from . import pdf_text, vector_charts
+from .cells import printable
 
 GAME_NAMES = {"roulette": "Roulette", "baccarat": "Baccarat", "paigow": "Pai Gow"}
 
@@ -33,22 +37,10 @@ GAME_NAMES = {"roulette": "Roulette", "baccarat": "Baccarat", "paigow": "Pai Gow
 def game_name(game: str) -> str:
     return GAME_NAMES.get(game, game)
 
-FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"
+FONT, BOLD = pdf_text.FONT, pdf_text.BOLD
 PAGE_MARGIN_MM = 16
 CELL_PADDING = 6          # points, left and right in table cells (reportlab's default)
-
-
-def _register_fonts() -> None:
-    from matplotlib import get_data_path
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    if FONT in pdfmetrics.getRegisteredFontNames():
-        return
-    folder = Path(get_data_path()) / "fonts" / "ttf"
-    pdfmetrics.registerFont(TTFont(FONT, str(folder / "DejaVuSans.ttf")))
-    pdfmetrics.registerFont(TTFont(BOLD, str(folder / "DejaVuSans-Bold.ttf")))
-    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=FONT, boldItalic=BOLD)
+_register_fonts = pdf_text.register_fonts
 
 
 def _styles():
@@ -67,7 +59,8 @@ def _styles():
 
 
 def _escape(text) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """Paragraph markup for a text printed on one line or wrapped by the paragraph (pdf_text.markup)."""
+    return pdf_text.markup(str(text))
 
 
 def _day(moment: datetime | None) -> str:
@@ -88,6 +81,8 @@ def _table(rows, widths, styles, header=True, seal: list | None = None):
     """A grid table. A cell's text is drawn as it is when it fits its column and wrapped in a Paragraph only
     when it does not: a cohort PDF has tens of thousands of cells, and laying out a Paragraph costs far more.
     The rows below the header go into `seal` (the figures the manager's key signs)."""
+    # What is sealed is what is printed: the characters no export holds are replaced first.
+    rows = [[printable(str(value)) for value in row] for row in rows]
     if seal is not None:
         seal.extend([str(value) for value in row] for row in rows[1 if header else 0:])
     from reportlab.lib import colors
@@ -99,10 +94,11 @@ def _table(rows, widths, styles, header=True, seal: list | None = None):
     cells = []
     for row in rows:
         line = []
-        for value, space in zip(row, room):
-            text = str(value)
-            fits = "\n" not in text and stringWidth(text, cell_style.fontName, cell_style.fontSize) <= space
-            line.append(text if fits else Paragraph(_escape(text), cell_style))
+        for text, space in zip(row, room):
+            fits = "\n" not in text and pdf_text.is_plain(text, cell_style.fontName) \
+                and stringWidth(text, cell_style.fontName, cell_style.fontSize) <= space
+            line.append(text if fits else Paragraph(
+                pdf_text.wrapped_markup(text, cell_style.fontName, cell_style.fontSize, space), cell_style))
         cells.append(line)
     table = Table(cells, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
     commands = [("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#999999")),
@@ -281,23 +277,60 @@ def cohort_summary_story(records, names: list[str], f: RecordFilter, styles, wid
 
 # A cohort's figures (three passes over each trainee's answers) are read by worker processes while this
 # process lays out the pages: on two cores that nearly halves the time of a 200-trainee cohort. The workers
-# are forked (Linux only): "spawn" would import the caller's main module again, which breaks scripts without
-# a main guard and frozen builds, and on macOS a fork of a process using Cocoa is unsafe. A forked worker
-# only runs the records queries on its own new read-only connection, and never touches Qt or the parent's
-# connections. Elsewhere, or below WORKERS_FROM trainees (start-up costs more than it saves), this process
-# reads the figures itself.
+# are spawned, never forked: this process may be the window's, with Qt's threads, and a fork of it would copy
+# them (and, killed, would leave forked children holding the records open). A spawned worker is a new
+# interpreter that imports only what it needs (the program's entry point calls freeze_support, so this works
+# in the bundle too), opens its own read-only connection and ends with its parent: at once on Linux
+# (PR_SET_PDEATHSIG), and within a second elsewhere (a watchdog thread that sees the parent gone). Below
+# WORKERS_FROM trainees (start-up costs more than it saves) this process reads the figures itself.
 WORKERS = 2
 WORKERS_FROM = 12
+PARENT_CHECK_SECONDS = 1.0
 _worker_records = None
 
 
-def _open_worker(path: str, catalog) -> None:
+def _end_with_parent(parent: int) -> None:
+    """In a worker: make sure it does not outlive the process that started it."""
+    import os
+    import threading
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            PR_SET_PDEATHSIG = 1
+            libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):
+            pass                       # the watchdog below still ends the worker
+    if os.getppid() != parent:         # the parent died before the signal was asked for
+        os._exit(0)
+
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_CHECK_SECONDS)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="parent watchdog", daemon=True).start()
+
+
+def _open_worker(path: str, catalog, parent: int | None = None) -> None:
     """In a worker process: its own read-only connection. Skill progress, error categories and the heatmap
     each read the trainee's answers, the same reading three times; the worker's records hand out the latest
     reading again (reuse_latest_facts), so a trainee's three figures share it (a third of the work, and the
     workers are what a cohort waits for)."""
     global _worker_records
+    if parent is not None:
+        _end_with_parent(parent)
+    from dealerdrill.drills.base import registry
     from dealerdrill.records import Records
+
+    # A new interpreter: the drills' modules, which register their default targets as they load, are loaded
+    # here as they were in the parent (the catalog arrives with its list of drills already made, so asking
+    # it would not load them).
+    registry()
 
     _worker_records = Records(path, read_only=True, check=False, catalog=catalog)
     _worker_records.reuse_latest_facts = True
@@ -324,11 +357,12 @@ def _figures_in_order(records, names: list[str], f: RecordFilter, pool):
 
 
 def _start_workers(records, count: int):
-    if count < WORKERS_FROM or WORKERS < 1 or not sys.platform.startswith("linux"):
+    if count < WORKERS_FROM or WORKERS < 1:
         return None
     try:
-        return ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("fork"),
-                                   initializer=_open_worker, initargs=(str(records.path), records.catalog))
+        return ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_open_worker,
+                                   initargs=(str(records.path), records.catalog, os.getpid()))
     except (OSError, ValueError, NotImplementedError):   # no processes here: read everything in this one
         return None
 
@@ -410,7 +444,7 @@ def _export_pdf(records, path: str | Path, names: list[str], f: RecordFilter | N
     def footer(canvas, document):
         canvas.saveState()
         canvas.setFont(FONT, 7.5)
-        canvas.drawString(margin, 9 * mm, f"{title} · {period_text(f)}")
+        pdf_text.draw(canvas, margin, 9 * mm, f"{title} · {period_text(f)}", FONT, 7.5)
         canvas.drawRightString(A4[0] - margin, 9 * mm, f"page {document.page}")
         canvas.setFont(FONT, 6.5)
         canvas.drawString(margin, 6 * mm, sealed)

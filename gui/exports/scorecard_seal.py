@@ -47,6 +47,19 @@ def _squeezed(text: str) -> str:
     return "".join(text.split())
 
 
+def _printed(cell: str, pages_text: str) -> bool:
+    """Whether a signed figure is printed in the pages' text (spaces aside). Right-to-left text is drawn in
+    its visual order, line by line as it wraps, and a PDF reader puts it back in logical order by guesses of
+    its own (a neutral character such as U+FFFD can land at the other end of a line): such a figure is
+    looked for word by word, each word in its logical or its drawn order."""
+    from .pdf_text import right_to_left, visual
+
+    if _squeezed(cell) in pages_text:
+        return True
+    return right_to_left(cell) and all(_squeezed(word) in pages_text or _squeezed(visual(word)) in pages_text
+                                       for word in cell.split())
+
+
 def check_scorecard(path: str | Path, known_keys: dict[str, tuple[bytes, str, str]] | None = None) -> SealCheck:
     """Whether the PDF at `path` is a sealed scorecard whose figures are as signed. `known_keys` (the
     records' manager_keys) names the key's manager when this workstation knows it."""
@@ -81,7 +94,7 @@ def check_scorecard(path: str | Path, known_keys: dict[str, tuple[bytes, str, st
     if not chain.signature_is_valid(public, signature, payload):
         return SealCheck(False, fingerprint, f"{path}: the seal's signature does not match its figures: the "
                                              f"scorecard was altered.")
-    missing = [row for row in figures if not all(_squeezed(str(cell)) in pages_text for cell in row)]
+    missing = [row for row in figures if not all(_printed(str(cell), pages_text) for cell in row)]
     if missing:
         shown = " | ".join(str(cell) for cell in missing[0])
         return SealCheck(False, fingerprint, f"{path}: {len(missing)} signed figure(s) are not printed as signed "

@@ -2,7 +2,8 @@
 
 CSV: two files, PATH (answers) and PATH with "-sessions" before the suffix; UTF-8 with a byte-order mark
 (without it Excel reads UTF-8 as the local code page and mangles names like "Tāne"), comma separated,
-CRLF line ends, every text field quoted when needed (the csv module), dates as local "YYYY-MM-DD HH:MM:SS"
+CRLF line ends, every text field quoted when needed (the csv module; a semicolon counts too, for Excel in
+locales that separate with one), dates as local "YYYY-MM-DD HH:MM:SS"
 text that both Excel and LibreOffice recognise. XLSX: one workbook with the sheets "Answers" and
 "Sessions", real dates and numbers, a frozen header row and filters, written here as a stream of
 SpreadsheetML into a zip (_Workbook): a spreadsheet library took a quarter of an hour for two million
@@ -11,12 +12,14 @@ answers.
 Both stream the answers straight from one SQL query (see "the answers in SQL" below): an export of two
 million answers takes well under a minute and memory stays flat.
 
-Formula injection: see cells.py. Every export is written to a temporary file and renamed at the end, so a
-cancelled or failed export leaves no half file.
+Formula injection, and the characters XML 1.0 forbids (replaced by U+FFFD in every export): see cells.py.
+Every export is written to a temporary file and renamed at the end, so a cancelled or failed export leaves no
+half file.
 """
 from __future__ import annotations
 
 import csv
+import io
 import json
 import math
 import os
@@ -26,12 +29,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from dealerdrill.records.transfer import ExportCancelled, write_atomically
+from dealerdrill.records.transfer import ExportCancelled, hold_part, part_file, remove_stale_parts, write_atomically
 from dealerdrill.records.models import RecordFilter, SessionSummary
 from dealerdrill.records.queries import ANSWERS_FROM, where_clause, count_answers, streaming_order
 from dealerdrill.records.store import json_or_text
 
-from .cells import is_formula_like, neutralise
+from .cells import is_formula_like, neutralise, printable, utf8_for_export
 
 Progress = Callable[[int, int], None]
 Cancel = Callable[[], bool]
@@ -114,13 +117,15 @@ assert tuple(column for column, _, _ in _ANSWER_VALUES) == ANSWER_COLUMNS
 _FORMULA_CODES = "(61, 43, 45, 64, 9, 13)"
 
 
+# These return text to SQLite, which cannot take a lone surrogate (a JSON "\ud800" escape decodes to one), so
+# what XML 1.0 forbids is replaced here already.
 def _question_text(item_text):
     item = json_or_text(item_text)
-    return str(item.get("text", "")) if isinstance(item, dict) else ""
+    return printable(str(item.get("text", ""))) if isinstance(item, dict) else ""
 
 
 def _answer_text(answer_text):
-    return json.dumps(json_or_text(answer_text), ensure_ascii=False, sort_keys=True)
+    return printable(json.dumps(json_or_text(answer_text), ensure_ascii=False, sort_keys=True))
 
 
 def _answers_query(records, f: RecordFilter, outer: list[str]) -> tuple[str, list]:
@@ -168,38 +173,71 @@ def _replace_all(temporaries: list[tuple[Path, Path]]) -> list[Path]:
 
 def _temporary(path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    return path.with_name(f".{path.name}.part")
+    return part_file(path)
+
+
+class _CsvFile:
+    """A CSV file written a batch of rows at a time: each batch is formatted by the csv module in memory and
+    written as UTF-8 with every character XML 1.0 forbids replaced (cells.utf8_for_export: a lone surrogate
+    could not be written at all). Fields are quoted when they hold a comma, a quote or a line break (the csv
+    module) and also when they hold a semicolon, the separator Excel expects in the many locales whose
+    decimal mark is a comma: a row with such a field is written with every text field quoted."""
+
+    def __init__(self, handle):
+        self.handle = handle
+        self.buffer = io.StringIO()
+        self.minimal = csv.writer(self.buffer, dialect="excel")   # comma, double quotes, CRLF: what Excel expects
+        self.quoted = csv.writer(self.buffer, dialect="excel", quoting=csv.QUOTE_NONNUMERIC)
+        handle.write(b"\xef\xbb\xbf")   # the byte-order mark Excel needs to read UTF-8
+
+    def write_rows(self, rows) -> None:
+        self.minimal.writerows(rows)
+        if ";" in self.buffer.getvalue():   # rare: write the batch again, row by row
+            self.buffer.seek(0)
+            self.buffer.truncate()
+            for row in rows:
+                semicolon = any(isinstance(value, str) and ";" in value for value in row)
+                (self.quoted if semicolon else self.minimal).writerow(row)
+        self.handle.write(utf8_for_export(self.buffer.getvalue()))
+        self.buffer.seek(0)
+        self.buffer.truncate()
+
+    def finish(self) -> None:
+        self.handle.flush()
+        os.fsync(self.handle.fileno())
 
 
 def export_csv(records, path: str | Path, f: RecordFilter | None = None, progress: Progress | None = None,
                cancel: Cancel | None = None) -> list[Path]:
     """Write the answers to `path` and the session summaries next to it; returns both paths. The answers
     stream from the database to the file (millions of rows never sit in memory); both files are written
-    under temporary names and renamed only when both are complete."""
+    under temporary names (locked while written, see transfer.remove_stale_parts) and renamed only when both
+    are complete."""
     f = f or RecordFilter()
     sessions = _sessions(records, f)
     ticker = _Ticker(count_answers(records, f) + len(sessions), progress, cancel)
     targets = [Path(path), sessions_csv_path(path)]
+    targets[0].parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_parts(targets[0].parent)
     temporaries = [(_temporary(target), target) for target in targets]
     try:
-        with open(temporaries[0][0], "w", encoding="utf-8-sig", newline="") as handle:
-            writer = csv.writer(handle, dialect="excel")  # comma, double quotes, CRLF: what Excel expects
-            writer.writerow(ANSWER_COLUMNS)
+        with open(temporaries[0][0], "wb") as handle:
+            hold_part(handle)
+            out = _CsvFile(handle)
+            out.write_rows([ANSWER_COLUMNS])
             for rows in records.stream(*_answers_query(records, f, _csv_answer_columns())):
-                writer.writerows(rows)
+                out.write_rows(rows)
                 ticker.advance(len(rows))
             ticker.check()
-            handle.flush()
-            os.fsync(handle.fileno())
-        with open(temporaries[1][0], "w", encoding="utf-8-sig", newline="") as handle:
-            writer = csv.writer(handle, dialect="excel")
-            writer.writerow(SESSION_COLUMNS)
-            for row in sessions:
-                writer.writerow([_csv_text(v) for v in row])
+            out.finish()
+        with open(temporaries[1][0], "wb") as handle:
+            hold_part(handle)
+            out = _CsvFile(handle)
+            out.write_rows([SESSION_COLUMNS])
+            out.write_rows([[_csv_text(v) for v in row] for row in sessions])
             ticker.advance(len(sessions))
             ticker.check()
-            handle.flush()
-            os.fsync(handle.fileno())
+            out.finish()
         return _replace_all(temporaries)
     except BaseException:
         for temporary, _ in temporaries:
@@ -216,9 +254,7 @@ SHEET_XML_LIMIT = 1 << 30
 _EXCEL_EPOCH = datetime(1899, 12, 30)
 # Style indexes in styles.xml's cellXfs.
 _PLAIN, _QUOTED, _DATE, _HEADER = 0, 1, 2, 3
-# Control characters XML 1.0 does not allow (tab, LF and CR it does); openpyxl drops the same ones. They are
-# removed from the finished bytes: in UTF-8 those bytes never occur inside another character.
-_XML_ILLEGAL_BYTES = bytes(code for code in range(32) if code not in (9, 10, 13))
+# The characters XML 1.0 forbids are replaced as each batch is written (cells.utf8_for_export).
 
 _MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 _REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -421,7 +457,7 @@ class _Workbook:
         self.written = 0
 
     def write(self, text: str) -> None:
-        data = text.encode().translate(None, _XML_ILLEGAL_BYTES)
+        data = utf8_for_export(text)
         self.stream.write(data)
         self.written += len(data)
 
@@ -474,11 +510,16 @@ class _Workbook:
 
     def abandon(self) -> None:
         """Stop after a failure or a cancel: the caller removes the temporary file."""
+        # Each step on its own: closing the sheet fails too on a full disk, and the archive must still be
+        # closed now, or the zip module tries again when it is collected and prints a traceback.
         try:
             if self.stream is not None:
                 self.stream.close()
+        except Exception:  # noqa: BLE001 - the export has failed already; the temporary file goes
+            pass
+        try:
             self.archive.close()
-        except Exception:
+        except Exception:  # noqa: BLE001
             pass
 
     def part(self, title: str) -> int:

@@ -131,8 +131,13 @@ def clean_name(name: str) -> str:
         raise ValueError("a trainee needs a name")
     if len(cleaned) > MAX_NAME_LENGTH:
         raise ValueError(f"a trainee's name has at most {MAX_NAME_LENGTH} characters")
-    if not cleaned.isprintable():
+    # The zero-width joiners (U+200C, U+200D) are part of how Persian and other scripts, and emoji sequences,
+    # are written; every other unprintable character is refused, and so is a name that is only joiners.
+    visible = cleaned.replace("\u200c", "").replace("\u200d", "")
+    if not visible.isprintable():
         raise ValueError("a trainee's name cannot contain control characters")
+    if not visible.strip():
+        raise ValueError("a trainee needs a name")
     return cleaned
 
 

@@ -140,26 +140,73 @@ def dump_records(records, path: str | Path, f: RecordFilter | None = None,
 
 def write_atomically(path: str | Path, write, *, newline: str | None = None, binary: bool = False,
                      encoding: str = "utf-8") -> Path:
-    """Call write(handle) on a temporary file next to `path`, then rename it into place."""
+    """Call write(handle) on a temporary file next to `path`, then rename it into place. The temporary
+    file is locked while it is written; the hidden parts that killed exports left in that folder, which no
+    writer holds any more, are removed first (remove_stale_parts)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.part")
+    remove_stale_parts(path.parent)
+    temporary = part_file(path)
     try:
-        if binary:
-            with open(temporary, "wb") as handle:
-                write(handle)
-                handle.flush()
-                os.fsync(handle.fileno())   # the data is on disk before the name points at it
-        else:
-            with open(temporary, "w", encoding=encoding, newline=newline) as handle:
-                write(handle)
-                handle.flush()
-                os.fsync(handle.fileno())
+        with open(temporary, "wb" if binary else "w", **({} if binary else {"encoding": encoding,
+                                                                           "newline": newline})) as handle:
+            hold_part(handle)
+            write(handle)
+            handle.flush()
+            os.fsync(handle.fileno())   # the data is on disk before the name points at it
         os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
     return path
+
+
+# A killed export leaves its hidden part behind (as large as the export had grown). Each writer holds an
+# exclusive lock on its part while it writes, which the system releases when the writer dies; so a part
+# nobody holds, a few seconds old (a new part is locked just after it is made), is left over and goes.
+STALE_PART_SECONDS = 5.0
+try:
+    import fcntl
+except ImportError:          # Windows: no advisory locks, so only parts a day old count as left over
+    fcntl = None
+
+
+def part_file(path: Path) -> Path:
+    """The hidden temporary name an export of `path` is written under."""
+    return path.with_name(f".{path.name}.part")
+
+
+def hold_part(handle) -> None:
+    """Lock a part being written (released when it is closed, or when this process dies)."""
+    if fcntl is not None:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def remove_stale_parts(folder: Path) -> list[Path]:
+    """Remove the hidden parts (".NAME.part") in `folder` that no writer holds; returns those removed.
+    Never raises: a part that cannot be looked at or removed is left."""
+    removed = []
+    try:
+        candidates = [entry for entry in os.scandir(folder)
+                      if entry.name.startswith(".") and entry.name.endswith(".part") and entry.is_file()]
+    except OSError:
+        return removed
+    oldest = datetime.now().timestamp() - (STALE_PART_SECONDS if fcntl is not None else 86400)
+    for entry in candidates:
+        try:
+            if entry.stat().st_mtime > oldest:
+                continue
+            with open(entry.path, "rb") as part:
+                if fcntl is not None:
+                    try:
+                        fcntl.flock(part.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    except BlockingIOError:
+                        continue        # an export is writing it now
+                os.unlink(entry.path)
+            removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
 
 
 # ------------------------------------------------------------------------------------------ reading a file
