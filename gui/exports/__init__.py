@@ -35,8 +35,9 @@ def selected_trainees(records, f: RecordFilter) -> list[str]:
 def export(records, format: str, path: str | Path, f: RecordFilter | None = None,
            progress: Callable[[int, int], None] | None = None,
            cancel: Callable[[], bool] | None = None, signer=None) -> list[Path]:
-    """Write an export; returns the files written (CSV writes two: answers and sessions). A PDF is sealed
-    with `signer`, the manager's key, when given."""
+    """Write an export; returns the files written (CSV writes two: answers and sessions). A PDF and a JSON
+    records file are sealed with `signer`, the manager's key, when given (a records file only if its answers
+    check out against the chains: records_file_seal(path) says how it went)."""
     f = f or RecordFilter()
     format = format.lower()
     names = selected_trainees(records, f)
@@ -51,7 +52,7 @@ def export(records, format: str, path: str | Path, f: RecordFilter | None = None
     if format == "xlsx":
         return export_xlsx(records, path, f, progress, cancel)
     if format == "json":
-        return [dump_records(records, path, f, progress, cancel)]
+        return [dump_records(records, path, f, progress, cancel, signer)]
     raise ValueError(f"{format!r} is not an export format ({', '.join(FORMATS)})")
 
 
