@@ -527,11 +527,13 @@ def _parse_line(text: str):
     return json.loads(text)
 
 
-def _quick_answer(record: dict, escapes: bool, session: str, started: str, latest: str, days: set) -> tuple | None:
+def _quick_answer(record: dict, escapes: bool, session: str, started: str, latest: str, days: set,
+                  n: int = 0, session_n: int = 0) -> tuple | None:
+    """(n, session_n, the answer's values in PORTABLE_ANSWER_COLUMNS order), or None."""
     if record.keys() != _ANSWER_KEYS or record["session"] != session:
         return None
-    values = _answer_values(record)
-    uuid, seq, family, item, answer, expected, given, correct, category, rule, seconds, timed_out, at = values
+    uuid, seq, family, item, answer, expected, given, correct, category, rule, seconds, timed_out, at = \
+        _answer_values(record)
     if not (type(uuid) is str and 0 < len(uuid) <= 64 and uuid.isprintable() and not uuid.isspace()
             and type(seq) is int and 0 < seq <= 1_000_000
             and type(family) is str and 0 < len(family) <= 300 and family.isprintable() and not family.isspace()
@@ -557,8 +559,8 @@ def _quick_answer(record: dict, escapes: bool, session: str, started: str, lates
         days.add(day)
     if not (_is_json(item) and _is_json(answer)):
         return None
-    return (uuid, seq, family, item, answer, expected, given, int(correct), category, rule, float(seconds),
-            int(timed_out), at)
+    return (n, session_n, uuid, seq, family, item, answer, expected, given, int(correct), category, rule,
+            float(seconds), int(timed_out), at)
 
 
 def _encodable(text: str) -> bool:
@@ -651,6 +653,7 @@ class _Pass:
         self.header = value
         trainees = self.trainees
         current: _Open | None = None
+        quick_ok, session_uuid, started_at = False, "", ""   # the quick checks' view of the session being read
         batch: list[tuple] = []
         ended = False
         db.execute("BEGIN")
@@ -661,12 +664,14 @@ class _Pass:
                 continue
             if ended:
                 raise _Bad(f"line {number} follows the end line")
-            (kind, record), = value.items()
-            if kind == "answer":
+            record = value.get("answer")
+            if record is not None:                  # nine lines in ten: kept short
                 update(raw)
+                self.answers += 1
                 row = None
-                if current is not None and current.signoff is None and type(record) is dict:
-                    row = _quick_answer(record, b"\\u" in raw, current.uuid, current.started_at, latest, days)
+                if quick_ok and type(record) is dict:
+                    row = _quick_answer(record, b"\\u" in raw, session_uuid, started_at, latest, days,
+                                        self.answers, current.n)
                 if row is None:
                     where = f"line {number} (answer)"
                     if not isinstance(record, dict):
@@ -675,25 +680,25 @@ class _Pass:
                         raise _Bad(f"{where} does not follow its session")
                     if current.signoff is not None:
                         raise _Bad(f"{where} comes after its session's sign-off")
-                    row = _exact_answer(record, where, now, current.started_at)
+                    row = (self.answers, current.n, *_exact_answer(record, where, now, current.started_at))
                 current.count += 1
-                current.correct += row[7]
-                if row[1] != current.count:
+                current.correct += row[9]
+                if row[3] != current.count:
                     current.in_order = False
                 if current.count <= 13:
-                    current.seqs.append(row[1])
-                self.answers += 1
-                batch.append((self.answers, current.n, *row))
+                    current.seqs.append(row[3])
+                batch.append(row)
                 if len(batch) >= _STAGE_BATCH:
                     db.executemany(_STAGE_ANSWERS, batch)
                     batch.clear()
                 continue
+            (kind, record), = value.items()
             where = f"line {number} ({kind})"
             if not isinstance(record, dict):
                 raise _Bad(f"{where} is not a record")
             if kind == "end":
                 self._close(current)
-                current = None
+                current, quick_ok = None, False
                 self._end(record, where)
                 ended = True
                 continue
@@ -725,9 +730,11 @@ class _Pass:
             elif kind == "session":
                 self._close(current)
                 current = self._session(record, where, number, MODES, clean_name)
+                quick_ok, session_uuid, started_at = True, current.uuid, current.started_at
             elif kind == "signoff":
                 if current is None or _label(record, "session", where) != current.uuid:
                     raise _Bad(f"{where} does not follow its session")
+                quick_ok = False                  # an answer after its sign-off: the exact checks say so
                 current.signoff = {"manager": _label(record, "manager", where),
                                    "signed_at": _time(record, "signed_at", where, now=now),
                                    "note": _text(record, "note", where, optional=True) or "",
