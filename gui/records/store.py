@@ -305,10 +305,11 @@ class Records:
     @contextmanager
     def scratch(self, name: str, tables: str, cache_kib: int = 32768) -> Iterator[sqlite3.Connection]:
         """A private scratch database attached to this connection as `name` for the block (an import's checked
-        rows), with the tables `tables` (SQL) creates, and detached (deleted) afterwards. SQLite makes it as a
-        temporary file (the empty file name) that it deletes as soon as it is open: no other program can read
-        or change its rows, and they sit on disk, not in memory (its page cache is `cache_kib`). It is written
-        without a journal or syncs: it lives for one import and is thrown away whatever happens."""
+        rows), with the tables `tables` (SQL) creates, and detached (deleted) afterwards. SQLite holds it (the
+        empty file name) in memory up to its page cache, `cache_kib`, then in a temporary file it deletes as
+        soon as it has opened it (Unix; on Windows when it closes it): no other program can open it by name,
+        and a large one sits on disk, not in memory. It is written without a journal or syncs: it lives for
+        one import and is thrown away whatever happens."""
         if not name.isidentifier():
             raise ValueError(f"{name!r} is not a name for a scratch database")
         db = self._connection
