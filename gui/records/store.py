@@ -333,6 +333,21 @@ class Records:
             db.execute(f"DETACH DATABASE {name}")
 
     @contextmanager
+    def larger_cache(self, kib: int) -> Iterator[None]:
+        """This connection's page cache at least `kib` KiB for the block (bulk work: an import's inserts keep
+        the indexes they touch in memory), as it was afterwards."""
+        before = self._connection.execute("PRAGMA main.cache_size").fetchone()[0]
+        wanted = -int(kib)
+        larger = before >= 0 or before > wanted    # a positive size counts pages: not compared, just replaced
+        if larger:
+            self._connection.execute(f"PRAGMA main.cache_size = {wanted}")
+        try:
+            yield
+        finally:
+            if larger:
+                self._connection.execute(f"PRAGMA main.cache_size = {before}")
+
+    @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """One transaction, committed (and synced: synchronous=FULL) before the block's caller returns."""
         if self.read_only:

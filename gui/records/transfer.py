@@ -66,6 +66,7 @@ MAX_RECORDS = 20_000_000                # lines; far above a training room's yea
 MAX_TRAINEES = 100_000                  # trainee lines (they are kept in memory while a file is read)
 MAX_KEYS = 1_000                        # manager-key lines
 CHUNK_ANSWERS = 5000                    # answers per transaction while importing (some 0.1 s of writing)
+IMPORT_CACHE_KIB = 65536                # the records' page cache while importing: the answers' indexes stay in it
 _LIMITS = {"uuid": 64, "drill": 100, "game": 40, "workstation": 100, "family": 300, "item": 65536,
            "answer": 65536, "expected": 4096, "given": 4096, "category": 100, "rule": 300, "note": 2000,
            "reason": 2000, "settings": 65536, "target": 4096, "name": 60, "manager": 60}
@@ -500,12 +501,24 @@ def _exact_answer(record, where: str, now: datetime, started_at: str) -> tuple:
 # - isprintable() is false for NUL, surrogates and every control character, which covers the labels;
 # - a time in the stored form (one regular expression) is compared as text: the form is fixed-width, so
 #   text order is time order; its calendar day is checked once per day seen.
-_ANSWER_KEYS = frozenset(("session",) + PORTABLE_ANSWER_COLUMNS)
+_ANSWER_FIELDS = len(("session",) + PORTABLE_ANSWER_COLUMNS)
 _answer_values = operator.itemgetter(*PORTABLE_ANSWER_COLUMNS)
 _STORED_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\.[0-9]{6}Z")
 # The json module's own C scanner, without json.loads' wrapper around it (which costs as much again on an
 # answer's small JSON texts); it accepts exactly what json.loads does, less any whitespace around the value.
 _scan = json.scanner.make_scanner(json.JSONDecoder())
+
+
+# Answers repeat (the same call, the same key pressed): those already found to be JSON are not read again.
+_JSON_SEEN: set[str] = set()
+
+
+def _seen(text: str) -> bool:
+    if len(_JSON_SEEN) >= 4096:
+        _JSON_SEEN.clear()
+    if len(text) <= 256:
+        _JSON_SEEN.add(text)
+    return True
 
 
 def _is_json(text: str) -> bool:
@@ -530,10 +543,13 @@ def _parse_line(text: str):
 def _quick_answer(record: dict, escapes: bool, session: str, started: str, latest: str, days: set,
                   n: int = 0, session_n: int = 0) -> tuple | None:
     """(n, session_n, the answer's values in PORTABLE_ANSWER_COLUMNS order), or None."""
-    if record.keys() != _ANSWER_KEYS or record["session"] != session:
+    if len(record) != _ANSWER_FIELDS or record.get("session") != session:
         return None
-    uuid, seq, family, item, answer, expected, given, correct, category, rule, seconds, timed_out, at = \
-        _answer_values(record)
+    try:                                  # all fields present, and (by the count) no other
+        uuid, seq, family, item, answer, expected, given, correct, category, rule, seconds, timed_out, at = \
+            _answer_values(record)
+    except KeyError:
+        return None
     if not (type(uuid) is str and 0 < len(uuid) <= 64 and uuid.isprintable() and not uuid.isspace()
             and type(seq) is int and 0 < seq <= 1_000_000
             and type(family) is str and 0 < len(family) <= 300 and family.isprintable() and not family.isspace()
@@ -557,7 +573,7 @@ def _quick_answer(record: dict, escapes: bool, session: str, started: str, lates
         except ValueError:
             return None
         days.add(day)
-    if not (_is_json(item) and _is_json(answer)):
+    if not ((answer in _JSON_SEEN or _is_json(answer) and _seen(answer)) and _is_json(item)):
         return None
     return (n, session_n, uuid, seq, family, item, answer, expected, given, int(correct), category, rule,
             float(seconds), int(timed_out), at)
@@ -870,7 +886,7 @@ def import_records(records, path: str | Path, imported_by: str = "workstation",
     path = Path(path)
     now = records.clock()
     try:
-        with records.scratch(_SCRATCH, _SCRATCH_TABLES) as db:
+        with records.scratch(_SCRATCH, _SCRATCH_TABLES) as db, records.larger_cache(IMPORT_CACHE_KIB):
             try:
                 facts = _Pass(path, now, db).run()
             except _Bad as error:
