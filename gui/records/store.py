@@ -325,8 +325,11 @@ class Records:
             db.execute(f"PRAGMA {name}.cache_size = -{int(cache_kib)}")
             db.executescript(tables)
             yield db
-        except sqlite3.Error as error:
-            raise explain(error, self.path) from None
+        except sqlite3.Error as error:     # the records' own errors come as RecordsError: this is the scratch
+            import tempfile
+
+            raise RecordsError(f"The scratch database for this work (a temporary file in "
+                               f"{tempfile.gettempdir()}) could not be written: {error}.") from None
         finally:
             if db.in_transaction:
                 db.execute("ROLLBACK")

@@ -67,6 +67,7 @@ MAX_TRAINEES = 100_000                  # trainee lines (they are kept in memory
 MAX_KEYS = 1_000                        # manager-key lines
 CHUNK_ANSWERS = 5000                    # answers per transaction while importing (some 0.1 s of writing)
 IMPORT_CACHE_KIB = 65536                # the records' page cache while importing: the answers' indexes stay in it
+MAX_REFUSED_LISTED = 1000               # refusals listed one by one in the result; the rest are counted
 _LIMITS = {"uuid": 64, "drill": 100, "game": 40, "workstation": 100, "family": 300, "item": 65536,
            "answer": 65536, "expected": 4096, "given": 4096, "category": 100, "rule": 300, "note": 2000,
            "reason": 2000, "settings": 65536, "target": 4096, "name": 60, "manager": 60}
@@ -896,12 +897,12 @@ def import_records(records, path: str | Path, imported_by: str = "workstation",
             with records.transaction() as db:
                 records.audit(db, imported_by, "records_imported",
                               f"{path.name}: {merge.answers_added} answers added, {merge.present} already here, "
-                              f"{len(merge.refused)} refused; {merge.grading()}", signer)
+                              f"{merge.refused_count} refused; {merge.grading()}", signer)
     except RecordsError as error:
         raise ValueError(f"{path} could not be merged ({error}); the sessions listed as added before this were "
                          f"stored whole, nothing else was.") from None
     return ImportResult(merge.trainees_added, merge.sessions_added, merge.answers_added, merge.present,
-                        merge.signoffs_added, tuple(merge.refused), merge.grading(), merge.answers_regraded,
+                        merge.signoffs_added, merge.refusals(), merge.grading(), merge.answers_regraded,
                         merge.seal.manager, merge.seal.key)
 
 
@@ -961,6 +962,7 @@ class _Merge:
         self.targets: dict = {}
         self.trainee_rows: dict[str, tuple[int, str]] = {}
         self.refused: list[str] = []
+        self.refused_count = 0
         self.trainees_added = self.sessions_added = self.answers_added = self.present = self.signoffs_added = 0
         self.answers_regraded = 0
 
@@ -1004,8 +1006,15 @@ class _Merge:
             first += _PAGE
 
     def _refuse(self, s: _Staged, why: str) -> None:
-        self.refused.append(f"session {s.uuid} ({s.trainee}, {s.drill}, {s.mode}, started "
-                            f"{s.started_at[:16].replace('T', ' ')}): {why}")
+        self.refused_count += 1
+        if len(self.refused) < MAX_REFUSED_LISTED:      # a file of a million refusals must not fill the memory
+            self.refused.append(f"session {s.uuid} ({s.trainee}, {s.drill}, {s.mode}, started "
+                                f"{s.started_at[:16].replace('T', ' ')}): {why}")
+
+    def refusals(self) -> tuple[str, ...]:
+        more = self.refused_count - len(self.refused)
+        return tuple(self.refused) + ((f"... and {more:,} more sessions or sign-offs were not imported (the first "
+                                       f"{len(self.refused):,} are listed above)",) if more else ())
 
     def _decide(self, s: _Staged) -> bool | None:
         """True: only the finish of a session already here is new; False: a new session to store; None: nothing
@@ -1054,6 +1063,8 @@ class _Merge:
 
     def _target_here(self, drill: str):
         if drill not in self.targets:
+            if len(self.targets) >= 1000:       # drills are few; a file naming millions is not kept in memory
+                self.targets.clear()
             self.targets[drill] = self.records.target(drill)
         return self.targets[drill]
 

@@ -500,3 +500,18 @@ def test_answer_ids_repeated_across_sessions_of_one_chunk_refuse_the_later_sessi
     assert len(result.refused) == 1 and "some of its answers are already here in another session" in result.refused[0]
     assert c.verify() == []
 
+
+
+def test_refusals_beyond_the_listed_number_are_counted_not_kept(room, tmp_path, monkeypatch):
+    """A file of a million refused sessions must not fill the memory with their reasons."""
+    a, b, c, attempt, path = room
+    take_test(a, "Hemi", [True] * 20, seed=8)
+    take_test(a, "Kiri", [True] * 20, seed=9)
+    a.unlock_manager(PIN, MANAGER)
+    three = a.export("json", tmp_path / "three.json")[0]
+    b.set_target(DRILL, Target(seconds=8, accuracy=0.9, test_items=20, pass_mark=0.5))
+    monkeypatch.setattr(transfer, "MAX_REFUSED_LISTED", 1)
+    result = import_into(b, three)
+    assert result.sessions_added == 0 and len(result.refused) == 2
+    assert "pass mark" in result.refused[0]
+    assert result.refused[1] == "... and 2 more sessions or sign-offs were not imported (the first 1 are listed above)"
