@@ -584,7 +584,8 @@ class Records:
     @staticmethod
     def insert_answer(db: sqlite3.Connection, values: tuple) -> int:
         """Insert one answer row (the ANSWER_COLUMNS after id, in order) linked into the answers chain, inside
-        the caller's transaction; returns its id. The one place an answer row is written."""
+        the caller's transaction; returns its id. The one place a single answer row is written (its bulk
+        sibling, insert_answers_selected, writes many from a SELECT and links them the same way)."""
         last = db.execute("SELECT id, chain_hash FROM answers ORDER BY id DESC LIMIT 1").fetchone()
         answer_id = (last[0] if last else 0) + 1
         content = db.execute(f"SELECT {_BOUND_ANSWER_CONTENT}", (answer_id, *values)).fetchone()[0]
@@ -597,15 +598,16 @@ class Records:
     def insert_answers_selected(self, db: sqlite3.Connection, values: tuple[str, ...], source: str,
                                 parameters: dict) -> int:
         """Insert the answer rows a SELECT gives, linked into the answers chain, inside the caller's
-        transaction; returns how many. The bulk sibling of insert_answer (an import stores a session's
-        answers with one statement from its scratch rows instead of three statements per answer):
-        `values` are SQL expressions for the ANSWER_COLUMNS in order, the id first, and `source` the rest
-        of the SELECT ("FROM ... WHERE ... ORDER BY ..."), both with the named `parameters` and `:next_id`,
-        the id the next answer must have. The ids must run on from there one by one in the order the rows come; each row's chain hash is made by a function registered on
-        this connection from the row's content as chain.answer_content_sql formats it from the same values,
-        the expression insert_answer and the verifier use, so the three can never read a value differently.
-        The function refuses a row whose id is not the next one (SQLite handing rows over in another order
-        than the ids would otherwise link the chain wrongly): the statement fails and nothing is stored."""
+        transaction; returns how many. The bulk sibling of insert_answer: an import stores a chunk's answers
+        with this one statement from its scratch rows instead of three statements per answer.
+        `values` are SQL expressions for the ANSWER_COLUMNS in order, the id first, and `source` the rest of
+        the SELECT ("FROM ... WHERE ... ORDER BY ..."); both may use the named `parameters` and `:next_id`,
+        the id the next answer must have. The ids must run on from there one by one in the order the rows
+        come. Each row's chain hash is made by a function registered on this connection, from the previous
+        row's hash and the row's content as chain.answer_content_sql formats it from the same values: the
+        expression insert_answer and the verifier use, so the three can never read a value differently. The
+        function refuses a row whose id is not the next one (SQLite handing rows over in another order than
+        their ids would otherwise link the chain wrongly): the statement fails and nothing is stored."""
         if db is not self._connection:
             raise ValueError("insert_answers_selected writes through this Records' own connection")
         last = db.execute("SELECT id, chain_hash FROM answers ORDER BY id DESC LIMIT 1").fetchone()

@@ -608,8 +608,8 @@ CREATE TABLE {_SCRATCH}.sessions (
     first_answer INTEGER NOT NULL, correct INTEGER NOT NULL, signoff TEXT
 );
 CREATE TABLE {_SCRATCH}.answers (
-    n INTEGER PRIMARY KEY, session INTEGER NOT NULL, uuid TEXT NOT NULL, seq INTEGER NOT NULL, family TEXT NOT NULL, item TEXT NOT NULL,
-    answer TEXT NOT NULL, expected TEXT NOT NULL, given TEXT NOT NULL, correct INTEGER NOT NULL, category TEXT,
+    n INTEGER PRIMARY KEY, session INTEGER NOT NULL, uuid TEXT NOT NULL, seq INTEGER NOT NULL,
+    family TEXT NOT NULL, item TEXT NOT NULL, answer TEXT NOT NULL, expected TEXT NOT NULL, given TEXT NOT NULL, correct INTEGER NOT NULL, category TEXT,
     rule TEXT NOT NULL, seconds REAL NOT NULL, timed_out INTEGER NOT NULL, answered_at TEXT NOT NULL
 );
 CREATE TABLE {_SCRATCH}.chunk (session INTEGER PRIMARY KEY, session_id INTEGER NOT NULL, id_offset INTEGER NOT NULL);

@@ -466,18 +466,16 @@ def test_bulk_insert_keeps_the_answers_chain_so_verify_agrees(room, tmp_path):
 
 def test_insert_answers_selected_refuses_rows_out_of_id_order(room):
     """The bulk sibling of insert_answer links rows in the order SQLite hands them over; rows coming in another
-    order than their ids are refused, and nothing is stored."""
+    order than their ids (here: the second id first) are refused, and nothing is stored."""
     from dealerdrill.records import RecordsError
 
     a, b, c, attempt, path = room
     records = a.records
     before = records.read("SELECT COUNT(*) FROM answers")[0][0]
-    values = (":next_id + 1 - x.k",) + tuple(f"'{v}'" if isinstance(v, str) else str(v) for v in
-                                                ("u", 1, 1, "f", "null", "null", "e", "g", 0)) \
-        + ("NULL", "''", "1.0", "0", "'2026-01-01T00:00:00.000000Z'")
-    values = values[:2] + ("(SELECT MIN(id) FROM sessions)",) + values[3:]
-    values = (values[0], "'u' || x.k") + values[2:]
-    with pytest.raises((RecordsError, sqlite3.Error)):
+    values = (":next_id + 1 - x.k", "'forged-' || x.k", "(SELECT MIN(id) FROM sessions)", "x.k + 1", "'family'",
+              "'null'", "'null'", "'expected'", "'given'", "1", "NULL", "''", "1.0", "0",
+              "'2026-01-01T00:00:00.000000Z'")
+    with pytest.raises(RecordsError):
         with records.transaction() as db:
             records.insert_answers_selected(db, values, "FROM (SELECT 0 AS k UNION ALL SELECT 1) x ORDER BY x.k", {})
     assert records.read("SELECT COUNT(*) FROM answers")[0][0] == before
