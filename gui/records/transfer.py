@@ -594,6 +594,11 @@ def _runs(seqs: list[int], more: bool = False) -> str:
 
 # ------------------------------------------------------------------------------------------ the one pass
 
+# Why one pass into a scratch database: reading the file twice (check, then merge) parsed every line twice
+# and let a file changed between the passes put unchecked lines into the records (a digest checked at the end
+# comes too late: chunks are committed by then). The scratch rows are the checked values themselves, read back
+# by the merge with plain SQL. It is an attached database rather than TEMP tables: detaching it frees a
+# gigabyte at once, where dropping a TEMP table of that size walks every page.
 # The scratch database an import reads the file into. Sessions and answers keep the file's order (n); a
 # session's answers are the rows first_answer .. first_answer + answers - 1, each naming its session's n. The
 # columns have the types of the records' own, so a value reads back from here exactly as it will read back
