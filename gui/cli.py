@@ -228,6 +228,9 @@ def _export(desk, arguments, RecordFilter) -> int:
                              arguments.include_archived)
     for path in desk.export(arguments.format, arguments.out, selection):
         print(f"wrote {path}")
+        if arguments.format.lower() == "json":
+            seal = desk.records_file_seal(path)
+            print(f"dealerdrill: the records file is {seal}", file=sys.stdout if seal.signed else sys.stderr)
     return 0
 
 
@@ -237,6 +240,9 @@ def _import(desk, arguments) -> int:
         print(f"{path}: {result.answers_added} answers and {result.sessions_added} sessions added "
               f"({result.answers_already_present} answers already here), {result.trainees_added} new trainees, "
               f"{result.signoffs_added} sign-offs")
+        print(f"{path}: {result.grading}")
+        for line in result.refused:
+            print(f"{path}: not imported: {line}", file=sys.stderr)
     return 0
 
 

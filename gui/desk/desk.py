@@ -579,6 +579,13 @@ class Desk:
     def export(self, format: str, path: str | Path, f=None, progress=None, cancel=None) -> list[Path]:
         return self.export_job(format, path, f)(self.records, progress, cancel)
 
+    def records_file_seal(self, path: str | Path):
+        """How a records file just exported was sealed (a RecordsSeal; its str is a sentence for the manager):
+        signed with whose key, or why it went out unsigned, so that the page and the command line can say it."""
+        from dealerdrill.records.transfer import records_file_seal
+
+        return records_file_seal(path, self.records.manager_keys() if self.records is not None else None)
+
     def import_records(self, path: str | Path):
         result = self.import_job(path)(self.records)
         self.records_changed()

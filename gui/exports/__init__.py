@@ -69,8 +69,10 @@ def _write_failure(error: OSError, path: Path) -> ExportWriteError:
 def export(records, format: str, path: str | Path, f: RecordFilter | None = None,
            progress: Callable[[int, int], None] | None = None,
            cancel: Callable[[], bool] | None = None, signer=None) -> list[Path]:
-    """Write an export; returns the files written (CSV writes two: answers and sessions). A PDF is sealed
-    with `signer`, the manager's key, when given. A failure to write raises ExportWriteError in plain words."""
+    """Write an export; returns the files written (CSV writes two: answers and sessions). A PDF and a JSON
+    records file are sealed with `signer`, the manager's key, when given (a records file only if its answers
+    check out against the chains: records_file_seal(path) says how it went). A failure to write raises
+    ExportWriteError in plain words."""
     try:
         return _export(records, format, path, f, progress, cancel, signer)
     except ExportWriteError:
@@ -109,7 +111,7 @@ def _export(records, format, path, f, progress, cancel, signer) -> list[Path]:
     if format == "xlsx":
         return export_xlsx(records, path, f, progress, cancel)
     if format == "json":
-        return [dump_records(records, path, f, progress, cancel)]
+        return [dump_records(records, path, f, progress, cancel, signer)]
     raise ValueError(f"{format!r} is not an export format ({', '.join(FORMATS)})")
 
 

@@ -302,3 +302,9 @@ class ImportResult:
     answers_already_present: int
     signoffs_added: int
     refused: tuple[str, ...] = ()      # each session or sign-off not imported, with the reason
+    # How the grades of the answers added were decided, in words the Manager page and the command line
+    # print: "graded again by the engine: N answers (why)" or "grades taken from a file signed by ...".
+    grading: str = ""
+    answers_regraded: int = 0          # answers the engine graded again (0 when the file's seal was trusted)
+    signed_by: str | None = None       # the trusted manager whose valid signature the file carries, else None
+    signed_by_key: str | None = None   # that key's fingerprint

@@ -178,6 +178,7 @@ class Records:
         # figures) sets this; queries then hand out the latest reading again instead of reading it anew.
         self.reuse_latest_facts = False
         self.latest_facts: tuple = (None, None)
+        self._answer_link: _AnswerLink | None = None   # insert_answers_selected's chain function, once made
 
     @classmethod
     def open_for_app(cls, path: str | Path | None = None, *, clock: Callable[[], datetime] | None = None,
@@ -310,6 +311,54 @@ class Records:
         """A new Records on the same file, for use in another thread (exports, imports)."""
         return Records(self.path, clock=self.clock, workstation=self.workstation, read_only=self.read_only,
                        check=False, catalog=self.catalog)
+
+    @contextmanager
+    def scratch(self, name: str, tables: str, cache_kib: int = 32768) -> Iterator[sqlite3.Connection]:
+        """A private scratch database attached to this connection as `name` for the block (an import's checked
+        rows), with the tables `tables` (SQL) creates, and detached (deleted) afterwards. SQLite holds it (the
+        empty file name) in memory up to its page cache, `cache_kib`, then in a temporary file it deletes as
+        soon as it has opened it (Unix; on Windows when it closes it): no other program can open it by name,
+        and a large one sits on disk, not in memory. It is written without a journal or syncs: it lives for
+        one import and is thrown away whatever happens."""
+        if not name.isidentifier():
+            raise ValueError(f"{name!r} is not a name for a scratch database")
+        db = self._connection
+        try:
+            if db.execute("PRAGMA temp_store").fetchone()[0] == 2:
+                db.execute("PRAGMA temp_store = FILE")    # never hold a whole import in memory
+            db.execute(f"ATTACH DATABASE '' AS {name}")
+        except sqlite3.Error as error:
+            raise explain(error, self.path) from None
+        try:
+            db.execute(f"PRAGMA {name}.journal_mode = OFF")
+            db.execute(f"PRAGMA {name}.synchronous = OFF")
+            db.execute(f"PRAGMA {name}.cache_size = -{int(cache_kib)}")
+            db.executescript(tables)
+            yield db
+        except sqlite3.Error as error:     # the records' own errors come as RecordsError: this is the scratch
+            import tempfile
+
+            raise RecordsError(f"The scratch database for this work (a temporary file in "
+                               f"{tempfile.gettempdir()}) could not be written: {error}.") from None
+        finally:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            db.execute(f"DETACH DATABASE {name}")
+
+    @contextmanager
+    def larger_cache(self, kib: int) -> Iterator[None]:
+        """This connection's page cache at least `kib` KiB for the block (bulk work: an import's inserts keep
+        the indexes they touch in memory), as it was afterwards."""
+        before = self._connection.execute("PRAGMA main.cache_size").fetchone()[0]
+        wanted = -int(kib)
+        larger = before >= 0 or before > wanted    # a positive size counts pages: not compared, just replaced
+        if larger:
+            self._connection.execute(f"PRAGMA main.cache_size = {wanted}")
+        try:
+            yield
+        finally:
+            if larger:
+                self._connection.execute(f"PRAGMA main.cache_size = {before}")
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -545,7 +594,8 @@ class Records:
     @staticmethod
     def insert_answer(db: sqlite3.Connection, values: tuple) -> int:
         """Insert one answer row (the ANSWER_COLUMNS after id, in order) linked into the answers chain, inside
-        the caller's transaction; returns its id. The one place an answer row is written."""
+        the caller's transaction; returns its id. The one place a single answer row is written (its bulk
+        sibling, insert_answers_selected, writes many from a SELECT and links them the same way)."""
         last = db.execute("SELECT id, chain_hash FROM answers ORDER BY id DESC LIMIT 1").fetchone()
         answer_id = (last[0] if last else 0) + 1
         content = db.execute(f"SELECT {_BOUND_ANSWER_CONTENT}", (answer_id, *values)).fetchone()[0]
@@ -554,6 +604,37 @@ class Records:
                    "category, rule, seconds, timed_out, answered_at, chain_hash) "
                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (answer_id, *values, chain_hash))
         return answer_id
+
+    def insert_answers_selected(self, db: sqlite3.Connection, values: tuple[str, ...], source: str,
+                                parameters: dict) -> int:
+        """Insert the answer rows a SELECT gives, linked into the answers chain, inside the caller's
+        transaction; returns how many. The bulk sibling of insert_answer: an import stores a chunk's answers
+        with this one statement from its scratch rows instead of three statements per answer.
+        `values` are SQL expressions for the ANSWER_COLUMNS in order, the id first, and `source` the rest of
+        the SELECT ("FROM ... WHERE ... ORDER BY ..."); both may use the named `parameters` and `:next_id`,
+        the id the next answer must have. The ids must run on from there one by one in the order the rows
+        come. Each row's chain hash is made by a function registered on this connection, from the previous
+        row's hash and the row's content as chain.answer_content_sql formats it from the same values: the
+        expression insert_answer and the verifier use, so the three can never read a value differently. The
+        function refuses a row whose id is not the next one (SQLite handing rows over in another order than
+        their ids would otherwise link the chain wrongly): the statement fails and nothing is stored."""
+        if db is not self._connection:
+            raise ValueError("insert_answers_selected writes through this Records' own connection")
+        last = db.execute("SELECT id, chain_hash FROM answers ORDER BY id DESC LIMIT 1").fetchone()
+        if self._answer_link is None:
+            self._answer_link = _AnswerLink()
+            # Not deterministic: the function keeps the chain's head from row to row.
+            db.create_function("dealerdrill_link_answer", 2, self._answer_link)
+        link = self._answer_link
+        link.start((last[0] if last else 0) + 1, bytes(last[1]) if last and last[1] is not None else chain.NO_HASH)
+        columns = ", ".join(chain.ANSWER_COLUMNS)
+        cursor = db.execute(f"INSERT INTO main.answers ({columns}, chain_hash) SELECT {', '.join(values)}, "
+                            f"dealerdrill_link_answer({values[0]}, {chain.answer_content_sql(values)}) {source}",
+                            {**parameters, "next_id": link.next_id})
+        if cursor.rowcount != link.linked:
+            raise RecordsError(f"The records refused a change: {cursor.rowcount} answers stored, {link.linked} "
+                               f"linked into the chain.")
+        return link.linked
 
     def finish_session(self, session_id: str) -> SessionSummary:
         """Close the session (once) and return its summary. A session never finished (the program was
@@ -768,6 +849,25 @@ def json_or_text(text: str) -> Any:
         return json.loads(text)
     except (TypeError, ValueError):
         return text
+
+
+class _AnswerLink:
+    """The answers chain's SQL function for insert_answers_selected: link(id, content) -> the row's chain hash,
+    SHA-256 of the previous row's hash and the row's content, for rows handed over in id order."""
+
+    def __init__(self) -> None:
+        self.start(1, chain.NO_HASH)
+
+    def start(self, next_id: int, head: bytes) -> None:
+        self.next_id, self.head, self.linked = next_id, head, 0
+
+    def __call__(self, answer_id: int, content: bytes) -> bytes:
+        if answer_id != self.next_id:
+            raise ValueError(f"answer row {answer_id} came when row {self.next_id} was due")
+        self.head = chain.link(self.head, content)
+        self.next_id += 1
+        self.linked += 1
+        return self.head
 
 
 PORTABLE_ANSWER_COLUMNS = tuple(c for c in chain.ANSWER_COLUMNS if c not in ("id", "session_id"))

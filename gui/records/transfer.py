@@ -1,30 +1,51 @@
 """Moving records between workstations: a records file out, and in without duplicates or forgeries. Qt-free.
 
-The file is JSON Lines ("format": "dealerdrill-records", "version": 2): a header line, then one object per
+The file is JSON Lines ("format": "dealerdrill-records", "version": 3): a header line, then one object per
 line: the manager keys that signed anything in it, the trainees, and each session followed by all of its
-answers (and its sign-off, if any), then an end line with the counts. Each line is small, so a file of
-millions of answers is written and read a line at a time, never whole in memory.
+answers (and its sign-off, if any), then an end line with the counts and the file's seal. Each line is small,
+so a file of millions of answers is written and read a line at a time, never whole in memory.
 
-An import is checked in two passes. The first reads the whole file and refuses it, changing nothing, if any
-line is not what Dealer Drill writes (the message names the line). The second takes it session by session:
+The seal. The end line holds the SHA-256 of every byte of the file before it (`lines_sha256`) and, when a
+manager exported it (the desk hands the unlocked manager key in as `signer`), the key's fingerprint and an
+Ed25519 signature over a statement naming the format, the version, the workstation, the export time, the
+counts and that digest (`file_statement`). Before signing, the export checks every answer it writes against
+the answers chain (its stored hash is the link from the hash of the answer stored before it and its own
+content) and the ledger's record of that chain; if anything fails, the file is still written, unsigned, and
+its end line says why. `records_file_seal` reads that back for the desk and the command line to show.
+
+An import reads the file once. Each line is checked at the boundary (a regular file, of bounded size, line
+length and number of records, UTF-8 without lone surrogates, JSON of bounded depth) and against what Dealer
+Drill writes; a file with one bad line is refused whole, changing nothing, in a sentence naming the line.
+Each line is hashed as read, and its checked values are written to a private scratch database
+(Records.scratch). The merge then takes the rows from there, never from the file again: a file changed while
+it is imported cannot slip an unchecked line in, and the digest the seal is checked against is the digest of
+exactly the bytes that were checked. Session by session:
 - a session is taken whole or not at all: all of its answers (items 1 to n, as the session says), never
   answers added to a session these records already hold, and never a change to one they hold finished;
-- every answer is graded again by the engine from its stored item and answer (the `regrade` the desk
-  passes in): the file's verdict is never taken on trust, and a session with one disagreement is refused;
+- grades: when the end line carries a valid signature of a manager key these records accept (their own
+  workstation's and the ones its manager trusts: records.manager_keys()) over exactly the lines read, the
+  answers' grades are taken as the signing workstation recorded them. Otherwise every answer is graded again
+  by the engine from its stored item and answer (the `regrade` the desk passes in): the file's verdict is not
+  taken on trust, and a session with one disagreement is refused. `ImportResult.grading` says which;
 - a test is kept only under the pass mark this workstation sets for the drill, unless a manager key this
   workstation trusts signed it off with its pass mark;
 - a sign-off is taken only with a valid signature of such a key over the very answers imported;
 - targets are set by each workstation's own manager and never imported.
 What is refused is listed, with the reason, in the result. Sessions are written in chunks, each its own
-transaction, so an import of millions of answers never holds up recording at the desk for long.
+transaction, so an import of millions of answers never holds up recording at the desk for long. Files of
+version 2 (written before the seal) are read too, and always graded again.
 """
 from __future__ import annotations
 
+import hashlib
 import json
+import json.scanner
+import operator
 import os
+import re
 import stat
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -33,13 +54,20 @@ from .models import ImportResult, RecordFilter
 from .schema import RecordsError
 from .schema_v4 import append_entry, session_end_event, session_event, trainee_event
 from .schema_v5 import name_key
+from .store import PORTABLE_ANSWER_COLUMNS, portable_answers_digest, to_text
 
 FORMAT_NAME = "dealerdrill-records"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3                      # 3: the end line carries the file's digest and seal
+READABLE_VERSIONS = (2, 3)
+FILE_STATEMENT_KIND = "dealerdrill-records-file"
 MAX_IMPORT_BYTES = 4 * 1024 ** 3        # a 2-million-answer export is about 1.2 GB
 MAX_LINE_BYTES = 1024 ** 2              # the longest line Dealer Drill writes is an answer of some 70 KB
 MAX_RECORDS = 20_000_000                # lines; far above a training room's years of records
-CHUNK_ANSWERS = 2000                    # answers per transaction while importing
+MAX_TRAINEES = 100_000                  # trainee lines (they are kept in memory while a file is read)
+MAX_KEYS = 1_000                        # manager-key lines
+CHUNK_ANSWERS = 5000                    # answers per transaction while importing (some 0.1 s of writing)
+IMPORT_CACHE_KIB = 65536                # the records' page cache while importing: the answers' indexes stay in it
+MAX_REFUSED_LISTED = 1000               # refusals listed one by one in the result; the rest are counted
 _LIMITS = {"uuid": 64, "drill": 100, "game": 40, "workstation": 100, "family": 300, "item": 65536,
            "answer": 65536, "expected": 4096, "given": 4096, "category": 100, "rule": 300, "note": 2000,
            "reason": 2000, "settings": 65536, "target": 4096, "name": 60, "manager": 60}
@@ -47,22 +75,62 @@ _OTHER_FILES = ((b"PK\x03\x04", "a spreadsheet (XLSX) or another zip file"), (b"
                 (b"SQLite format 3", "a records database itself, not an export of one"),
                 (b"\xef\xbb\xbfanswer_id,", "a CSV export"), (b"answer_id,", "a CSV export"),
                 (b"\xef\xbb\xbfsession_id,", "a CSV export"), (b"session_id,", "a CSV export"))
+_END_FIELDS = frozenset(("sessions", "answers", "lines_sha256", "key", "signature", "unsigned"))
 
 
 class ExportCancelled(Exception):
     """The cancel check returned True; no file was left behind."""
 
 
+def file_statement(header: dict, sessions: int, answers: int, lines_sha256: str, key: str) -> dict:
+    """What the signature on a records file says: this format and version, written by this workstation at
+    this time, holding these counts, its lines before the end line having this SHA-256, signed with this key.
+    Its own kind, so no other signed statement (a sign-off, a target) can pass for one."""
+    return {"kind": FILE_STATEMENT_KIND, "format": header.get("format"), "version": header.get("version"),
+            "workstation": header.get("workstation"), "exported_at": header.get("exported_at"),
+            "sessions": sessions, "answers": answers, "lines_sha256": lines_sha256, "key": key}
+
+
 # ------------------------------------------------------------------------------------------ export
+
+class _ChainCheck:
+    """Before a file is signed: every answer written is still the answer the chain linked (its stored hash is
+    the link from the stored hash of the answer before it, by id, and its content as ANSWER_CONTENT_SQL
+    formats it), and the ledger's record of the answers chain agrees with the answers. The first failure is
+    kept, in words, as the reason the file goes out unsigned."""
+
+    # Extra columns of the export's answer query, after the portable ones.
+    COLUMNS = (f"id, chain_hash, {chain.ANSWER_CONTENT_SQL}, (SELECT p.chain_hash FROM answers p "
+               f"WHERE p.id < answers.id ORDER BY p.id DESC LIMIT 1)")
+
+    def __init__(self, records):
+        self.problem: str | None = None
+        row = records.read("SELECT l.seq, l.kind, l.answers_last_id FROM ledger l LEFT JOIN answers a "
+                           "ON a.id = l.answers_last_id WHERE l.answers_last_id > 0 "
+                           "AND (a.id IS NULL OR a.chain_hash IS NOT l.answers_head) ORDER BY l.seq LIMIT 1")
+        if row:
+            seq, kind, last_id = row[0]
+            self.problem = (f"the answers chain no longer agrees with ledger entry {seq} ({kind}), which recorded "
+                            f"it up to answer row {last_id}: answers were rewritten behind the program's back")
+
+    def answer(self, trainee: str, drill: str, uuid: str, seq: int, stored, content: bytes, previous) -> None:
+        if self.problem is not None:
+            return
+        if stored is None or chain.link(bytes(previous) if previous is not None else chain.NO_HASH,
+                                        content) != bytes(stored):
+            self.problem = (f"answer {uuid} ({trainee}, {drill}, item {seq}) does not match the answers chain: "
+                            f"it, or the answer stored before it, was changed after it was recorded")
+
 
 def dump_records(records, path: str | Path, f: RecordFilter | None = None,
                  progress: Callable[[int, int], None] | None = None,
-                 cancel: Callable[[], bool] | None = None) -> Path:
+                 cancel: Callable[[], bool] | None = None, signer=None) -> Path:
     """Write the sessions the filter selects (those with an answer in the period) whole, with their trainees,
-    answers and sign-offs, as a records file. Streams from the database; written to a temporary file and
-    renamed, so a cancelled, failed or killed export leaves nothing under the name."""
+    answers and sign-offs, as a records file, sealed with `signer` (the unlocked manager key) when given and
+    every answer written checks out against the chains (see the module's docstring; records_file_seal says
+    afterwards how it went). Streams from the database; written to a temporary file and renamed, so a
+    cancelled, failed or killed export leaves nothing under the name."""
     from .queries import local_day_start, where_clause
-    from .store import PORTABLE_ANSWER_COLUMNS, to_text
 
     f = f or RecordFilter()
     time_clauses, time_parameters = [], []
@@ -91,6 +159,9 @@ def dump_records(records, path: str | Path, f: RecordFilter | None = None,
     keys = records.manager_keys()
     total = sum(r[15] for r in session_rows) + len(session_rows)
     done = 0
+    check = _ChainCheck(records) if signer is not None else None
+    columns = ", ".join(PORTABLE_ANSWER_COLUMNS) + (f", {_ChainCheck.COLUMNS}" if check is not None else "")
+    portable = len(PORTABLE_ANSWER_COLUMNS)
 
     def step(count: int) -> None:
         nonlocal done
@@ -100,42 +171,103 @@ def dump_records(records, path: str | Path, f: RecordFilter | None = None,
         if progress:
             progress(done, total)
 
-    def line(kind: str, value: dict) -> str:
-        return json.dumps({kind: value}, ensure_ascii=False, separators=(",", ":")) + "\n"
+    def line(kind: str, value: dict) -> bytes:
+        return (json.dumps({kind: value}, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
     def write(handle) -> None:
-        handle.write(json.dumps({"format": FORMAT_NAME, "version": FORMAT_VERSION, "exported_at": to_text(
-            records.clock()), "workstation": records.workstation}, ensure_ascii=False) + "\n")
+        digest = hashlib.sha256()
+
+        def put(data: bytes) -> None:
+            handle.write(data)
+            digest.update(data)
+
+        header = {"format": FORMAT_NAME, "version": FORMAT_VERSION, "exported_at": to_text(records.clock()),
+                  "workstation": records.workstation}
+        put((json.dumps(header, ensure_ascii=False) + "\n").encode("utf-8"))
         signing = {statements[r[1]]["statement"].get("key") for r in session_rows
                    if r[11] is not None and "statement" in statements.get(r[1], {})}
         for fingerprint in sorted(k for k in signing if k in keys):
             public, manager, _ = keys[fingerprint]
-            handle.write(line("key", {"fingerprint": fingerprint, "public_key": public.hex(), "manager": manager}))
+            put(line("key", {"fingerprint": fingerprint, "public_key": public.hex(), "manager": manager}))
         for t in trainees:
-            handle.write(line("trainee", {"uuid": t.uuid, "name": t.name, "created_at": to_text(t.created_at)}))
+            put(line("trainee", {"uuid": t.uuid, "name": t.name, "created_at": to_text(t.created_at)}))
         answers = 0
         for r in session_rows:
-            handle.write(line("session", {"uuid": r[1], "trainee": r[2], "drill": r[3], "game": r[4], "mode": r[5],
-                                          "settings": r[6], "target": r[7], "workstation": r[8], "started_at": r[9],
-                                          "finished_at": r[10], "answers": r[15]}))
-            for rows in records.stream(f"SELECT {', '.join(PORTABLE_ANSWER_COLUMNS)} FROM answers "
-                                       f"WHERE session_id = ? ORDER BY seq", (r[0],)):
+            put(line("session", {"uuid": r[1], "trainee": r[2], "drill": r[3], "game": r[4], "mode": r[5],
+                                 "settings": r[6], "target": r[7], "workstation": r[8], "started_at": r[9],
+                                 "finished_at": r[10], "answers": r[15]}))
+            for rows in records.stream(f"SELECT {columns} FROM answers WHERE session_id = ? ORDER BY seq", (r[0],)):
                 for a in rows:
-                    handle.write(line("answer", {"session": r[1], **dict(zip(PORTABLE_ANSWER_COLUMNS, a)),
-                                                 "correct": bool(a[7]), "timed_out": bool(a[11])}))
+                    if check is not None:
+                        check.answer(r[2], r[3], a[0], a[1], a[portable + 1], a[portable + 2], a[portable + 3])
+                    put(line("answer", {"session": r[1], **dict(zip(PORTABLE_ANSWER_COLUMNS, a)),
+                                        "correct": bool(a[7]), "timed_out": bool(a[11])}))
                 answers += len(rows)
                 step(len(rows))
             if r[11] is not None:
                 signed = statements.get(r[1], {})
-                handle.write(line("signoff", {"session": r[1], "manager": r[11], "signed_at": r[12], "note": r[13],
-                                              "reason": r[14], "statement": signed.get("statement"),
-                                              "signature": signed.get("signature")}))
+                put(line("signoff", {"session": r[1], "manager": r[11], "signed_at": r[12], "note": r[13],
+                                     "reason": r[14], "statement": signed.get("statement"),
+                                     "signature": signed.get("signature")}))
             step(1)
-        handle.write(line("end", {"sessions": len(session_rows), "answers": answers}))
+        end = {"sessions": len(session_rows), "answers": answers, "lines_sha256": digest.hexdigest()}
+        problem = "it was exported without a manager's key" if check is None else check.problem
+        if problem is None:
+            statement = file_statement(header, len(session_rows), answers, end["lines_sha256"], signer.fingerprint)
+            end["key"] = signer.fingerprint
+            end["signature"] = signer.sign(chain.event_content(statement).encode("utf-8")).hex()
+        else:
+            end["unsigned"] = problem
+        handle.write(line("end", end))
 
     if cancel and cancel():
         raise ExportCancelled("export cancelled")
-    return write_atomically(path, write, newline="\n")
+    return write_atomically(path, write, binary=True)
+
+
+@dataclass(frozen=True)
+class RecordsSeal:
+    """What a records file's end line says about its seal (read back after an export; not checked: checking
+    takes the whole file and this workstation's trusted keys, which an import does)."""
+    signed_by_key: str | None     # the fingerprint of the key that signed it; None: not signed
+    manager: str | None           # whose key that is, when these records know it
+    unsigned_reason: str          # why it was not signed ("" when it was)
+
+    @property
+    def signed(self) -> bool:
+        return self.signed_by_key is not None
+
+    def __str__(self) -> str:
+        if self.signed:
+            owner = f"{self.manager}'s" if self.manager else "the manager's"
+            return (f"signed with {owner} key {self.signed_by_key}: a workstation that trusts this key takes its "
+                    f"grades as recorded here")
+        return (f"NOT signed ({self.unsigned_reason}): a workstation that imports it grades every answer again "
+                f"by the engine")
+
+
+def records_file_seal(path: str | Path, keys: dict | None = None) -> RecordsSeal:
+    """The seal a records file's end line claims (`keys`, records.manager_keys(), names the manager)."""
+    with open(path, "rb") as handle:
+        size = handle.seek(0, os.SEEK_END)
+        handle.seek(max(0, size - 64 * 1024))
+        tail = handle.read().splitlines()
+    try:
+        end = json.loads(next(line for line in reversed(tail) if line.strip()))["end"]
+    except (StopIteration, ValueError, KeyError, TypeError):
+        return RecordsSeal(None, None, "it has no end line")
+    if not isinstance(end, dict):
+        return RecordsSeal(None, None, "it has no end line")
+    if isinstance(end.get("key"), str) and isinstance(end.get("signature"), str):
+        known = (keys or {}).get(end["key"])
+        return RecordsSeal(end["key"], known[1] if known else None, "")
+    reason = end.get("unsigned")
+    return RecordsSeal(None, None, _plain_reason(reason) or "it is of a version written before files were signed")
+
+
+def _plain_reason(text) -> str:
+    """A reason the file gives for itself, shown only if it is one short printable line."""
+    return text if isinstance(text, str) and 0 < len(text) <= 400 and text.isprintable() else ""
 
 
 def write_atomically(path: str | Path, write, *, newline: str | None = None, binary: bool = False,
@@ -215,25 +347,40 @@ class _Bad(ValueError):
     """One line of the file is unusable; the message says which and why."""
 
 
-def _lines(path: Path) -> Iterator[tuple[int, dict]]:
-    """(line number, object) for every line of a records file, checked at the boundary: a regular file, of a
-    bounded size, UTF-8, each line a bounded JSON object of bounded depth."""
+def _open(path: Path):
+    """The file opened for reading, if it is a regular file of a bounded size. Checked on the open file (a
+    name swapped for a pipe or a device after a check of the name cannot block or feed the import), opened
+    without blocking so that a pipe under the name returns at once."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
         raise ValueError(f"{path} does not exist.") from None
     except OSError as error:
         raise ValueError(f"{path} cannot be read ({error.strerror or error}).") from None
+    not_a_file = ValueError(f"{path} is not a file (a device, a pipe or a folder): import takes the file written "
+                            f"by `dealerdrill export --format json`. Nothing was imported.")
     if not stat.S_ISREG(info.st_mode):
-        raise ValueError(f"{path} is not a file (a device, a pipe or a folder): import takes the file written by "
-                         f"`dealerdrill export --format json`. Nothing was imported.")
-    if info.st_size > MAX_IMPORT_BYTES:
-        raise ValueError(f"{path} is {info.st_size / 1024 ** 3:.1f} GB, larger than any records file Dealer Drill "
-                         f"writes ({MAX_IMPORT_BYTES // 1024 ** 3} GB at most); nothing was imported.")
+        raise not_a_file
     try:
-        handle = open(path, "rb")
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as error:
         raise ValueError(f"{path} cannot be read ({error.strerror or error}).") from None
+    info = os.fstat(descriptor)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(descriptor)
+        raise not_a_file
+    if info.st_size > MAX_IMPORT_BYTES:
+        os.close(descriptor)
+        raise ValueError(f"{path} is {info.st_size / 1024 ** 3:.1f} GB, larger than any records file Dealer Drill "
+                         f"writes ({MAX_IMPORT_BYTES // 1024 ** 3} GB at most); nothing was imported.")
+    return os.fdopen(descriptor, "rb", buffering=1024 * 1024)
+
+
+def _lines(path: Path) -> Iterator[tuple[int, bytes, dict | None]]:
+    """(line number, its bytes, its object) for every line of a records file, checked at the boundary:
+    a regular file, of a bounded size, UTF-8, each line a bounded JSON object of bounded depth. A blank line
+    comes with None for its object (its bytes still count in the file's digest)."""
+    handle = _open(path)
     with handle:
         start = handle.read(32)
         for signature, what in _OTHER_FILES:
@@ -243,37 +390,42 @@ def _lines(path: Path) -> Iterator[tuple[int, dict]]:
         if start.startswith(b"\xef\xbb\xbf"):
             raise _Bad("line 1 starts with a byte-order mark, which Dealer Drill never writes")
         handle.seek(0)
-        number = 0
+        number = read = 0
+        readline, loads = handle.readline, _parse_line
         while True:
-            raw = handle.readline(MAX_LINE_BYTES + 1)
+            raw = readline(MAX_LINE_BYTES + 1)
             if not raw:
                 return
             number += 1
+            read += len(raw)
             if number > MAX_RECORDS:
-                raise _Bad(f"the file holds more than {MAX_RECORDS:,} lines, more than any records file "
+                raise _Bad(f"the file holds more than {MAX_RECORDS:,} records (lines), more than any records file "
                            f"Dealer Drill writes")
             if len(raw) > MAX_LINE_BYTES:
                 raise _Bad(f"line {number} is longer than {MAX_LINE_BYTES // 1024} KB")
+            if read > MAX_IMPORT_BYTES:
+                raise _Bad(f"the file grew past {MAX_IMPORT_BYTES // 1024 ** 3} GB while it was read")
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
                 raise _Bad(f"line {number} is not UTF-8 text") from None
-            if not text.strip():
+            if text.isspace():
+                yield number, raw, None
                 continue
             try:
-                value = json.loads(text)
+                value = loads(text)
             except RecursionError:
                 raise _Bad(f"line {number} nests deeper than any record Dealer Drill writes") from None
             except ValueError:
                 raise _Bad(f"line {number} is not JSON") from None
             if number == 1 and not isinstance(value, dict):
                 raise _Bad("it is not a Dealer Drill records file (its first line is no records-file header)")
-            if number > 1 and (not isinstance(value, dict) or len(value) != 1):
+            if number > 1 and (type(value) is not dict or len(value) != 1):
                 raise _Bad(f"line {number} is not a record of a records file")
-            yield number, value
+            yield number, raw, value
 
 
-def _header(number: int, value: dict) -> None:
+def _header(value: dict) -> int:
     if value.get("format") != FORMAT_NAME:
         raise ValueError("is not a Dealer Drill records file (export one with `dealerdrill export --format json`)")
     version = value.get("version")
@@ -282,10 +434,15 @@ def _header(number: int, value: dict) -> None:
     if version == 1:
         raise ValueError("is a records file of version 1 (written before answers could be checked again by the "
                          "engine): export the records again with this version of Dealer Drill")
-    if version != FORMAT_VERSION:
-        raise ValueError(f"is a records file of version {version}; this Dealer Drill reads version {FORMAT_VERSION}. "
-                         f"Update Dealer Drill here")
+    if version not in READABLE_VERSIONS:
+        raise ValueError(f"is a records file of version {version}; this Dealer Drill reads versions "
+                         f"{READABLE_VERSIONS[0]} to {READABLE_VERSIONS[-1]}. Update Dealer Drill here")
+    return version
 
+
+# The exact checks, one field at a time, each failure in words naming the line and the field. Lines as
+# Dealer Drill writes them take the quick checks further down instead; anything those do not accept comes
+# here, so the messages (and what is accepted) are these functions'.
 
 def _field(record: dict, key: str, where: str, *, optional: bool = False):
     if key not in record or record[key] is None:
@@ -323,7 +480,7 @@ def _label(record, key, where, *, optional=False) -> str | None:
 
 
 def _time(record, key, where, *, optional=False, now: datetime) -> str | None:
-    from .store import from_text, to_text
+    from .store import from_text
 
     value = _text(record, key, where, optional=optional)
     if value is None:
@@ -370,149 +527,402 @@ def _number(record, key, where, low, high, whole=False):
     return value
 
 
-@dataclass
-class _Session:
-    line: int
-    values: dict
-    answers: list = field(default_factory=list)
-    signoff: dict | None = None
+def _exact_answer(record, where: str, now: datetime, started_at: str) -> tuple:
+    """An answer line's values in PORTABLE_ANSWER_COLUMNS order, by the exact checks."""
+    answered = _time(record, "answered_at", where, now=now)
+    if answered < started_at:
+        raise _Bad(f"{where} was given before its session started")
+    return (_label(record, "uuid", where), _number(record, "seq", where, 1, 1_000_000, whole=True),
+            _label(record, "family", where), _json_text(record, "item", where), _json_text(record, "answer", where),
+            _text(record, "expected", where), _text(record, "given", where), _flag(record, "correct", where),
+            _label(record, "category", where, optional=True), _text(record, "rule", where, optional=True) or "",
+            float(_number(record, "seconds", where, 0, 86_400)), _flag(record, "timed_out", where), answered)
 
 
-def _checked_records(path: Path, now: datetime) -> Iterator[tuple[str, object]]:
-    """("key" | "trainee" | "session", checked values) in file order; _Bad names the first bad line. A session
-    comes with all its answers and its sign-off."""
-    from dealerdrill.domain import Target
+# The quick checks: an answer line exactly as Dealer Drill writes it (every field present, of its type and
+# within its limits, the time in the stored form) is accepted here in one expression, with no call per
+# field; any line they do not accept is checked again by the exact checks above, which accept it or say what
+# is wrong. So they may only ever accept less than the exact checks, and give the same values (a test holds
+# them to that). Why they are enough:
+# - a NUL or a lone surrogate can only reach a string through a \u escape (the line is strict UTF-8, and
+#   JSON forbids raw control characters in strings), so those are looked for only when the line has one;
+# - isprintable() is false for NUL, surrogates and every control character, which covers the labels;
+# - a time in the stored form (one regular expression) is compared as text: the form is fixed-width, so
+#   text order is time order; its calendar day is checked once per day seen.
+_ANSWER_FIELDS = len(("session",) + PORTABLE_ANSWER_COLUMNS)
+_answer_values = operator.itemgetter(*PORTABLE_ANSWER_COLUMNS)
+_STORED_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\.[0-9]{6}Z")
+# The json module's own C scanner, without json.loads' wrapper around it (which costs as much again on an
+# answer's small JSON texts); it accepts exactly what json.loads does, less any whitespace around the value.
+_scan = json.scanner.make_scanner(json.JSONDecoder())
 
-    from .store import MODES, clean_name
 
-    lines = _lines(path)
-    first = next(lines, None)
-    if first is None:
-        raise _Bad("the file is empty")
+# Answers repeat (the same call, the same key pressed): those already found to be JSON are not read again.
+_JSON_SEEN: set[str] = set()
+
+
+def _seen(text: str) -> bool:
+    if len(_JSON_SEEN) >= 4096:
+        _JSON_SEEN.clear()
+    if len(text) <= 256:
+        _JSON_SEEN.add(text)
+    return True
+
+
+def _is_json(text: str) -> bool:
     try:
-        _header(*first)
-    except ValueError as error:
-        raise ValueError(f"{path} {error}. Nothing was imported.") from None
-    trainees: dict[str, str] = {}
-    sessions_seen: set[str] = set()
-    current: _Session | None = None
-    counts = {"sessions": 0, "answers": 0}
-    ended = False
+        return _scan(text, 0)[1] == len(text)
+    except (StopIteration, ValueError, RecursionError):
+        return False
 
-    def close(session: _Session | None):
-        if session is None:
+
+def _parse_line(text: str):
+    """A line's JSON value, read by the scanner when the line is as Dealer Drill writes it (the value, then the
+    line's end), else by json.loads (which then accepts the line, or raises its error)."""
+    try:
+        value, end = _scan(text, 0)
+    except (StopIteration, ValueError):
+        return json.loads(text)
+    if end == len(text) or text[end:].isspace():
+        return value
+    return json.loads(text)
+
+
+def _quick_answer(record: dict, escapes: bool, session: str, started: str, latest: str, days: set,
+                  n: int = 0, session_n: int = 0) -> tuple | None:
+    """(n, session_n, the answer's values in PORTABLE_ANSWER_COLUMNS order), or None."""
+    if len(record) != _ANSWER_FIELDS or record.get("session") != session:
+        return None
+    try:                                  # all fields present, and (by the count) no other
+        uuid, seq, family, item, answer, expected, given, correct, category, rule, seconds, timed_out, at = \
+            _answer_values(record)
+    except KeyError:
+        return None
+    if not (type(uuid) is str and 0 < len(uuid) <= 64 and uuid.isprintable() and not uuid.isspace()
+            and type(seq) is int and 0 < seq <= 1_000_000
+            and type(family) is str and 0 < len(family) <= 300 and family.isprintable() and not family.isspace()
+            and type(item) is str and 0 < len(item) <= 65536 and type(answer) is str and 0 < len(answer) <= 65536
+            and type(expected) is str and len(expected) <= 4096 and type(given) is str and len(given) <= 4096
+            and (correct is True or correct is False) and (timed_out is True or timed_out is False)
+            and (category is None or (type(category) is str and 0 < len(category) <= 100
+                                      and category.isprintable() and not category.isspace()))
+            and type(rule) is str and len(rule) <= 300
+            and (type(seconds) is float or type(seconds) is int) and 0 <= seconds <= 86_400
+            and type(at) is str and len(at) == 27 and started <= at <= latest and _STORED_TIME.fullmatch(at)):
+        return None
+    if escapes:
+        for text in (item, answer, expected, given, rule):
+            if "\x00" in text or not text.isascii() and not _encodable(text):
+                return None
+    day = at[:10]
+    if day not in days:
+        try:
+            date.fromisoformat(day)
+        except ValueError:
             return None
-        declared = session.values["answers"]
-        seqs = [a["seq"] for a in session.answers]
-        if seqs != list(range(1, len(seqs) + 1)) or len(seqs) != declared:
-            raise _Bad(f"session on line {session.line} lists {declared} answers, but items "
-                       f"{_runs(seqs) or 'none'} follow it: it is not in the file whole")
-        return session
+        days.add(day)
+    if not ((answer in _JSON_SEEN or _is_json(answer) and _seen(answer)) and _is_json(item)):
+        return None
+    return (n, session_n, uuid, seq, family, item, answer, expected, given, int(correct), category, rule,
+            float(seconds), int(timed_out), at)
 
-    for number, value in lines:
-        if ended:
-            raise _Bad(f"line {number} follows the end line")
-        (kind, record), = value.items()
-        where = f"line {number} ({kind})"
-        if not isinstance(record, dict):
-            raise _Bad(f"{where} is not a record")
-        if kind == "key":
-            try:
-                public = bytes.fromhex(_label(record, "public_key", where))
-            except ValueError:
-                raise _Bad(f"{where}: 'public_key' is not a key") from None
-            if len(public) != 32:
-                raise _Bad(f"{where}: 'public_key' is not an Ed25519 key")
-            yield "key", {"public_key": public, "manager": _label(record, "manager", where)}
-        elif kind == "trainee":
-            if current is not None:
-                raise _Bad(f"{where} comes after the sessions")
-            try:
-                name = clean_name(_field(record, "name", where))
-            except ValueError as error:
-                raise _Bad(f"{where}: {error}") from None
-            if name_key(name) in trainees:
-                raise _Bad(f"{where} names the trainee {name!r} a second time (names are the same whatever "
-                           f"their case)")
-            trainees[name_key(name)] = name
-            yield "trainee", {"uuid": _label(record, "uuid", where, optional=True), "name": name,
-                              "created_at": _time(record, "created_at", where, now=now)}
-        elif kind == "session":
-            done = close(current)
-            if done is not None:
-                yield "session", done
-            try:
-                trainee = clean_name(_field(record, "trainee", where))
-            except ValueError as error:
-                raise _Bad(f"{where}: {error}") from None
-            if name_key(trainee) not in trainees:
-                raise _Bad(f"{where} names a trainee the file does not list ({trainee!r})")
-            uuid = _label(record, "uuid", where)
-            if uuid in sessions_seen:
-                raise _Bad(f"{where} repeats the session {uuid} (one session belongs to one trainee, once)")
-            sessions_seen.add(uuid)
-            mode = _field(record, "mode", where)
-            if mode not in MODES:
-                raise _Bad(f"{where}: 'mode' must be one of {', '.join(MODES)}")
-            target = _json_text(record, "target", where, must_be_object=True)
-            try:
-                Target.from_dict(json.loads(target))
-            except (TypeError, ValueError) as error:
-                raise _Bad(f"{where}: 'target' is not a usable target ({error})") from None
-            started = _time(record, "started_at", where, now=now)
-            finished = _time(record, "finished_at", where, optional=True, now=now)
-            if finished is not None and finished < started:
-                raise _Bad(f"{where} finishes before it starts")
-            values = {"uuid": uuid, "trainee": trainees[name_key(trainee)], "drill": _label(record, "drill", where),
-                      "game": _label(record, "game", where), "mode": mode,
-                      "settings": _json_text(record, "settings", where, must_be_object=True), "target": target,
-                      "workstation": _label(record, "workstation", where, optional=True) or "",
-                      "started_at": started, "finished_at": finished,
-                      "answers": _number(record, "answers", where, 0, 1_000_000, whole=True)}
-            current = _Session(number, values)
-            counts["sessions"] += 1
-        elif kind == "answer":
-            if current is None or _label(record, "session", where) != current.values["uuid"]:
-                raise _Bad(f"{where} does not follow its session")
-            if current.signoff is not None:
-                raise _Bad(f"{where} comes after its session's sign-off")
-            answered = _time(record, "answered_at", where, now=now)
-            if answered < current.values["started_at"]:
-                raise _Bad(f"{where} was given before its session started")
-            current.answers.append({
-                "uuid": _label(record, "uuid", where), "seq": _number(record, "seq", where, 1, 1_000_000, whole=True),
-                "family": _label(record, "family", where), "item": _json_text(record, "item", where),
-                "answer": _json_text(record, "answer", where), "expected": _text(record, "expected", where),
-                "given": _text(record, "given", where), "correct": _flag(record, "correct", where),
-                "category": _label(record, "category", where, optional=True),
-                "rule": _text(record, "rule", where, optional=True) or "",
-                "seconds": float(_number(record, "seconds", where, 0, 86_400)),
-                "timed_out": _flag(record, "timed_out", where), "answered_at": answered})
-            counts["answers"] += 1
-        elif kind == "signoff":
-            if current is None or _label(record, "session", where) != current.values["uuid"]:
-                raise _Bad(f"{where} does not follow its session")
-            current.signoff = {"manager": _label(record, "manager", where),
-                               "signed_at": _time(record, "signed_at", where, now=now),
-                               "note": _text(record, "note", where, optional=True) or "",
-                               "reason": _text(record, "reason", where, optional=True) or "",
-                               "statement": record.get("statement"), "signature": record.get("signature")}
-        elif kind == "end":
-            done = close(current)
-            current = None
-            if done is not None:
-                yield "session", done
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _runs(seqs: list[int], more: bool = False) -> str:
+    return ", ".join(str(s) for s in seqs[:12]) + (", …" if len(seqs) > 12 or more else "")
+
+
+# ------------------------------------------------------------------------------------------ the one pass
+
+# Why one pass into a scratch database: reading the file twice (check, then merge) parsed every line twice
+# and let a file changed between the passes put unchecked lines into the records (a digest checked at the end
+# comes too late: chunks are committed by then). The scratch rows are the checked values themselves, read back
+# by the merge with plain SQL. It is an attached database rather than TEMP tables: detaching it frees a
+# gigabyte at once, where dropping a TEMP table of that size walks every page.
+# The scratch database an import reads the file into. Sessions and answers keep the file's order (n); a
+# session's answers are the rows first_answer .. first_answer + answers - 1, each naming its session's n. The
+# columns have the types of the records' own, so a value reads back from here exactly as it will read back
+# from the records. `chunk` lists, while a chunk is written, its new sessions: their row in the records and
+# where their answers' ids start (counted from the next answer id).
+_SCRATCH = "import_scratch"
+_SCRATCH_TABLES = f"""
+CREATE TABLE {_SCRATCH}.sessions (
+    n INTEGER PRIMARY KEY, line INTEGER NOT NULL, uuid TEXT NOT NULL UNIQUE, trainee TEXT NOT NULL,
+    drill TEXT NOT NULL, game TEXT NOT NULL, mode TEXT NOT NULL, settings TEXT NOT NULL, target TEXT NOT NULL,
+    workstation TEXT NOT NULL, started_at TEXT NOT NULL, finished_at TEXT, answers INTEGER NOT NULL,
+    first_answer INTEGER NOT NULL, correct INTEGER NOT NULL, signoff TEXT
+);
+CREATE TABLE {_SCRATCH}.answers (
+    n INTEGER PRIMARY KEY, session INTEGER NOT NULL, uuid TEXT NOT NULL, seq INTEGER NOT NULL,
+    family TEXT NOT NULL, item TEXT NOT NULL, answer TEXT NOT NULL, expected TEXT NOT NULL, given TEXT NOT NULL, correct INTEGER NOT NULL, category TEXT,
+    rule TEXT NOT NULL, seconds REAL NOT NULL, timed_out INTEGER NOT NULL, answered_at TEXT NOT NULL
+);
+CREATE TABLE {_SCRATCH}.chunk (session INTEGER PRIMARY KEY, session_id INTEGER NOT NULL, id_offset INTEGER NOT NULL);
+"""
+_SESSION_COLUMNS = ("n", "line", "uuid", "trainee", "drill", "game", "mode", "settings", "target", "workstation",
+                    "started_at", "finished_at", "answers", "first_answer", "correct", "signoff")
+_STAGE_ANSWERS = (f"INSERT INTO {_SCRATCH}.answers (n, session, {', '.join(PORTABLE_ANSWER_COLUMNS)}) "
+                  f"VALUES ({', '.join('?' * (len(PORTABLE_ANSWER_COLUMNS) + 2))})")
+_STAGE_BATCH = 2000
+
+
+class _Open:
+    """The session being read: its values, and what its answers have shown so far."""
+    __slots__ = ("n", "line", "values", "uuid", "started_at", "first_answer", "count", "correct", "seqs",
+                 "in_order", "signoff")
+
+    def __init__(self, n: int, line: int, values: dict, first_answer: int):
+        self.n, self.line, self.values, self.first_answer = n, line, values, first_answer
+        self.uuid, self.started_at = values["uuid"], values["started_at"]
+        self.count = self.correct = 0
+        self.seqs: list[int] = []          # the first 13 item numbers, for the message if they are wrong
+        self.in_order = True
+        self.signoff: dict | None = None
+
+
+class _Pass:
+    """The one pass over the file: every line checked and hashed, and its values written to the scratch
+    database. _Bad names the first bad line."""
+
+    def __init__(self, path: Path, now: datetime, db):
+        self.path, self.now, self.db = path, now, db
+        self.version = 0
+        self.header: dict = {}
+        self.end: dict = {}
+        self.digest = hashlib.sha256()
+        self.file_keys: dict[str, str] = {}        # fingerprint -> manager, as the file names them
+        self.trainees: dict[str, dict] = {}        # name key -> the trainee line's values
+        self.sessions = self.answers = 0
+
+    def run(self) -> "_Pass":
+        from .store import MODES, clean_name
+
+        db, now = self.db, self.now
+        latest = to_text(now + timedelta(days=1))
+        days: set[str] = set()
+        update = self.digest.update
+        lines = _lines(self.path)
+        for number, raw, value in lines:
+            update(raw)
+            if value is not None:
+                break
+        else:
+            raise _Bad("the file is empty")
+        try:
+            self.version = _header(value)
+        except ValueError as error:
+            raise ValueError(f"{self.path} {error}. Nothing was imported.") from None
+        self.header = value
+        trainees = self.trainees
+        current: _Open | None = None
+        quick_ok, session_uuid, started_at = False, "", ""   # the quick checks' view of the session being read
+        batch: list[tuple] = []
+        ended = False
+        db.execute("BEGIN")
+        for number, raw, value in lines:
+            if value is None:
+                if not ended:
+                    update(raw)
+                continue
+            if ended:
+                raise _Bad(f"line {number} follows the end line")
+            record = value.get("answer")
+            if record is not None:                  # nine lines in ten: kept short
+                update(raw)
+                self.answers += 1
+                row = None
+                if quick_ok and type(record) is dict:
+                    row = _quick_answer(record, b"\\u" in raw, session_uuid, started_at, latest, days,
+                                        self.answers, current.n)
+                if row is None:
+                    where = f"line {number} (answer)"
+                    if not isinstance(record, dict):
+                        raise _Bad(f"{where} is not a record")
+                    if current is None or _label(record, "session", where) != current.uuid:
+                        raise _Bad(f"{where} does not follow its session")
+                    if current.signoff is not None:
+                        raise _Bad(f"{where} comes after its session's sign-off")
+                    row = (self.answers, current.n, *_exact_answer(record, where, now, current.started_at))
+                current.count += 1
+                current.correct += row[9]
+                if row[3] != current.count:
+                    current.in_order = False
+                if current.count <= 13:
+                    current.seqs.append(row[3])
+                batch.append(row)
+                if len(batch) >= _STAGE_BATCH:
+                    db.executemany(_STAGE_ANSWERS, batch)
+                    batch.clear()
+                continue
+            (kind, record), = value.items()
+            where = f"line {number} ({kind})"
+            if not isinstance(record, dict):
+                raise _Bad(f"{where} is not a record")
+            if kind == "end":
+                self._close(current)
+                current, quick_ok = None, False
+                self._end(record, where)
+                ended = True
+                continue
+            update(raw)
+            if kind == "key":
+                try:
+                    public = bytes.fromhex(_label(record, "public_key", where))
+                except ValueError:
+                    raise _Bad(f"{where}: 'public_key' is not a key") from None
+                if len(public) != 32:
+                    raise _Bad(f"{where}: 'public_key' is not an Ed25519 key")
+                if len(self.file_keys) >= MAX_KEYS:
+                    raise _Bad(f"{where}: the file lists more than {MAX_KEYS:,} manager keys")
+                self.file_keys[chain.fingerprint_of(public)] = _label(record, "manager", where)
+            elif kind == "trainee":
+                if current is not None:
+                    raise _Bad(f"{where} comes after the sessions")
+                try:
+                    name = clean_name(_field(record, "name", where))
+                except ValueError as error:
+                    raise _Bad(f"{where}: {error}") from None
+                if name_key(name) in trainees:
+                    raise _Bad(f"{where} names the trainee {name!r} a second time (names are the same whatever "
+                               f"their case)")
+                if len(trainees) >= MAX_TRAINEES:
+                    raise _Bad(f"{where}: the file lists more than {MAX_TRAINEES:,} trainees")
+                trainees[name_key(name)] = {"uuid": _label(record, "uuid", where, optional=True), "name": name,
+                                            "created_at": _time(record, "created_at", where, now=now)}
+            elif kind == "session":
+                self._close(current)
+                current = self._session(record, where, number, MODES, clean_name)
+                quick_ok, session_uuid, started_at = True, current.uuid, current.started_at
+            elif kind == "signoff":
+                if current is None or _label(record, "session", where) != current.uuid:
+                    raise _Bad(f"{where} does not follow its session")
+                quick_ok = False                  # an answer after its sign-off: the exact checks say so
+                current.signoff = {"manager": _label(record, "manager", where),
+                                   "signed_at": _time(record, "signed_at", where, now=now),
+                                   "note": _text(record, "note", where, optional=True) or "",
+                                   "reason": _text(record, "reason", where, optional=True) or "",
+                                   "statement": record.get("statement"), "signature": record.get("signature")}
+            else:
+                raise _Bad(f"{where}: {kind!r} is not a kind of record Dealer Drill writes")
+        if not ended:
+            raise _Bad("the file ends without its end line: it was cut short")
+        if batch:
+            db.executemany(_STAGE_ANSWERS, batch)
+        db.execute("COMMIT")
+        return self
+
+    def _session(self, record: dict, where: str, number: int, modes, clean_name) -> _Open:
+        from dealerdrill.domain import Target
+
+        now = self.now
+        try:
+            trainee = clean_name(_field(record, "trainee", where))
+        except ValueError as error:
+            raise _Bad(f"{where}: {error}") from None
+        if name_key(trainee) not in self.trainees:
+            raise _Bad(f"{where} names a trainee the file does not list ({trainee!r})")
+        uuid = _label(record, "uuid", where)
+        if self.db.execute(f"SELECT 1 FROM {_SCRATCH}.sessions WHERE uuid = ?", (uuid,)).fetchone():
+            raise _Bad(f"{where} repeats the session {uuid} (one session belongs to one trainee, once)")
+        mode = _field(record, "mode", where)
+        if mode not in modes:
+            raise _Bad(f"{where}: 'mode' must be one of {', '.join(modes)}")
+        target = _json_text(record, "target", where, must_be_object=True)
+        try:
+            Target.from_dict(json.loads(target))
+        except (TypeError, ValueError) as error:
+            raise _Bad(f"{where}: 'target' is not a usable target ({error})") from None
+        started = _time(record, "started_at", where, now=now)
+        finished = _time(record, "finished_at", where, optional=True, now=now)
+        if finished is not None and finished < started:
+            raise _Bad(f"{where} finishes before it starts")
+        values = {"uuid": uuid, "trainee": self.trainees[name_key(trainee)]["name"],
+                  "drill": _label(record, "drill", where), "game": _label(record, "game", where), "mode": mode,
+                  "settings": _json_text(record, "settings", where, must_be_object=True), "target": target,
+                  "workstation": _label(record, "workstation", where, optional=True) or "",
+                  "started_at": started, "finished_at": finished,
+                  "answers": _number(record, "answers", where, 0, 1_000_000, whole=True)}
+        self.sessions += 1
+        return _Open(self.sessions, number, values, self.answers + 1)
+
+    def _close(self, session: _Open | None) -> None:
+        """A session's answers are all read: it is in the file whole, or the file is refused."""
+        if session is None:
+            return
+        v = session.values
+        if not session.in_order or session.count != v["answers"]:
+            raise _Bad(f"session on line {session.line} lists {v['answers']} answers, but items "
+                       f"{_runs(session.seqs, session.count > 13) or 'none'} follow it: it is not in the file whole")
+        self.db.execute(f"INSERT INTO {_SCRATCH}.sessions ({', '.join(_SESSION_COLUMNS)}) "
+                        f"VALUES ({', '.join('?' * len(_SESSION_COLUMNS))})",
+                        (session.n, session.line, v["uuid"], v["trainee"], v["drill"], v["game"], v["mode"],
+                         v["settings"], v["target"], v["workstation"], v["started_at"], v["finished_at"],
+                         session.count, session.first_answer, session.correct,
+                         None if session.signoff is None else json.dumps(session.signoff, ensure_ascii=False)))
+
+    def _end(self, record: dict, where: str) -> None:
+        counts = {"sessions": self.sessions, "answers": self.answers}
+        if self.version == 2:
             if record != counts:
                 raise _Bad(f"{where} counts {record}, but the file holds {counts}: lines are missing")
-            ended = True
         else:
-            raise _Bad(f"{where}: {kind!r} is not a kind of record Dealer Drill writes")
-    if not ended:
-        raise _Bad("the file ends without its end line: it was cut short")
+            said = {key: record.get(key) for key in counts}
+            if said != counts:
+                raise _Bad(f"{where} counts {said}, but the file holds {counts}: lines are missing")
+            if not record.keys() <= _END_FIELDS:
+                raise _Bad(f"{where} holds fields Dealer Drill does not write "
+                           f"({', '.join(sorted(record.keys() - _END_FIELDS))[:80]})")
+        self.end = record
 
 
-def _runs(seqs: list[int]) -> str:
-    return ", ".join(str(s) for s in seqs[:12]) + (", …" if len(seqs) > 12 else "")
+# ------------------------------------------------------------------------------------------ the seal
+
+@dataclass(frozen=True)
+class _Seal:
+    """How the file's grades are taken: from a trusted manager's signature (key and manager set), or graded
+    again by the engine, for the reason given."""
+    key: str | None
+    manager: str | None
+    why_not: str = ""
+
+
+def _seal(facts: _Pass, keys: dict) -> _Seal:
+    """The file's seal checked against these records' manager keys and the lines actually read."""
+    if facts.version < 3:
+        return _Seal(None, None, "the file is of version 2, written before records files were signed")
+    end = facts.end
+    fingerprint, signature, digest = end.get("key"), end.get("signature"), end.get("lines_sha256")
+    if fingerprint is None and signature is None:
+        reason = _plain_reason(end.get("unsigned"))
+        return _Seal(None, None, f"the file is not signed{': ' + reason if reason else ''}")
+    if not (isinstance(fingerprint, str) and isinstance(signature, str) and isinstance(digest, str)):
+        return _Seal(None, None, "the file's seal cannot be read")
+    if digest != facts.digest.hexdigest():
+        return _Seal(None, None, "the file was changed after it was written (its lines do not match the digest "
+                                 "on its end line)")
+    known = keys.get(fingerprint)
+    if known is None:
+        who = facts.file_keys.get(fingerprint)
+        owner = f"{who}'s" if who else "an unknown manager's"
+        return _Seal(None, None, f"the file is signed with {owner} key {fingerprint[:60]}, which this workstation "
+                                 f"does not trust")
+    statement = file_statement(facts.header, facts.sessions, facts.answers, digest, fingerprint)
+    try:
+        valid = chain.signature_is_valid(known[0], bytes.fromhex(signature),
+                                         chain.event_content(statement).encode("utf-8"))
+    except ValueError:
+        valid = False
+    if not valid:
+        return _Seal(None, None, f"the file's signature is not valid for its lines and key {fingerprint} (it was "
+                                 f"changed after it was signed)")
+    return _Seal(fingerprint, known[1])
 
 
 # ------------------------------------------------------------------------------------------ import
@@ -523,113 +933,203 @@ Regrade = Callable[[str, str, str, str, bool], bool]   # (drill, settings, item,
 def import_records(records, path: str | Path, imported_by: str = "workstation",
                    regrade: Regrade | None = None, signer=None) -> ImportResult:
     """Merge a records file into `records` (the rules are in the module's docstring). `regrade` grades an
-    answer again (the desk passes the drills' engine grading); without it nothing can be checked, so every
-    session is refused. ValueError with a plain message, and nothing changed, for a file that is not a
-    complete, sane records file."""
+    answer again (the desk passes the drills' engine grading); a file not sealed by a trusted manager needs
+    it, or every session is refused. ValueError with a plain message, and nothing changed, for a file that is
+    not a complete, sane records file."""
     path = Path(path)
     now = records.clock()
     try:
-        for _ in _checked_records(path, now):      # first pass: the whole file is sound, or nothing happens
-            pass
-    except _Bad as error:
-        raise ValueError(f"{path} cannot be imported: {error}. Nothing was imported.") from None
-    result = _Merge(records, imported_by, regrade, signer)
-    try:
-        for kind, values in _checked_records(path, now):
-            result.take(kind, values)
-        result.flush()
-        with records.transaction() as db:
-            records.audit(db, imported_by, "records_imported",
-                          f"{path.name}: {result.answers_added} answers added, {result.present} already here, "
-                          f"{len(result.refused)} refused", signer)
+        with records.scratch(_SCRATCH, _SCRATCH_TABLES) as db, records.larger_cache(IMPORT_CACHE_KIB):
+            try:
+                facts = _Pass(path, now, db).run()
+            except _Bad as error:
+                raise ValueError(f"{path} cannot be imported: {error}. Nothing was imported.") from None
+            merge = _Merge(records, imported_by, regrade, facts, _seal(facts, records.manager_keys()))
+            merge.run()
+            with records.transaction() as db:
+                records.audit(db, imported_by, "records_imported",
+                              f"{path.name}: {merge.answers_added} answers added, {merge.present} already here, "
+                              f"{merge.refused_count} refused; {merge.grading()}", signer)
     except RecordsError as error:
         raise ValueError(f"{path} could not be merged ({error}); the sessions listed as added before this were "
                          f"stored whole, nothing else was.") from None
-    return ImportResult(result.trainees_added, result.sessions_added, result.answers_added, result.present,
-                        result.signoffs_added, tuple(result.refused))
+    return ImportResult(merge.trainees_added, merge.sessions_added, merge.answers_added, merge.present,
+                        merge.signoffs_added, merge.refusals(), merge.grading(), merge.answers_regraded,
+                        merge.seal.manager, merge.seal.key)
+
+
+@dataclass
+class _Staged:
+    """A session read from the scratch database."""
+    n: int
+    line: int
+    uuid: str
+    trainee: str
+    drill: str
+    game: str
+    mode: str
+    settings: str
+    target: str
+    workstation: str
+    started_at: str
+    finished_at: str | None
+    answers: int
+    first_answer: int
+    correct: int
+    signoff_text: str | None
+    local: tuple | None = None           # (id, finished_at) of the session already here
+    digest: str | None = field(default=None, repr=False)
+
+    @property
+    def last_answer(self) -> int:
+        return self.first_answer + self.answers - 1
+
+    @property
+    def signoff(self) -> dict | None:
+        return None if self.signoff_text is None else json.loads(self.signoff_text)
+
+
+# The answers of a chunk's new sessions, from the scratch rows into the records with one statement
+# (Records.insert_answers_selected; one statement per session costs a third more). CROSS JOIN keeps the
+# scratch answers the outer loop, read in their order, which is the order of the ids.
+_INSERT_VALUES = (":next_id + c.id_offset + i.seq - 1", "i.uuid", "c.session_id", "i.seq", "i.family", "i.item",
+                  "i.answer", "i.expected", "i.given", "i.correct", "i.category", "i.rule", "i.seconds",
+                  "i.timed_out", "i.answered_at")
+_INSERT_SOURCE = (f"FROM {_SCRATCH}.answers i CROSS JOIN {_SCRATCH}.chunk c ON c.session = i.session "
+                  f"WHERE i.n BETWEEN :first AND :last ORDER BY i.n")
+_TAKEN = (f"SELECT 1 FROM {_SCRATCH}.answers i WHERE i.n BETWEEN ? AND ? "
+          f"AND EXISTS (SELECT 1 FROM main.answers a WHERE a.uuid = i.uuid) LIMIT 1")
+_TAKEN_IN = (f"SELECT DISTINCT i.session FROM {_SCRATCH}.answers i WHERE i.n BETWEEN ? AND ? "
+             f"AND EXISTS (SELECT 1 FROM main.answers a WHERE a.uuid = i.uuid)")
+_REPEATED_IN = f"SELECT 1 FROM {_SCRATCH}.answers WHERE n BETWEEN ? AND ? GROUP BY uuid HAVING COUNT(*) > 1 LIMIT 1"
+_PAGE = 1000
 
 
 class _Merge:
-    """The second pass: decides each session and writes the accepted ones, a chunk per transaction."""
+    """Decides each session from the scratch rows and writes the accepted ones, a chunk per transaction."""
 
-    def __init__(self, records, imported_by: str, regrade: Regrade | None, signer):
-        self.records, self.imported_by, self.regrade, self.signer = records, imported_by, regrade, signer
+    def __init__(self, records, imported_by: str, regrade: Regrade | None, facts: _Pass, seal: _Seal):
+        self.records, self.imported_by, self.regrade, self.facts, self.seal = records, imported_by, regrade, facts, seal
         self.keys = {fp: key for fp, (key, _, _) in records.manager_keys().items()}
-        self.file_keys: dict[str, str] = {}
-        self.trainees: dict[str, dict] = {}
-        self.pending: list[_Session] = []
-        self.pending_answers = 0
+        self.targets: dict = {}
+        self.trainee_rows: dict[str, tuple[int, str]] = {}
         self.refused: list[str] = []
+        self.refused_count = 0
         self.trainees_added = self.sessions_added = self.answers_added = self.present = self.signoffs_added = 0
+        self.answers_regraded = 0
 
-    def take(self, kind: str, values) -> None:
-        if kind == "key":
-            self.file_keys[chain.fingerprint_of(values["public_key"])] = values["manager"]
-        elif kind == "trainee":
-            self.trainees[name_key(values["name"])] = values
-        else:
-            self._session(values)
+    def grading(self) -> str:
+        if self.seal.key is not None:
+            return (f"grades taken from a file signed by {self.seal.manager} ({self.seal.key}), as that workstation "
+                    f"recorded them: {self.answers_added} answers, none graded again")
+        return f"graded again by the engine: {self.answers_regraded} answers ({self.seal.why_not})"
 
-    def _refuse(self, session: _Session, why: str) -> None:
-        v = session.values
-        self.refused.append(f"session {v['uuid']} ({v['trainee']}, {v['drill']}, {v['mode']}, started "
-                            f"{v['started_at'][:16].replace('T', ' ')}): {why}")
+    def run(self) -> None:
+        pending: list[tuple[_Staged, bool]] = []     # (session, only its finish is new)
+        pending_answers, after = 0, 0
+        columns = ", ".join(_SESSION_COLUMNS)
+        while True:
+            rows = self.records.read(f"SELECT {columns} FROM {_SCRATCH}.sessions WHERE n > ? ORDER BY n LIMIT 500",
+                                     (after,))
+            if not rows:
+                break
+            for row in rows:
+                session = _Staged(*row)
+                after = session.n
+                decided = self._decide(session)
+                if decided is None:
+                    continue
+                pending.append((session, decided))
+                pending_answers += 0 if decided else session.answers
+                if pending_answers >= CHUNK_ANSWERS:
+                    self._flush(pending)
+                    pending, pending_answers = [], 0
+        self._flush(pending)
 
-    def _session(self, session: _Session) -> None:
-        v = session.values
-        local = self.records.read("SELECT id, finished_at FROM sessions WHERE uuid = ?", (v["uuid"],))
+    def _answers(self, session: _Staged, columns: str) -> Iterator[tuple]:
+        """A session's scratch rows, a page at a time (a session may hold a million answers; no cursor is left
+        open between pages)."""
+        first = session.first_answer
+        while first <= session.last_answer:
+            rows = self.records.read(f"SELECT n, {columns} FROM {_SCRATCH}.answers WHERE n BETWEEN ? AND ? "
+                                     f"ORDER BY n", (first, min(first + _PAGE - 1, session.last_answer)))
+            for row in rows:
+                yield row[1:]
+            first += _PAGE
+
+    def _refuse(self, s: _Staged, why: str) -> None:
+        self.refused_count += 1
+        if len(self.refused) < MAX_REFUSED_LISTED:      # a file of a million refusals must not fill the memory
+            self.refused.append(f"session {s.uuid} ({s.trainee}, {s.drill}, {s.mode}, started "
+                                f"{s.started_at[:16].replace('T', ' ')}): {why}")
+
+    def refusals(self) -> tuple[str, ...]:
+        more = self.refused_count - len(self.refused)
+        return tuple(self.refused) + ((f"... and {more:,} more sessions or sign-offs were not imported (the first "
+                                       f"{len(self.refused):,} are listed above)",) if more else ())
+
+    def _decide(self, s: _Staged) -> bool | None:
+        """True: only the finish of a session already here is new; False: a new session to store; None: nothing
+        to store (already here, or refused with the reason)."""
+        local = self.records.read("SELECT id, finished_at FROM main.sessions WHERE uuid = ?", (s.uuid,))
         if local:
-            here = [u for (u,) in self.records.read("SELECT uuid FROM answers WHERE session_id = ? ORDER BY seq",
-                                                    (local[0][0],))]
-            if here == [a["uuid"] for a in session.answers]:
-                self.present += len(here)
-                if local[0][1] is None and v["finished_at"] is not None:
-                    self.pending.append(session)     # only its finish is new
-                return
-            self._refuse(session, "these records already hold this session with other answers; a session is never "
-                                  "added to or changed by an import")
-            return
-        taken = self.records.read("SELECT 1 FROM answers WHERE uuid IN (%s) LIMIT 1" % ",".join(
-            "?" * len(session.answers)), [a["uuid"] for a in session.answers]) if session.answers else []
-        if taken:
-            self._refuse(session, "some of its answers are already here in another session")
-            return
-        why = self._regrade_problem(session)
+            s.local = local[0]
+            here = self.records.read("SELECT COUNT(*) FROM main.answers WHERE session_id = ?", (s.local[0],))[0][0]
+            same = self.records.read(
+                f"SELECT COUNT(*) FROM {_SCRATCH}.answers i JOIN main.answers a ON a.uuid = i.uuid "
+                f"WHERE i.n BETWEEN ? AND ? AND a.session_id = ? AND a.seq = i.seq",
+                (s.first_answer, s.last_answer, s.local[0]))[0][0]
+            if here == same == s.answers:
+                self.present += s.answers
+                return True if s.local[1] is None and s.finished_at is not None else None
+            self._refuse(s, "these records already hold this session with other answers; a session is never "
+                            "added to or changed by an import")
+            return None
+        if self.seal.key is None:
+            if s.answers and self.records.read(_TAKEN, (s.first_answer, s.last_answer)):
+                self._refuse(s, "some of its answers are already here in another session")
+                return None
+            why = self._regrade_problem(s)
+        else:
+            why = None
         if why is None:
-            why = self._pass_mark_problem(session)
+            why = self._pass_mark_problem(s)
         if why is not None:
-            self._refuse(session, why)
-            return
-        self.pending.append(session)
-        self.pending_answers += len(session.answers)
-        if self.pending_answers >= CHUNK_ANSWERS:
-            self.flush()
+            self._refuse(s, why)
+            return None
+        return False
 
-    def _regrade_problem(self, session: _Session) -> str | None:
+    def _regrade_problem(self, s: _Staged) -> str | None:
         if self.regrade is None:
             return "no grading engine was given to check its answers"
-        v = session.values
-        for a in session.answers:
+        for seq, item, answer, correct, timed_out in self._answers(s, "seq, item, answer, correct, timed_out"):
+            self.answers_regraded += 1
             try:
-                right = self.regrade(v["drill"], v["settings"], a["item"], a["answer"], bool(a["timed_out"]))
+                right = self.regrade(s.drill, s.settings, item, answer, bool(timed_out))
             except ValueError as error:
-                return f"item {a['seq']} cannot be checked: {error}"
-            if right != bool(a["correct"]):
-                return (f"item {a['seq']} is marked {'right' if a['correct'] else 'wrong'} in the file, but the "
+                return f"item {seq} cannot be checked: {error}"
+            if right != bool(correct):
+                return (f"item {seq} is marked {'right' if correct else 'wrong'} in the file, but the "
                         f"engine grades the stored answer {'right' if right else 'wrong'}")
         return None
 
-    def _pass_mark_problem(self, session: _Session) -> str | None:
-        v = session.values
-        if v["mode"] != "test":
+    def _target_here(self, drill: str):
+        if drill not in self.targets:
+            if len(self.targets) >= 1000:       # drills are few; a file naming millions is not kept in memory
+                self.targets.clear()
+            self.targets[drill] = self.records.target(drill)
+        return self.targets[drill]
+
+    def _pass_mark_problem(self, s: _Staged) -> str | None:
+        if s.mode != "test":
             return None
         from dealerdrill.domain import Target
 
-        taken_under = Target.from_dict(json.loads(v["target"]))
-        here = self.records.target(v["drill"])
+        taken_under = Target.from_dict(json.loads(s.target))
+        here = self._target_here(s.drill)
         if (taken_under.test_items, taken_under.pass_mark) == (here.test_items, here.pass_mark):
             return None
-        statement = self._valid_statement(session)
+        statement = self._valid_statement(s)
         if statement is not None and (statement.get("test_items"), statement.get("pass_mark")) == \
                 (taken_under.test_items, taken_under.pass_mark):
             return None
@@ -637,9 +1137,9 @@ class _Merge:
                 f"items, and this workstation's is {here.pass_mark:.0%} of {here.test_items}; no manager this "
                 f"workstation trusts signed it off with its pass mark")
 
-    def _valid_statement(self, session: _Session) -> dict | None:
+    def _valid_statement(self, s: _Staged) -> dict | None:
         """The sign-off's statement when a trusted key signed it over exactly these answers and this score."""
-        so = session.signoff
+        so = s.signoff
         if so is None:
             return None
         statement, signature = so.get("statement"), so.get("signature")
@@ -652,92 +1152,113 @@ class _Merge:
                 return None
         except ValueError:
             return None
-        from .store import PORTABLE_ANSWER_COLUMNS, portable_answers_digest
-
-        digest = portable_answers_digest([tuple(a[c] for c in PORTABLE_ANSWER_COLUMNS) for a in session.answers])
+        if s.digest is None:
+            s.digest = portable_answers_digest(self._answers(s, ", ".join(PORTABLE_ANSWER_COLUMNS)))
         said = (statement.get("session"), statement.get("answers_digest"), statement.get("items"),
                 statement.get("correct"), statement.get("signed_by"), statement.get("signed_at"),
                 statement.get("note"), statement.get("reason"))
-        actual = (session.values["uuid"], digest, len(session.answers), sum(a["correct"] for a in session.answers),
-                  so["manager"], so["signed_at"], so["note"], so["reason"])
+        actual = (s.uuid, s.digest, s.answers, s.correct, so["manager"], so["signed_at"], so["note"], so["reason"])
         return statement if said == actual else None
 
-    def _signoff_problem(self, session: _Session) -> str | None:
-        if session.signoff is None:
+    def _signoff_problem(self, s: _Staged, so: dict) -> str | None:
+        if self._valid_statement(s) is not None:
             return None
-        if self._valid_statement(session) is not None:
-            return None
-        key = (session.signoff.get("statement") or {}).get("key") if isinstance(session.signoff.get("statement"),
-                                                                                 dict) else None
+        key = so.get("statement").get("key") if isinstance(so.get("statement"), dict) else None
         if key and key not in self.keys:
-            who = self.file_keys.get(key, "an unknown manager")
-            return (f"its sign-off by {session.signoff['manager']} was not imported: it is signed with {who}'s key "
+            who = self.facts.file_keys.get(key, "an unknown manager")
+            return (f"its sign-off by {so['manager']} was not imported: it is signed with {who}'s key "
                     f"{key}, which this workstation does not trust (a manager can trust it on the Manager page)")
-        return (f"its sign-off by {session.signoff['manager']} was not imported: it carries no valid signature over "
-                f"these answers")
+        return f"its sign-off by {so['manager']} was not imported: it carries no valid signature over these answers"
 
-    def flush(self) -> None:
-        if not self.pending:
+    def _flush(self, pending: list[tuple[_Staged, bool]]) -> None:
+        """One transaction: the chunk's sessions, then all of their answers in one statement, then their
+        finishes and sign-offs (so each ledger entry records the answers chain as it stands after them)."""
+        if not pending:
             return
-        from .store import new_uuid
-
-        sessions, self.pending, self.pending_answers = self.pending, [], 0
-        with self.records.transaction() as db:
-            for session in sessions:
-                v = session.values
-                local = db.execute("SELECT id, finished_at FROM sessions WHERE uuid = ?", (v["uuid"],)).fetchone()
-                if local is not None:                 # a session already here whole: it gets its finish
-                    if local[1] is None and v["finished_at"] is not None:
-                        db.execute("UPDATE sessions SET finished_at = ? WHERE id = ?", (v["finished_at"], local[0]))
-                        append_entry(db, "session_end", v["uuid"], session_end_event(
-                            v["uuid"], v["finished_at"], len(session.answers),
-                            sum(a["correct"] for a in session.answers)))
+        records = self.records
+        new = [s for s, only_finish in pending if not only_finish and s.answers]
+        with records.transaction() as db:
+            taken: set[int] = set()
+            one_by_one = False
+            if new:
+                # Checked here, inside the transaction, against what the records hold now (the chunks
+                # before). Answer ids repeated within the chunk (no file Dealer Drill writes has them) are
+                # checked one session at a time against the sessions stored before it in this chunk.
+                span = (new[0].first_answer, new[-1].last_answer)
+                taken = {n for (n,) in db.execute(_TAKEN_IN, span).fetchall()}
+                one_by_one = db.execute(_REPEATED_IN, span).fetchone() is not None
+            db.execute(f"DELETE FROM {_SCRATCH}.chunk")
+            stored: list[tuple[_Staged, int]] = []
+            offset = 0
+            for s, only_finish in pending:
+                if only_finish:                 # a session already here whole: it gets its finish
+                    if db.execute("UPDATE sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL",
+                                  (s.finished_at, s.local[0])).rowcount:
+                        append_entry(db, "session_end", s.uuid, session_end_event(s.uuid, s.finished_at, s.answers,
+                                                                                  s.correct))
                     continue
-                trainee_id = self._trainee_id(db, v["trainee"], new_uuid)
-                trainee_uuid = db.execute("SELECT uuid FROM trainees WHERE id = ?", (trainee_id,)).fetchone()[0]
+                if s.n in taken or (one_by_one and s.answers
+                                    and db.execute(_TAKEN, (s.first_answer, s.last_answer)).fetchone()):
+                    self._refuse(s, "some of its answers are already here in another session")
+                    continue
+                trainee_id, trainee_uuid = self._trainee(db, s.trainee)
+                # Stored finished at once (a session's finish may be set once, and nothing here adds to it).
                 cursor = db.execute(
                     "INSERT INTO sessions (uuid, trainee_id, drill, game, mode, settings, target, workstation, "
-                    "started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (v["uuid"], trainee_id, v["drill"], v["game"], v["mode"], v["settings"], v["target"],
-                     v["workstation"], v["started_at"]))
+                    "started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (s.uuid, trainee_id, s.drill, s.game, s.mode, s.settings, s.target, s.workstation, s.started_at,
+                     s.finished_at))
                 session_id = cursor.lastrowid
-                append_entry(db, "session", v["uuid"], session_event(
-                    v["uuid"], trainee_uuid, v["drill"], v["game"], v["mode"], v["settings"], v["target"],
-                    v["workstation"], v["started_at"]))
-                for a in session.answers:
-                    self.records.insert_answer(db, (a["uuid"], session_id, a["seq"], a["family"], a["item"],
-                                                    a["answer"], a["expected"], a["given"], a["correct"],
-                                                    a["category"], a["rule"], a["seconds"], a["timed_out"],
-                                                    a["answered_at"]))
+                append_entry(db, "session", s.uuid, session_event(s.uuid, trainee_uuid, s.drill, s.game, s.mode,
+                                                                  s.settings, s.target, s.workstation, s.started_at))
+                if s.answers:
+                    db.execute(f"INSERT INTO {_SCRATCH}.chunk (session, session_id, id_offset) VALUES (?, ?, ?)",
+                               (s.n, session_id, 0 if one_by_one else offset))
+                    offset += s.answers
+                    if one_by_one:
+                        records.insert_answers_selected(db, _INSERT_VALUES, _INSERT_SOURCE,
+                                                        {"first": s.first_answer, "last": s.last_answer})
+                stored.append((s, session_id))
+            if offset and not one_by_one:
+                records.insert_answers_selected(db, _INSERT_VALUES, _INSERT_SOURCE,
+                                                {"first": new[0].first_answer, "last": new[-1].last_answer})
+            for s, session_id in stored:
                 self.sessions_added += 1
-                self.answers_added += len(session.answers)
-                if v["finished_at"] is not None:
-                    db.execute("UPDATE sessions SET finished_at = ? WHERE id = ?", (v["finished_at"], session_id))
-                    append_entry(db, "session_end", v["uuid"], session_end_event(
-                        v["uuid"], v["finished_at"], len(session.answers), sum(a["correct"] for a in session.answers)))
-                why = self._signoff_problem(session)
+                self.answers_added += s.answers
+                if s.finished_at is not None:
+                    append_entry(db, "session_end", s.uuid, session_end_event(s.uuid, s.finished_at, s.answers,
+                                                                              s.correct))
+                so = s.signoff
+                if so is None:
+                    continue
+                why = self._signoff_problem(s, so)
                 if why is not None:
-                    self._refuse(session, why)
-                elif session.signoff is not None and v["finished_at"] is not None:
-                    so = session.signoff
+                    self._refuse(s, why)
+                elif s.finished_at is not None:
                     db.execute("INSERT INTO signoffs (session_id, manager, signed_at, note, reason) "
                                "VALUES (?, ?, ?, ?, ?)", (session_id, so["manager"], so["signed_at"], so["note"],
                                                           so["reason"]))
-                    append_entry(db, "signoff", v["uuid"], {"statement": so["statement"],
-                                                            "signature": so["signature"]})
+                    append_entry(db, "signoff", s.uuid, {"statement": so["statement"], "signature": so["signature"]})
                     self.signoffs_added += 1
 
-    def _trainee_id(self, db, name: str, new_uuid) -> int:
-        row = db.execute("SELECT id FROM trainees WHERE name_key = ?", (name_key(name),)).fetchone()
-        if row is not None:
-            return row[0]
-        listed = self.trainees.get(name_key(name), {})
-        uuid = listed.get("uuid") or new_uuid()
-        if db.execute("SELECT 1 FROM trainees WHERE uuid = ?", (uuid,)).fetchone():
-            uuid = new_uuid()   # the same profile renamed elsewhere: keep both, never merge silently
-        created = listed.get("created_at") or self.records.now_text()
-        cursor = db.execute("INSERT INTO trainees (uuid, name, name_key, created_at) VALUES (?, ?, ?, ?)",
-                            (uuid, name, name_key(name), created))
-        append_entry(db, "trainee", uuid, trainee_event(uuid, name, created))
-        self.trainees_added += 1
-        return cursor.lastrowid
+    def _trainee(self, db, name: str) -> tuple[int, str]:
+        from .store import new_uuid
+
+        key = name_key(name)
+        known = self.trainee_rows.get(key)
+        if known is not None:
+            return known
+        row = db.execute("SELECT id, uuid FROM trainees WHERE name_key = ?", (key,)).fetchone()
+        if row is None:
+            listed = self.facts.trainees.get(key, {})
+            uuid = listed.get("uuid") or new_uuid()
+            if db.execute("SELECT 1 FROM trainees WHERE uuid = ?", (uuid,)).fetchone():
+                uuid = new_uuid()   # the same profile renamed elsewhere: keep both, never merge silently
+            created = listed.get("created_at") or self.records.now_text()
+            cursor = db.execute("INSERT INTO trainees (uuid, name, name_key, created_at) VALUES (?, ?, ?, ?)",
+                                (uuid, name, key, created))
+            append_entry(db, "trainee", uuid, trainee_event(uuid, name, created))
+            self.trainees_added += 1
+            row = (cursor.lastrowid, uuid)
+        self.trainee_rows[key] = (row[0], row[1])
+        return self.trainee_rows[key]

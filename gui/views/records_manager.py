@@ -780,7 +780,8 @@ class ManagerPage(QWidget):
         except PLAIN_ERRORS as error:
             _say(self.export_message, plain_message(error), "problem")
             return None
-        return self._start_job(work, f"Exporting {format_id.upper()}…", self._export_done)
+        return self._start_job(work, f"Exporting {format_id.upper()}…",
+                               lambda written: self._export_done(written, format_id))
 
     def start_import(self, path: str | Path) -> RecordsJob | None:
         try:
@@ -837,8 +838,13 @@ class ManagerPage(QWidget):
         if job is not None:
             job.deleteLater()
 
-    def _export_done(self, written) -> None:
-        _say(self.export_message, "Written: " + ", ".join(str(p) for p in written), "done")
+    def _export_done(self, written, format_id: str = "") -> None:
+        text, role = "Written: " + ", ".join(str(p) for p in written) + ".", "done"
+        if format_id == "json" and written:
+            seal = self.desk.records_file_seal(written[0])   # signed, or why not: the manager must know
+            text += f" The records file is {seal}."
+            role = "done" if seal.signed else "problem"
+        _say(self.export_message, text, role)
         self.export_finished.emit(written)
 
     def _import_done(self, result) -> None:
@@ -846,6 +852,8 @@ class ManagerPage(QWidget):
         text = (f"Imported: {result.answers_added} answers, {result.sessions_added} sessions, "
                 f"{result.trainees_added} new trainees, {result.signoffs_added} sign-offs; "
                 f"{result.answers_already_present} answers were already here.")
+        if result.grading:
+            text += f" {result.grading[0].upper()}{result.grading[1:]}."
         if refused:
             text += (f" Not imported: {len(refused)} item{'s' if len(refused) != 1 else ''}, each listed below with "
                      "the reason.")

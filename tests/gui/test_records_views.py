@@ -400,6 +400,25 @@ def test_import_merges_another_workstations_records(qtbot, window, tmp_path):
     assert done.args[0].answers_added == 9
     assert len(records_of(window).answers(RecordFilter(trainees=("Tama",)))) == 9
     assert "9 answers" in page.import_message.text()        # said under the import, not the export
+    # ...with how the grades were decided: this file carries no manager's signature.
+    assert "Graded again by the engine: 9 answers (the file is not signed" in page.import_message.text()
+
+
+def test_a_records_file_export_says_whether_it_is_signed(qtbot, window, tmp_path):
+    records = records_of(window)
+    records.create_trainee("Aroha")
+    make_history(records, "Aroha", answers=6)
+    unlock(window)
+    window.records_ui.show_manager()
+    page = window.records_ui.manager_page
+    page.tabs.setCurrentIndex(4)
+    target = tmp_path / "aroha.json"
+    with qtbot.waitSignal(page.export_finished, timeout=20000):
+        page.start_export("json", target)
+    qtbot.waitUntil(lambda: page.job is None)
+    key = window.desk.role.key.fingerprint
+    assert f"The records file is signed with {window.desk.role.manager_name}'s key {key}" in page.export_message.text()
+    assert page.export_message.property("role") == "done"
 
 
 def test_archiving_a_trainee_keeps_the_history(qtbot, window):

@@ -151,9 +151,13 @@ def test_cli_export_and_import_round_trip(tmp_path, monkeypatch, clock, answer_f
 
     done = _cli(home, "export", "--format", "json", "--all", "--out", str(tmp_path / "all.json"), *AS_MANAGER)
     assert done.returncode == 0, done.stderr
+    assert f"the records file is signed with {MANAGER}'s key" in done.stdout     # the manager is told it is sealed
     done = _cli(other, "import", str(tmp_path / "all.json"), *AS_MANAGER)
     assert done.returncode == 0, done.stderr
     assert "7 answers and 2 sessions added (0 answers already here)" in done.stdout and "NO-QT" in done.stdout
+    # `other` does not trust home's key: every answer was graded again, and the command says so and why.
+    assert "graded again by the engine: 7 answers (the file is signed with" in done.stdout
+    assert "which this workstation does not trust" in done.stdout
     done = _cli(other, "import", str(tmp_path / "all.json"), *AS_MANAGER)
     assert "0 answers and 0 sessions added (7 answers already here)" in done.stdout
     with Records(other / "data" / "records.sqlite3") as copy:
