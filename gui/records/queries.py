@@ -81,7 +81,7 @@ def where_clause(records, f: RecordFilter, trainee: str | None, time_column: str
     else:
         if f.trainees is not None:
             names = [name_key(" ".join(str(n).split())) for n in f.trainees]
-            clauses.append(f"t.name_key IN ({', '.join('?' * len(names))})" if names else "0")
+            clauses.append(f"t.name_key IN ({', '.join('?' * len(names))})" if names else "1 = 0")
             parameters.extend(names)
         if not f.include_archived:
             clauses.append("t.archived_at IS NULL")
@@ -156,7 +156,8 @@ def streaming_order(records, f: RecordFilter) -> tuple[str, list, str]:
     sorting two million wide rows first would take minutes. A few trainees are found through their sessions."""
     where, parameters = where_clause(records, f, None, "a.answered_at")
     if f.trainees is None or len(f.trainees) > 20:
-        return where.replace("t.name_key IN", "+t.name_key IN"), parameters, " ORDER BY a.answered_at, a.id"
+        return (where.replace("t.name_key IN", f"{records.dialect.no_index('t.name_key')} IN"), parameters,
+                " ORDER BY a.answered_at, a.id")
     return where, parameters, " ORDER BY a.answered_at, s.id, a.seq"
 
 
@@ -357,7 +358,7 @@ def _facts_where(f: RecordFilter) -> tuple[str, list]:
     if f.date_to is not None:
         clauses.append("answered_at < ?")
         parameters.append(to_text(local_day_start(f.date_to + timedelta(days=1))))
-    return " AND ".join(clauses) or "1", parameters
+    return " AND ".join(clauses) or "1 = 1", parameters
 
 
 def _median_seconds(records, trainee_id: int, drill: str, where: str, parameters: list, count: int) -> float:
@@ -389,7 +390,7 @@ def _pair_totals(records, f: RecordFilter, trainee_ids: dict[int, str]):
     clauses, parameters = [], []
     ids = sorted(trainee_ids)
     if len(ids) <= 500:                # beyond that a full scan costs the same; the others are dropped below
-        clauses.append(f"trainee_id IN ({', '.join('?' * len(ids))})" if ids else "0")
+        clauses.append(f"trainee_id IN ({', '.join('?' * len(ids))})" if ids else "1 = 0")
         parameters.extend(ids)
     for column, value in (("game", f.game), ("drill", f.drill), ("mode", mode_value(f.mode) if f.mode else None)):
         if value:
@@ -426,7 +427,7 @@ def _pair_totals(records, f: RecordFilter, trainee_ids: dict[int, str]):
         entry[2] = max(entry[2], last)
 
     for row in records.read("SELECT trainee_id, drill, SUM(answered), SUM(correct), MAX(last_at) FROM answer_hours "
-                             f"WHERE {' AND '.join(hour_clauses) or '1'} GROUP BY trainee_id, drill", hour_parameters):
+                             f"WHERE {' AND '.join(hour_clauses) or '1 = 1'} GROUP BY trainee_id, drill", hour_parameters):
         add(*row)
     session_clauses = [c.replace("trainee_id", "s.trainee_id").replace("game", "s.game").replace(
         "drill", "s.drill").replace("mode", "s.mode") for c in clauses]

@@ -635,6 +635,9 @@ class _Merge:
         from .store import new_uuid
 
         sessions, self.pending, self.pending_answers = self.pending, [], 0
+        if getattr(self.records, "room", False):
+            self._flush_to_room(sessions)
+            return
         with self.records.transaction() as db:
             for session in sessions:
                 v = session.values
@@ -679,6 +682,51 @@ class _Merge:
                     append_entry(db, "signoff", v["uuid"], {"statement": so["statement"],
                                                             "signature": so["signature"]})
                     self.signoffs_added += 1
+
+    def _flush_to_room(self, sessions: list[_Session]) -> None:
+        """flush() on the training room's server: the same decisions, written through the manager's server
+        functions (room_schema.py), which link every row into the server's chains; one transaction per chunk."""
+        from .store import new_uuid
+
+        with self.records.transaction() as db:
+            for session in sessions:
+                v = session.values
+                local = db.execute("SELECT id, finished_at FROM sessions WHERE uuid = ?", (v["uuid"],)).fetchone()
+                if local is not None:
+                    if local[1] is None and v["finished_at"] is not None:
+                        db.call("dd_finish_session", v["uuid"], v["finished_at"])
+                    continue
+                trainee_uuid = self._room_trainee(db, v["trainee"], new_uuid)
+                session_id = db.call("dd_start_session", v["uuid"], trainee_uuid, v["drill"], v["game"], v["mode"],
+                                     v["settings"], v["target"], v["workstation"], v["started_at"])[0]
+                for a in session.answers:
+                    db.call("dd_import_answer", session_id, a["uuid"], a["seq"], a["family"], a["item"], a["answer"],
+                            a["expected"], a["given"], a["correct"], a["category"], a["rule"], a["seconds"],
+                            a["timed_out"], a["answered_at"])
+                self.sessions_added += 1
+                self.answers_added += len(session.answers)
+                if v["finished_at"] is not None:
+                    db.call("dd_finish_session", v["uuid"], v["finished_at"])
+                why = self._signoff_problem(session)
+                if why is not None:
+                    self._refuse(session, why)
+                elif session.signoff is not None and v["finished_at"] is not None:
+                    so = session.signoff
+                    db.call("dd_import_signoff", v["uuid"], so["manager"], so["signed_at"], so["note"], so["reason"],
+                            chain.event_content({"statement": so["statement"], "signature": so["signature"]}))
+                    self.signoffs_added += 1
+
+    def _room_trainee(self, db, name: str, new_uuid) -> str:
+        row = db.execute("SELECT uuid FROM trainees WHERE name_key = ?", (name_key(name),)).fetchone()
+        if row is not None:
+            return row[0]
+        listed = self.trainees.get(name_key(name), {})
+        uuid = listed.get("uuid") or new_uuid()
+        if db.execute("SELECT 1 FROM trainees WHERE uuid = ?", (uuid,)).fetchone():
+            uuid = new_uuid()
+        db.call("dd_import_trainee", uuid, name, name_key(name), listed.get("created_at") or self.records.now_text())
+        self.trainees_added += 1
+        return uuid
 
     def _trainee_id(self, db, name: str, new_uuid) -> int:
         row = db.execute("SELECT id FROM trainees WHERE name_key = ?", (name_key(name),)).fetchone()
