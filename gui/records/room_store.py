@@ -111,7 +111,7 @@ class RoomRecords(Records):
 
     def __init__(self, url: str, *, clock: Callable | None = None, workstation: str | None = None,
                  read_only: bool = False, check: bool = True, catalog=None, outbox_path: str | Path | None = None,
-                 pool=None, require_server: bool = True, pool_size: int = 4):
+                 pool=None, require_server: bool = True, pool_size: int = 4, manager_url: str | None = None):
         import socket
 
         from dealerdrill.domain.catalog import BareCatalog
@@ -153,6 +153,18 @@ class RoomRecords(Records):
                                                reconnect_timeout=0)
             pool.open(wait=False)
         self._pool = pool
+        # A desk's login may not sign off or set targets; a manager unlocking the role at that desk writes
+        # through their own login (manager_url), so the server's log and the login columns name them.
+        self.manager_url = manager_url
+        self._manager_pool = None
+        if manager_url and self._owns_pool:
+            self._manager_pool = psycopg_pool.ConnectionPool(conninfo(manager_url, application="dealerdrill manager"),
+                                                             min_size=0, max_size=2, open=False,
+                                                             kwargs={"autocommit": True}, configure=configure,
+                                                             check=psycopg_pool.ConnectionPool.check_connection,
+                                                             timeout=POOL_TIMEOUT_SECONDS, name="dealerdrill-manager",
+                                                             reconnect_timeout=0)
+            self._manager_pool.open(wait=False)
         self.outbox = None if read_only else Outbox(self.path)
         try:
             self._check_version()
@@ -189,6 +201,8 @@ class RoomRecords(Records):
     def _close_pool(self) -> None:
         if self._owns_pool:
             self._pool.close(timeout=2)
+            if self._manager_pool is not None:
+                self._manager_pool.close(timeout=2)
 
     def close(self) -> None:
         self._closed.set()
@@ -258,12 +272,14 @@ class RoomRecords(Records):
         raise RecordsError("SQL functions written in Python run only in a desk's own records file.")
 
     @contextmanager
-    def transaction(self) -> Iterator[_Transaction]:
+    def transaction(self, *, as_manager: bool = False) -> Iterator[_Transaction]:
+        """One server transaction; `as_manager`: through the manager's own login when one is configured."""
         if self.read_only:
             raise RecordsReadOnlyError("These training room records were opened to be read only.")
         psycopg, psycopg_pool = _errors()
+        pool = self._manager_pool if as_manager and self._manager_pool is not None else self._pool
         try:
-            with self._pool.connection() as connection:
+            with pool.connection() as connection:
                 with connection.transaction():
                     yield _Transaction(connection)
         except (psycopg.Error, psycopg_pool.PoolTimeout) as error:
@@ -435,7 +451,7 @@ class RoomRecords(Records):
             payload = {"at": self.now_text(), "actor": actor, "action": action, "detail": detail}
             self._send_or_queue("audit", payload, self._send_audit)
             return
-        with self.transaction() as db:
+        with self.transaction(as_manager=signer is not None) as db:
             self.audit(db, actor, action, detail, signer)
 
     # ------------------------------------------------------------------------------------ trainees
@@ -453,7 +469,7 @@ class RoomRecords(Records):
         trainee = self.trainee(name)
         if trainee.archived:
             raise ValueError(f"{trainee.name} is already archived.")
-        with self.transaction() as db:
+        with self.transaction(as_manager=True) as db:
             db.call("dd_set_archived", trainee.uuid, self.now_text(), by)
             self.audit(db, by, "trainee_archived", trainee.name, signer)
         return self.trainee(name)
@@ -462,7 +478,7 @@ class RoomRecords(Records):
         trainee = self.trainee(name)
         if not trainee.archived:
             raise ValueError(f"{trainee.name} is not archived.")
-        with self.transaction() as db:
+        with self.transaction(as_manager=True) as db:
             db.call("dd_set_archived", trainee.uuid, None, None)
             self.audit(db, by, "trainee_restored", trainee.name, signer)
         return self.trainee(name)
@@ -550,7 +566,7 @@ class RoomRecords(Records):
         if attempt.signed_by is not None:
             raise ValueError(f"This session was already signed off by {attempt.signed_by}.")
         signed_at = self.now_text()
-        with self.transaction() as db:
+        with self.transaction(as_manager=True) as db:
             heads = db.call("dd_chain_heads")
             statement = signoff_statement(db, attempt, signed_by, signed_at, note.strip(), reason.strip(),
                                           signer.fingerprint)
@@ -567,7 +583,7 @@ class RoomRecords(Records):
         if not isinstance(target, Target):
             raise TypeError("set_target takes a dealerdrill.domain.Target")
         set_at = self.now_text()
-        with self.transaction() as db:
+        with self.transaction(as_manager=True) as db:
             heads = db.call("dd_chain_heads")
             change_id = heads[4]
             event = target_event(change_id, drill_id, target.seconds, target.accuracy, target.test_items,
@@ -583,7 +599,7 @@ class RoomRecords(Records):
     def add_manager_key(self, public_key: bytes, manager: str, origin: str, signer, actor: str) -> str:
         fingerprint = chain.fingerprint_of(public_key)
         added_at = self.now_text()
-        with self.transaction() as db:
+        with self.transaction(as_manager=True) as db:
             heads = db.call("dd_chain_heads")
             content = chain.event_content({"fingerprint": fingerprint, "public_key": public_key.hex(),
                                            "manager": manager, "origin": origin, "added_at": added_at})
@@ -595,7 +611,7 @@ class RoomRecords(Records):
         return fingerprint
 
     def checkpoint(self, signer, actor: str) -> None:
-        with self.transaction() as db:
+        with self.transaction(as_manager=True) as db:
             heads = db.call("dd_chain_heads")
             content = chain.event_content({"at": self.now_text(), "by": actor})
             link, signature = self._sign(heads, "checkpoint", actor, content, signer)

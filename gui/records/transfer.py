@@ -491,7 +491,7 @@ def import_records(records, path: str | Path, imported_by: str = "workstation",
         for kind, values in _checked_records(path, now):
             result.take(kind, values)
         result.flush()
-        with records.transaction() as db:
+        with (records.transaction(as_manager=True) if getattr(records, "room", False) else records.transaction()) as db:
             records.audit(db, imported_by, "records_imported",
                           f"{path.name}: {result.answers_added} answers added, {result.present} already here, "
                           f"{len(result.refused)} refused", signer)
@@ -688,7 +688,7 @@ class _Merge:
         functions (room_schema.py), which link every row into the server's chains; one transaction per chunk."""
         from .store import new_uuid
 
-        with self.records.transaction() as db:
+        with self.records.transaction(as_manager=True) as db:
             for session in sessions:
                 v = session.values
                 local = db.execute("SELECT id, finished_at FROM sessions WHERE uuid = ?", (v["uuid"],)).fetchone()
