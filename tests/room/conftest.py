@@ -25,26 +25,45 @@ MANAGER = "manager_mere"
 _numbers = itertools.count(1)
 
 
-@pytest.fixture(scope="session")
-def postgres():
+def _binaries():
     binaries = pg_cluster.find_binaries()
     if binaries is None:
         if os.environ.get(pg_cluster.REQUIRE_VARIABLE) == "1":
             pytest.fail("PostgreSQL's server binaries are not installed (apt-get install postgresql), and "
                         f"{pg_cluster.REQUIRE_VARIABLE}=1 says the room tests must run")
         pytest.skip("no PostgreSQL server binaries on this machine (/usr/lib/postgresql/*/bin)")
-    cluster = pg_cluster.Cluster(binaries).start()
-    try:
-        from dealerdrill.records import room_setup
+    return binaries
 
+
+def _started_cluster():
+    from dealerdrill.records import room_setup
+
+    cluster = pg_cluster.Cluster(_binaries()).start()
+    try:
         template = cluster.create_database("room_template")
         room_setup.setup(template)
         for desk in DESKS:
             room_setup.add_login(template, desk, "desk")
         room_setup.add_login(template, MANAGER, "manager")
-        yield cluster
-    finally:
+    except BaseException:
         cluster.destroy()
+        raise
+    return cluster
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    cluster = _started_cluster()
+    yield cluster
+    cluster.destroy()
+
+
+@pytest.fixture
+def own_postgres():
+    """A cluster of the test's own, for tests that stop, pause or restart the server."""
+    cluster = _started_cluster()
+    yield cluster
+    cluster.destroy()
 
 
 class Room:
@@ -60,13 +79,23 @@ class Room:
         return self.cluster.psql(sql, user=user, database=self.database)
 
 
+def _new_room(cluster) -> Room:
+    name = f"room_{os.getpid()}_{next(_numbers)}"
+    result = cluster.psql(f'CREATE DATABASE "{name}" TEMPLATE room_template')
+    assert result.returncode == 0, result.stderr
+    return Room(cluster, name)
+
+
 @pytest.fixture
 def room(postgres):
-    name = f"room_{os.getpid()}_{next(_numbers)}"
-    result = postgres.psql(f'CREATE DATABASE "{name}" TEMPLATE room_template')
-    assert result.returncode == 0, result.stderr
-    yield Room(postgres, name)
-    postgres.psql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    made = _new_room(postgres)
+    yield made
+    postgres.psql(f'DROP DATABASE IF EXISTS "{made.database}" WITH (FORCE)')
+
+
+@pytest.fixture
+def own_room(own_postgres):
+    return _new_room(own_postgres)
 
 
 @pytest.fixture
