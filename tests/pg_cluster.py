@@ -117,6 +117,9 @@ class Cluster:
 
     def resume(self) -> None:
         os.kill(self.postmaster_pid, signal.SIGCONT)
+        if self.as_root and self.process is not None:
+            # runuser stops itself when its child is stopped (as su does), and would never reap it after.
+            os.kill(self.process.pid, signal.SIGCONT)
 
     def url(self, user: str | None = None, database: str = "postgres") -> str:
         return f"postgresql://{user or self.superuser}@/{database}?host={self.socket_dir}&port={self.port}"
