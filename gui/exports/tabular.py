@@ -151,6 +151,16 @@ def _csv_answer_columns() -> list[str]:
     return columns
 
 
+def _csv_answer_batches(records, f: RecordFilter):
+    """The answers' CSV rows a batch at a time, formatted by SQLite (or, on the training room's server, by
+    server_answers.py the same way)."""
+    if records.dialect.name == "postgresql":
+        from .server_answers import csv_batches
+
+        return csv_batches(records, f)
+    return records.stream(*_answers_query(records, f, _csv_answer_columns()))
+
+
 def _csv_text(value) -> object:
     if value is None:
         return ""
@@ -185,7 +195,7 @@ def export_csv(records, path: str | Path, f: RecordFilter | None = None, progres
         with open(temporaries[0][0], "w", encoding="utf-8-sig", newline="") as handle:
             writer = csv.writer(handle, dialect="excel")  # comma, double quotes, CRLF: what Excel expects
             writer.writerow(ANSWER_COLUMNS)
-            for rows in records.stream(*_answers_query(records, f, _csv_answer_columns())):
+            for rows in _csv_answer_batches(records, f):
                 writer.writerows(rows)
                 ticker.advance(len(rows))
             ticker.check()
@@ -503,10 +513,16 @@ def export_xlsx(records, path: str | Path, f: RecordFilter | None = None, progre
     f = f or RecordFilter()
     sessions = _sessions(records, f)
     ticker = _Ticker(count_answers(records, f) + len(sessions), progress, cancel)
-    where, parameters, order = streaming_order(records, f)
-    records.add_sql_function("dd_question_text", 1, _question_text)
-    records.add_sql_function("dd_answer_text", 1, _answer_text)
-    sql = f"SELECT {', '.join(_xlsx_answer_columns())}{ANSWERS_FROM}{where}{order}"
+    if records.dialect.name == "postgresql":      # the training room's server: server_answers.py
+        from .server_answers import xlsx_batches
+
+        batches = xlsx_batches(records, f)
+    else:
+        where, parameters, order = streaming_order(records, f)
+        records.add_sql_function("dd_question_text", 1, _question_text)
+        records.add_sql_function("dd_answer_text", 1, _answer_text)
+        batches = records.stream(f"SELECT {', '.join(_xlsx_answer_columns())}{ANSWERS_FROM}{where}{order}",
+                                 parameters)
 
     def put(book: _Workbook, title: str, columns, rows, texts) -> None:
         """Rows onto the sheet `title`, continued on "title 2"... at Excel's row limit; texts(part, first row
@@ -526,7 +542,7 @@ def export_xlsx(records, path: str | Path, f: RecordFilter | None = None, progre
         try:
             book.start_sheet("Answers", ANSWER_COLUMNS)
             answers = _AnswerRows(records, f)
-            for rows in records.stream(sql, parameters):
+            for rows in batches:
                 put(book, "Answers", ANSWER_COLUMNS, rows, answers.texts)
                 ticker.advance(len(rows))
             book.finish_sheet()

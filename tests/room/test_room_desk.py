@@ -119,3 +119,35 @@ def test_dealerdrill_verify_checks_the_servers_records(room, room_desk):
     room.psql("UPDATE dealerdrill.audit SET detail = 'someone else'")
     result = subprocess.run(command, capture_output=True, text=True)
     assert result.returncode == 1 and "audit_is_permanent_update" in result.stderr
+
+
+def test_exports_from_the_server_match_the_same_records_exported_from_a_file(room, room_desk, tmp_path, clock):
+    """The same answers, recorded once on a file and once (imported) in the room, export to the same CSV and
+    the same XLSX answer cells."""
+    import zipfile
+
+    from real_answers import play_for_real
+
+    from dealerdrill.drills.catalog import DRILL_CATALOG
+    from dealerdrill.records import Records, dump_records
+
+    with Records(tmp_path / "file" / "records.sqlite3", catalog=DRILL_CATALOG, clock=clock) as own:
+        own.create_trainee("=Tane")                       # a name that would run as a formula
+        play_for_real(own, "=Tane", Mode.PRACTICE, [True, False, True, True])
+        exported = dump_records(own, tmp_path / "tane.json")
+        from dealerdrill.exports import export
+
+        file_csv = export(own, "csv", tmp_path / "file.csv")[0].read_text(encoding="utf-8-sig")
+        file_xlsx = export(own, "xlsx", tmp_path / "file.xlsx")[0]
+    desk = room_desk
+    desk.set_first_pin(MANAGER, PIN, PIN)
+    desk.import_records(exported)
+    room_csv = desk.export("csv", tmp_path / "out" / "room.csv")[0].read_text(encoding="utf-8-sig")
+    assert room_csv == file_csv and "'=Tane" in room_csv
+    room_xlsx = desk.export("xlsx", tmp_path / "out" / "room.xlsx")[0]
+
+    def answers_sheet(path):
+        with zipfile.ZipFile(path) as book:
+            return book.read("xl/worksheets/sheet1.xml")
+
+    assert answers_sheet(room_xlsx) == answers_sheet(file_xlsx)
