@@ -676,6 +676,10 @@ class ManagerPage(QWidget):
         row.addWidget(self.import_button)
         row.addStretch(1)
         layout.addLayout(row)
+        from .room_server import RoomServerBox   # the training room's setting (issue 14)
+
+        self.room_server_box = RoomServerBox(self.desk)
+        layout.addWidget(self.room_server_box)
         layout.addStretch(1)
         self._progress_timer = QTimer(self)
         self._progress_timer.setSingleShot(True)
