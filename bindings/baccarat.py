@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import operator
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple, Sequence, Union
+from typing import Any, Iterable, NamedTuple, Sequence, Union, cast
 
 from . import commission as _commission
 from ._engine import ffi, lib
@@ -296,7 +296,7 @@ def _exact(decks) -> object:
 def exact_ways(decks: int) -> dict:
     """Ordered ways for "banker", "player" and "tie" over the first 6 cards of a shoe of `decks` decks,
     without replacement, all 6 cards always counted."""
-    out = _exact(decks)
+    out: Any = _exact(decks)                # a cdata struct: its fields are read by name
     return {"banker": out.banker, "player": out.player, "tie": out.tie}
 
 
@@ -406,7 +406,7 @@ class Shoe:
         """Stack the shoe in this exact order (Cards or card codes 0-51) instead of shuffling: a whole
         shoe, each card exactly once per deck. For drills that must show a particular situation."""
         if all(type(card) is int for card in cards):     # card codes, as drills stack a shoe: no per-card calls
-            codes = [code if 0 <= code <= 255 else 255 for code in cards]
+            codes = [code if 0 <= code <= 255 else 255 for code in cast("Sequence[int]", cards)]
         else:
             codes = []
             for card in cards:

@@ -345,7 +345,7 @@ def _compile(data: dict, source: str) -> tuple[HouseWay, list[int]]:
             raise _Refusal("the way has no [[rule]] entries")
         if len(rules_data) > lib.DD_HW_MAX_RULES:
             raise _Refusal(f"a way may have at most {lib.DD_HW_MAX_RULES} rules")
-        rules = []
+        rules: list[HouseWayRule] = []
         for position, rule in enumerate(rules_data, start=1):
             rule_id = f"#{position}"
             if not isinstance(rule, dict):

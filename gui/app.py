@@ -1,4 +1,5 @@
-"""The application: a main window with one tab per table, menus, a status bar, and errors in plain words.
+"""The application: a main window with one tab per table, menus, a status bar, banners for what must not be
+missed (views/banners.py), and errors in plain words.
 
 Adding a table is one line in TABLES: (id, title, factory). A factory takes the current Settings and
 returns the table's widget. A table widget may offer:
@@ -13,9 +14,12 @@ import traceback
 from datetime import datetime
 from typing import Callable
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QStackedWidget, QTabWidget, QToolBar, QWidget
+from PySide6.QtWidgets import (
+    QApplication, QFrame, QMainWindow, QMessageBox, QScrollArea, QStackedWidget, QTabWidget, QToolBar, QVBoxLayout,
+    QWidget,
+)
 
 from . import __version__, paths
 from .settings import Settings
@@ -135,6 +139,61 @@ def install_excepthook(window: "MainWindow") -> None:
 
 
 
+class _WithoutHeightForWidth(QVBoxLayout):
+    """A scroll area gives a page whose height depends on its width (wrapped text) its preferred height for that
+    width, never less, so it would scroll where it could shrink; through this layout the page shrinks to its
+    minimum like any widget, and scrolls only below that."""
+
+    def hasHeightForWidth(self) -> bool:
+        return False
+
+
+class SectionsUnderBanners(QScrollArea):
+    """The sections, below the banners. Its smallest height is the sections' own less the banners' height, so a
+    banner never makes the window taller than its pages need (the window must still fit a laptop's screen):
+    when a page's smallest height no longer fits under the banners, the page scrolls by that much instead."""
+
+    def __init__(self, sections: QWidget, banners: QWidget):
+        super().__init__()
+        self.setObjectName("sectionsArea")
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)   # the pages take the keyboard, never this frame
+        self._banners = banners
+        holder = QWidget()
+        holder.setObjectName("sectionsHolder")
+        column = _WithoutHeightForWidth(holder)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(sections)
+        self.setWidget(holder)
+        banners.installEventFilter(self)
+
+    def _banner_height(self) -> int:
+        # What the window's layout reserves for the banners (their smallest height) or what they take now,
+        # whichever is more: the window's smallest height then stays what the pages alone need.
+        if not self._banners.isVisibleTo(self.window()):
+            return 0
+        return max(self._banners.height(), self._banners.minimumSizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:
+        inner = self.widget().minimumSizeHint()
+        taken = self._banner_height()
+        scroll_bar = self.verticalScrollBar().sizeHint().width() if taken else 0
+        return QSize(inner.width() + scroll_bar, max(0, inner.height() - taken))
+
+    def sizeHint(self) -> QSize:
+        return self.widget().sizeHint()
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self._banners and event.type() in (QEvent.Type.Resize, QEvent.Type.Show, QEvent.Type.Hide):
+            self.updateGeometry()
+            return False
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            # A page's smallest size changed: the window's follows it, as it would without the scroll area.
+            self.updateGeometry()
+        return super().eventFilter(watched, event)   # the scroll area follows its page's size this way
+
+
 class MainWindow(QMainWindow):
     def __init__(self, settings: Settings | None = None, tables=None, desk=None):
         """The window over a desk (dealerdrill.desk.Desk); without one it opens the workstation's own
@@ -171,7 +230,20 @@ class MainWindow(QMainWindow):
         self.sections = QStackedWidget()
         self.sections.addWidget(self.tabs)
         self.sections.addWidget(self.drills)
-        self.setCentralWidget(self.sections)
+        # Banners (news that must not be missed, nor stop the work) sit above whichever section is shown.
+        from .views.banners import BannerStrip
+
+        self.banners = BannerStrip(focus_after=lambda: self.sections.currentWidget().setFocus())
+        central = QWidget()
+        central.setObjectName("central")
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.banners)
+        self.sections_area = SectionsUnderBanners(self.sections, self.banners)
+        column.addWidget(self.sections_area, 1)
+        self.setCentralWidget(central)
+        self._shown_once = False
         self._build_menus()
         self.records_ui.install()
         self.records_ui.signals.settings_changed.connect(self._settings_changed)
@@ -264,6 +336,12 @@ class MainWindow(QMainWindow):
 
     def drills_shown(self) -> bool:
         return self.sections.currentWidget() is self.drills
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._shown_once:
+            self._shown_once = True
+            self.records_ui.window_shown()   # the whole-file check starts once the window is up
 
     def closeEvent(self, event) -> None:
         self.records_ui.close()

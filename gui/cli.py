@@ -177,7 +177,8 @@ def main(argv: list[str] | None = None) -> int:
         if arguments.command == "export":
             return _export(desk, arguments, RecordFilter)
         if arguments.command == "key":
-            print(f"wrote {arguments.out}: the public key {desk.export_public_key(arguments.out)} of {desk.manager.name}")
+            fingerprint = desk.export_public_key(arguments.out)
+            print(f"wrote {arguments.out}: the public key {fingerprint} of {desk.role.manager_name}")
             return 0
         if arguments.command == "trust":
             public, manager, fingerprint = desk.read_public_key_file(arguments.path)

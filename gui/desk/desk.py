@@ -22,7 +22,7 @@ from dataclasses import replace
 from datetime import datetime, timezone
 from enum import Enum
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from dealerdrill import settings as table_settings
 from dealerdrill.domain import Mode, Target
@@ -159,14 +159,14 @@ class Desk:
 
     def room_status(self):
         """The room's RoomStatus (connected or not, answers waiting in the outbox), or None for a file."""
-        return self.records.status() if self.in_room else None
+        return getattr(self.records, "status")() if self.in_room else None
 
     def poll_room(self) -> bool:
         """Ask the room whether anything was stored since the last ask (the window does, every few seconds):
         if so, listeners hear RECORDS and the manager's roster and cohort refresh. False for a file."""
         if not self.in_room:
             return False
-        token = self.records.change_token()
+        token = getattr(self.records, "change_token")()
         changed = token is not None and token != getattr(self, "_room_token", None)
         if token is not None:
             self._room_token = token
@@ -359,25 +359,26 @@ class Desk:
         """Start a drill session for the person at the desk (a trainee: recorded; a guest: not). `drill` is a
         drill id or a drill class; the drill is made with the settings in force, which are stored with the
         session. `target` is the one the session is judged by (default: the target in force for the drill)."""
+        drill_class: Any = drill
         if isinstance(drill, str):
             from dealerdrill.drills import registry
 
             drills = registry()
             if drill not in drills:
                 raise ValueError(f"There is no drill {drill!r}.")
-            drill = drills[drill]
+            drill_class = drills[drill]
         if not self.chosen:
             raise PermissionError("Choose who is training first (a trainee, or a guest).")
         self.end_session()
-        drill_id = drill.id
-        drill = drill(self.settings)
+        drill_id: str = drill_class.id
+        made = drill_class(self.settings)
         trainee = self.trainee if self.records is not None else None
         memory = self._guest_memory.get(drill_id)
-        if trainee is not None:
+        if trainee is not None and self.records is not None:
             memory = self.records.load_scheduler_memory(trainee, drill_id)
-        snapshot = self.settings.to_dict()
+        snapshot: dict[str, Any] = self.settings.to_dict()
         snapshot["difficulty"] = difficulty
-        self.session = TrainingSession(drill, mode, difficulty=difficulty,
+        self.session = TrainingSession(made, mode, difficulty=difficulty,
                                        target=target or self.target_for(drill_id), seed=seed,
                                        scheduler_memory=memory, trainee=trainee, records=self.records,
                                        settings_snapshot=snapshot, on_memory=self._remember_memory,
@@ -429,13 +430,15 @@ class Desk:
                 raise NeedsConfirmation(f"{unusual} Signing it off needs your confirmation and a reason.")
             if not reason.strip():
                 raise ValueError(f"{unusual} Give the reason for signing it off; it is recorded with the sign-off.")
-        summary = records.sign_off(attempt_id, manager, self.role.key, note, reason if unusual else "")
+        summary = records.sign_off(attempt_id, manager, self.role.key_for(Permission.SIGN_OFF), note,
+                                   reason if unusual else "")
         self._tell(DeskEvent.RECORDS)
         return summary
 
     def set_target(self, drill_id: str, target: Target) -> None:
         manager = self.require(Permission.SET_TARGETS)
-        self._require_records().set_target(drill_id, target, manager, self.role.key)
+        self._require_records().set_target(drill_id, target, manager,
+                                          self.role.key_for(Permission.SET_TARGETS))
         self._tell(DeskEvent.TARGETS)
         self._tell(DeskEvent.RECORDS)
 
@@ -453,7 +456,7 @@ class Desk:
         if fingerprint_of(public_key) in records.manager_keys():
             raise ValueError(f"The key {fingerprint_of(public_key)} is already accepted here.")
         fingerprint = records.add_manager_key(public_key, clean_manager_name(manager_name), "trusted",
-                                              self.role.key, manager)
+                                              self.role.key_for(Permission.TRUST_KEYS), manager)
         self._tell(DeskEvent.RECORDS)
         return fingerprint
 
@@ -463,7 +466,7 @@ class Desk:
         manager = self.require(Permission.EXPORT_RECORDS)
         from dealerdrill.records.transfer import write_atomically
 
-        key = self.role.key
+        key = self.role.key_for(Permission.EXPORT_RECORDS)
         document = {"format": PUBLIC_KEY_FORMAT, "fingerprint": key.fingerprint, "public_key": key.public.raw.hex(),
                     "manager": manager}
         write_atomically(path, lambda handle: handle.write(json.dumps(document, indent=1) + "\n"))
@@ -502,7 +505,8 @@ class Desk:
 
     def archive_trainee(self, name: str) -> Trainee:
         manager = self.require(Permission.ARCHIVE_TRAINEES)
-        trainee = self._require_records().archive_trainee(name, manager, self.role.key)
+        trainee = self._require_records().archive_trainee(name, manager,
+                                                           self.role.key_for(Permission.ARCHIVE_TRAINEES))
         if self.trainee is not None and self.trainee == trainee.name:
             self._switch_person(None, guest=False, lock_role=False)
         self._tell(DeskEvent.RECORDS)
@@ -510,7 +514,8 @@ class Desk:
 
     def restore_trainee(self, name: str) -> Trainee:
         manager = self.require(Permission.ARCHIVE_TRAINEES)
-        trainee = self._require_records().restore_trainee(name, manager, self.role.key)
+        trainee = self._require_records().restore_trainee(name, manager,
+                                                           self.role.key_for(Permission.ARCHIVE_TRAINEES))
         self._tell(DeskEvent.RECORDS)
         return trainee
 
@@ -526,6 +531,13 @@ class Desk:
     def test_attempts(self, f=None):
         self.require(Permission.SEE_EVERY_TRAINEE)
         return self._require_records().test_attempts(f)
+
+    def signoff_reasons(self) -> dict[str, str]:
+        """Session id -> the reason recorded with its sign-off, for the sign-offs that needed one (read only;
+        the session summaries carry the note but not the reason)."""
+        self.require(Permission.SEE_EVERY_TRAINEE)
+        return dict(self._require_records().read(
+            "SELECT s.uuid, so.reason FROM signoffs so JOIN sessions s ON s.id = so.session_id WHERE so.reason <> ''"))
 
     # ------------------------------------------------------------------------------------------ settings
     def apply_settings(self, new: table_settings.Settings) -> Path | None:

@@ -20,6 +20,7 @@ import os
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -83,11 +84,13 @@ class KeyFile:
             key = ManagerKey(Ed25519PrivateKey.generate())
             write_key_file(self.path, key, pin)
             return key
-        data = self._encrypted
+        data, public = self._encrypted, self.public
+        if data is None or public is None:
+            raise ValueError("the key file holds neither a key nor a PIN hash")
         secret = _derive(pin, bytes.fromhex(data["salt"]), data["n"], data["r"], data["p"])
         try:
             raw = AESGCM(secret).decrypt(bytes.fromhex(data["nonce"]), bytes.fromhex(data["private_key"]),
-                                         self.public.raw)
+                                         public.raw)
         except InvalidTag:
             return None
         key = ManagerKey(Ed25519PrivateKey.from_private_bytes(raw))
@@ -119,7 +122,7 @@ def read_key_file(path: Path) -> KeyFile | None:
             return KeyFile(path, None, pin_hash_file.PinHash.from_json(text))
         if not isinstance(data, dict) or data.get("format") != KEY_FORMAT or data.get("version") != KEY_VERSION:
             raise ValueError("not a manager key file")
-        encrypted = {"salt": str(data["salt"]), "n": int(data["n"]), "r": int(data["r"]), "p": int(data["p"]),
+        encrypted: dict[str, Any] = {"salt": str(data["salt"]), "n": int(data["n"]), "r": int(data["r"]), "p": int(data["p"]),
                      "nonce": str(data["nonce"]), "private_key": str(data["private_key"])}
         if not (2 ** 10 <= encrypted["n"] <= 2 ** 20 and 1 <= encrypted["r"] <= 16 and 1 <= encrypted["p"] <= 4):
             raise ValueError("scrypt costs out of range")

@@ -111,6 +111,12 @@ class ManagerRole:
         manager = self.manager
         return manager.name if manager is not None else None
 
+    def key_for(self, permission: Permission) -> manager_key.ManagerKey:
+        """The unlocked manager's key, to sign what `permission` does; ManagerRoleRequired while locked."""
+        if self.manager is None or self.key is None:
+            raise ManagerRoleRequired(permission)
+        return self.key
+
     def may(self, permission: Permission) -> bool:
         return permission not in MANAGER_ONLY or self.unlocked
 
@@ -176,7 +182,7 @@ class ManagerRole:
         manager = self.require(Permission.CHANGE_PIN)
         if pin != repeated:
             raise ValueError("The two PINs are not the same; type the new PIN twice.")
-        manager_key.write_key_file(self.pin_path, self.key, pin)
+        manager_key.write_key_file(self.pin_path, self.key_for(Permission.CHANGE_PIN), pin)
         self._log(manager, "pin_changed", self.pin_path.name, signed=True)
 
     def retry_after(self) -> int:

@@ -102,7 +102,7 @@ class TrainingSession:
         if self.closed:
             return self.summary
         self.closed = True
-        if self.session_id is not None:
+        if self.session_id is not None and self._records is not None:
             try:
                 self.summary = self._records.finish_session(self.session_id)
             except RECORDING_ERRORS as error:
@@ -115,7 +115,7 @@ class TrainingSession:
         memory = self._drill_session.scheduler.snapshot()
         self._on_memory(self.drill.id, memory)
         self.recording_problem = None
-        if self.session_id is None:
+        if self.session_id is None or self._records is None:
             return
         try:
             self.last_answer_id = self._records.record_answer(self.session_id, answered, memory)

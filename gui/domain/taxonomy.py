@@ -12,7 +12,7 @@ class ErrorCategory(Enum):
     label: str
     game: str
 
-    def __new__(cls, value: str, game: str, label: str):
+    def __new__(cls, value: str, game: str, label: str) -> "ErrorCategory":
         member = object.__new__(cls)
         member._value_ = value
         member.game = game

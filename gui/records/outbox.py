@@ -60,7 +60,7 @@ class Outbox:
         except BaseException:
             db.execute("ROLLBACK")
             raise
-        return cursor.lastrowid
+        return int(cursor.lastrowid or 0)
 
     def first_waiting(self) -> tuple[int, str, dict] | None:
         row = self._db().execute("SELECT id, kind, payload FROM outbox WHERE refused IS NULL ORDER BY id "

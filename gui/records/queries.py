@@ -296,7 +296,7 @@ def category_label(value: str) -> str:
     from dealerdrill.domain import ErrorCategory
 
     try:
-        return ErrorCategory(value).label
+        return ErrorCategory(value).label  # type: ignore[call-arg]  # Enum lookup by value, not a new member
     except ValueError:  # a category from a newer version, imported from elsewhere
         return value
 
@@ -387,7 +387,8 @@ def _pair_totals(records, f: RecordFilter, trainee_ids: dict[int, str]):
     end of the period are counted one by one, so the totals are exact whatever the time zone."""
     from .store import mode_value, to_text
 
-    clauses, parameters = [], []
+    clauses: list[str] = []
+    parameters: list[int | str] = []
     ids = sorted(trainee_ids)
     if len(ids) <= 500:                # beyond that a full scan costs the same; the others are dropped below
         clauses.append(f"trainee_id IN ({', '.join('?' * len(ids))})" if ids else "1 = 0")

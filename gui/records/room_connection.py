@@ -48,13 +48,13 @@ def check_url(url: str, *, allow_password: bool = True) -> dict:
 
 
 def public_url(url: str) -> str:
-    """The URL as it may be shown or logged: any password replaced by ***."""
+    """The URL as it may be shown or logged: never its password."""
     try:
         parameters = conninfo_to_dict(url)
     except Exception:
         return "(an unreadable URL)"
-    user, host, database = parameters.get("user", ""), parameters.get("host", ""), parameters.get("dbname", "")
-    service = parameters.get("service")
+    user, host = str(parameters.get("user") or ""), str(parameters.get("host") or "")
+    database, service = str(parameters.get("dbname") or ""), parameters.get("service")
     where = f"service {service}" if service else f"{user + '@' if user else ''}{host or 'localhost'}"
     port = f":{parameters['port']}" if parameters.get("port") else ""
     return f"postgresql://{where}{port}/{database}" + (" (password hidden)" if parameters.get("password") else "")
@@ -63,8 +63,10 @@ def public_url(url: str) -> str:
 def _keyring_password(parameters: dict) -> str | None:
     if parameters.get("password") or not parameters.get("user"):
         return None
+    import importlib
+
     try:
-        import keyring   # optional: only where it is installed and an OS keyring answers
+        keyring = importlib.import_module("keyring")   # optional: where it is installed and an OS keyring answers
     except ImportError:
         return None
     try:

@@ -338,8 +338,9 @@ class RoomRecords(Records):
                 self._online = False
 
     def _send_waiting(self) -> None:
-        psycopg, psycopg_pool = _errors()
         outbox = self.outbox
+        if outbox is None:
+            return
         if not self._online:
             try:
                 self._read_now("SELECT 1", ())
@@ -429,7 +430,7 @@ class RoomRecords(Records):
 
     # ------------------------------------------------------------------------------------ the audit log
 
-    def audit(self, db: _Transaction, actor: str, action: str, detail: str = "", signer=None) -> None:
+    def audit(self, db, actor: str, action: str, detail: str = "", signer=None) -> None:
         at = self.now_text()
         if signer is None:
             db.call("dd_audit", at, actor, action, detail)
@@ -520,7 +521,8 @@ class RoomRecords(Records):
             raise ValueError(f"The answer is for the drill {item.drill!r}, the session is for {drill!r}.")
         category = getattr(grade.category, "value", grade.category)
         now = self.now_text()
-        payload = {"session": session_id, "uuid": new_uuid(), "family": item.family, "item": item.to_record(),
+        answer_uuid = new_uuid()
+        payload = {"session": session_id, "uuid": answer_uuid, "family": item.family, "item": item.to_record(),
                    "answer": json.dumps(answered.answer, sort_keys=True, default=str), "expected": grade.expected,
                    "given": grade.given, "correct": int(bool(grade.correct)), "category": category,
                    "rule": grade.rule or "", "seconds": float(grade.seconds), "timed_out": int(bool(grade.timed_out)),
@@ -532,7 +534,7 @@ class RoomRecords(Records):
             local["answers"].append((payload["correct"], payload["seconds"]))
             if scheduler_memory is not None:
                 self._memory_cache[(name_key(local["trainee"]), drill)] = scheduler_memory
-        return payload["uuid"]
+        return answer_uuid
 
     def finish_session(self, session_id: str) -> SessionSummary:
         local = self._local_sessions.get(session_id)

@@ -32,7 +32,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from time import monotonic as _monotonic
 from time import sleep as _sleep
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, overload
 
 from dealerdrill.domain import AnsweredItem, Target
 from dealerdrill.domain.catalog import (
@@ -43,7 +43,7 @@ from dealerdrill.domain.catalog import (
 )
 
 from . import chain, queries, wal_check
-from .dialect import SQLITE
+from .dialect import SQLITE, Dialect
 from .chain import Signer
 from .models import AuditEntry, RecordFilter, SessionSummary, TargetInfo, Trainee
 from .schema import (
@@ -108,7 +108,12 @@ def to_text(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
+@overload
+def from_text(text: str) -> datetime: ...
+@overload
+def from_text(text: None) -> None: ...
 def from_text(text: str | None) -> datetime | None:
+    """The time a record's text holds; None for a column left empty (a session not finished)."""
     if not text:
         return None
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
@@ -148,7 +153,7 @@ FULL_CHECK_AT_START_LIMIT = 64 * 2**20  # bytes: larger files are checked in the
 
 
 class Records:
-    dialect = SQLITE          # where this backend's SQL differs (dialect.py)
+    dialect: Dialect = SQLITE          # where this backend's SQL differs (dialect.py)
     extra_triggers: tuple[str, ...] = ()   # triggers this backend has beyond the file's (verification asks)
 
     def __init__(self, path: str | Path | None = None, *, clock: Callable[[], datetime] | None = None,
@@ -198,7 +203,7 @@ class Records:
         except OSError as error:
             return None, [f"The training records folder cannot be made ({error}), so answers are not "
                           f"recorded now."]
-        options = dict(clock=clock, workstation=workstation, catalog=catalog)
+        options: dict[str, Any] = dict(clock=clock, workstation=workstation, catalog=catalog)
         try:
             large = target.exists() and target.stat().st_size > full_check_limit
         except OSError:
@@ -315,8 +320,10 @@ class Records:
                        check=False, catalog=self.catalog)
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One transaction, committed (and synced: synchronous=FULL) before the block's caller returns."""
+    def transaction(self, *, as_manager: bool = False) -> Iterator[Any]:
+        """One transaction, committed (and synced: synchronous=FULL) before the block's caller returns; it
+        yields the sqlite3 connection. (`as_manager` is for the room's server, where a manager's own login
+        may write what a desk's may not; a file has one writer.)"""
         if self.read_only:
             raise RecordsReadOnlyError(f"The records at {self.path} are open read-only: nothing can be changed "
                                        f"or recorded until the file and its folder can be written again.")
@@ -364,7 +371,7 @@ class Records:
         """The clock's time as stored."""
         return to_text(self.clock())
 
-    def audit(self, db: sqlite3.Connection, actor: str, action: str, detail: str = "",
+    def audit(self, db: Any, actor: str, action: str, detail: str = "",
               signer: Signer | None = None) -> None:
         """Add an audit entry, and its ledger entry, inside the transaction `db` (from transaction())."""
         at = self.now_text()

@@ -100,7 +100,8 @@ class _AnswersCheck:
         if self.pool is None:
             return _answer_range(self.records.stream, self.records.read, *self.parts[0],
                                  content_sql=self.records.dialect.answer_content_sql())
-        problems, groups = [], {}
+        problems: list[tuple[str, str]] = []
+        groups: dict[tuple[int, str], list] = {}
         for future in self.futures:
             part_problems, part_groups = future.result()
             problems += part_problems
@@ -178,7 +179,7 @@ def _answer(answer_id, uuid, seq) -> str:
 
 def _check_ledger(records, found: _Found, step) -> None:
     keys = {fp: key for fp, (key, _, _) in records.manager_keys().items()}
-    rows = {kind: {} for kind in ("trainee", "session", "session_end", "signoff", "target", "audit", "key")}
+    rows: dict[str, dict[str, dict]] = {kind: {} for kind in ("trainee", "session", "session_end", "signoff", "target", "audit", "key")}
     for uuid, name, created in records.read("SELECT uuid, name, created_at FROM trainees"):
         rows["trainee"][uuid] = trainee_event(uuid, name, created)
     counts = {sid: (n, right) for sid, n, right in
@@ -202,7 +203,7 @@ def _check_ledger(records, found: _Found, step) -> None:
                                                         "FROM manager_keys"):
         rows["key"][fp] = {"fingerprint": fp, "public_key": bytes(key).hex(), "manager": manager, "origin": origin,
                            "added_at": added}
-    seen = {kind: set() for kind in rows}
+    seen: dict[str, set[str]] = {kind: set() for kind in rows}
     answer_hashes = _answer_hashes(records)
     previous, expected_seq = chain.NO_HASH, 1
     for batch in records.stream("SELECT seq, kind, ref, content, answers_last_id, answers_head, chain_hash, "

@@ -1,6 +1,7 @@
 """The Manager page (only while the manager role is unlocked): roster with readiness per game, cohort
 comparison, targets and pass marks, test results with sign-off, archiving, exports and imports, and the
-pai gow house ways (load a house-way file, read a way's rules, choose the table's way, forget a file).
+pai gow house ways (load a house-way file, read a way's rules, choose the table's way, forget a file), and
+the workstation (when the role locks itself, the manager key's fingerprint, the keys imports accept).
 
 Filters at the top (trainee, date range, game, drill, mode, archived trainees) narrow every tab and the
 exports. Exports and imports run on a worker thread (`RecordsJob`, with `records.clone()` opened in that
@@ -22,7 +23,7 @@ from PySide6.QtCore import QDate, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView, QButtonGroup, QCheckBox, QComboBox, QDateEdit, QFileDialog, QGridLayout, QHBoxLayout,
-    QHeaderView, QLineEdit, QProgressBar, QRadioButton, QTabWidget, QVBoxLayout, QWidget,
+    QHeaderView, QLineEdit, QPlainTextEdit, QProgressBar, QRadioButton, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from dealerdrill.desk import ManagerRoleRequired, Permission
@@ -43,6 +44,7 @@ EXPORT_FORMATS: tuple[tuple[str, str, str], ...] = (
 PROGRESS_DELAY_MS = 300   # a quick export finishes before a progress bar would only flicker
 HOUSE_WAY_FILES = "House-way files (*.toml);;All files (*)"
 HOUSE_WAYS_TAB = 5
+WORKSTATION_TAB = 6
 
 
 class RecordsJob(QThread):
@@ -130,6 +132,7 @@ class ManagerPage(QWidget):
         self._attempts = []
         self._targets = {}
         self._ways: list[str] = []          # house-way ids in the order of the ways table
+        self.signoff_confirmation = None
         outer = QVBoxLayout(self)
         outer.setContentsMargins(24, 18, 24, 14)
         outer.setSpacing(10)
@@ -154,6 +157,10 @@ class ManagerPage(QWidget):
         self.tabs.addTab(self._build_tests(), "Te&sts and sign-off")
         self.tabs.addTab(self._build_exports(), "&Export and import")
         self.tabs.addTab(self._build_house_ways(), "House &ways")
+        from .records_workstation import WorkstationTab
+
+        self.workstation_tab = WorkstationTab(self.desk)
+        self.tabs.addTab(self.workstation_tab, "Wor&kstation and keys")
         self.tabs.currentChanged.connect(lambda _: self.refresh())
         outer.addWidget(self.tabs, 1)
         self.setFocusProxy(self.trainee_box)
@@ -287,6 +294,11 @@ class ManagerPage(QWidget):
             self._ways = []
             self.rules_title.clear()
             self.way_notes.clear()
+            self.workstation_tab.clear()
+            self.import_refused.clear()
+            self.import_refused.hide()
+            if self.signoff_confirmation is not None:
+                self.signoff_confirmation.close()
 
     def _refresh_if_visible(self) -> None:
         if self.isVisible():
@@ -316,6 +328,8 @@ class ManagerPage(QWidget):
                 self._fill_tests(f)
             elif page == HOUSE_WAYS_TAB:
                 self._fill_house_ways()
+            elif page == WORKSTATION_TAB:
+                self.workstation_tab.refresh()
         except PLAIN_ERRORS as error:
             _say(self.filter_problem, plain_message(error), "problem")
 
@@ -581,7 +595,8 @@ class ManagerPage(QWidget):
         layout.addWidget(label("Test attempts in the period. Sign off a finished test after going through it with "
                                "the trainee; the records keep who signed and when.", "muted", wrap=True))
         self.tests_table = make_table(["Taken", "Trainee", "Drill", "Score", "Pass mark", "Result",
-                                       "Signed off by", "Signed", "Note"], "testsTable", stretch_column=2)
+                                       "Signed off by", "Signed", "Note", "Reason (not a pass)"], "testsTable",
+                                      stretch_column=2)
         layout.addWidget(self.tests_table, 1)
         row = QHBoxLayout()
         self.note_edit = QLineEdit()
@@ -600,13 +615,16 @@ class ManagerPage(QWidget):
     def _fill_tests(self, f) -> None:
         records = self.desk.records
         self._attempts = list(reversed(self.desk.test_attempts(f)))   # newest first
+        reasons = self.desk.signoff_reasons()
         rows = []
         for t in self._attempts:
             rows.append([local_time(t.started_at), Cell(t.trainee, bold=True), records.drill_info(t.drill).title,
                          Cell(f"{t.correct} of {t.scored_over} ({percent(t.score)})", align_right=True),
                          f"{percent(t.target.pass_mark)} of {t.target.test_items}", session_result_text(t),
                          Cell(t.signed_by, MET_BACKGROUND) if t.signed_by else Cell("Not signed off"),
-                         local_time(t.signed_at) if t.signed_by else "—", t.signoff_note])
+                         local_time(t.signed_at) if t.signed_by else "—", Cell(t.signoff_note, tooltip=t.signoff_note),
+                         Cell(reasons.get(t.uuid, ""), PARTLY_BACKGROUND if t.uuid in reasons else None,
+                              reasons.get(t.uuid, ""))])
         fill_table(self.tests_table, rows, fit_rows=None, empty_text="No test attempts match the filters.")
         if self._attempts:
             self.tests_table.selectRow(0)
@@ -615,18 +633,53 @@ class ManagerPage(QWidget):
         self.tests_table.selectRow([t.uuid for t in self._attempts].index(attempt_id))
 
     def sign_off_selected(self) -> None:
+        """A passed test signs at once; any other session first asks for confirmation and a reason (the desk
+        refuses it without them, whatever this page does)."""
+        from dealerdrill.desk import Desk, NeedsConfirmation
+
         row = self.tests_table.currentRow()
         if not 0 <= row < len(self._attempts):
             _say(self.tests_message, "Select a test attempt first.", "problem")
             return
         attempt = self._attempts[row]
+        if attempt.signed_by:   # said before any question about it; the records refuse a second one anyway
+            _say(self.tests_message, f"This session was already signed off by {attempt.signed_by} "
+                                     f"({local_time(attempt.signed_at)}); a session is signed off once.", "problem")
+            return
         try:
             signed = self.desk.sign_off(attempt.uuid, self.note_edit.text())
+        except NeedsConfirmation:
+            self._confirm_sign_off(attempt, Desk.why_confirm(attempt))
+            return
         except PLAIN_ERRORS as error:
             _say(self.tests_message, plain_message(error), "problem")
             return
+        self._signed(signed)
+
+    def _confirm_sign_off(self, attempt, unusual: str) -> None:
+        from .signoff_confirmation import SignOffConfirmation
+
+        title = self.desk.records.drill_info(attempt.drill).title
+        what = (f"{attempt.trainee} · {title} · {local_time(attempt.started_at)} · {attempt.correct} of "
+                f"{attempt.scored_over} ({percent(attempt.score)})")
+
+        def sign(note: str, reason: str):
+            signed = self.desk.sign_off(attempt.uuid, note, reason=reason, confirmed=True)
+            self._signed(signed)
+            return signed
+
+        dialog = SignOffConfirmation(what, unusual, self.note_edit.text(), sign, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.finished.connect(lambda *_: setattr(self, "signoff_confirmation", None))
+        self.signoff_confirmation = dialog
+        _say(self.tests_message, "", "muted")
+        dialog.open()
+
+    def _signed(self, signed) -> None:
         self.note_edit.clear()
         self.refresh()
+        if signed.uuid in [t.uuid for t in self._attempts]:
+            self.select_attempt(signed.uuid)
         _say(self.tests_message, f"Signed off: {signed.trainee}, {self.desk.records.drill_info(signed.drill).title}"
                                  f", by {signed.signed_by} at {local_time(signed.signed_at)}.", "done")
 
@@ -676,6 +729,21 @@ class ManagerPage(QWidget):
         row.addWidget(self.import_button)
         row.addStretch(1)
         layout.addLayout(row)
+        self.import_message = _message()
+        self.import_message.setObjectName("importMessage")
+        layout.addWidget(self.import_message)
+        # What the last import did not take, a line each with the reason; it scrolls when the list is long.
+        self.import_refused = QPlainTextEdit()
+        self.import_refused.setObjectName("importRefused")
+        self.import_refused.setAccessibleName("Not imported, and why")
+        self.import_refused.setReadOnly(True)
+        self.import_refused.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.import_refused.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                                    | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        self.import_refused.setTabChangesFocus(True)
+        self.import_refused.setMaximumHeight(124)   # about six lines; more scroll
+        self.import_refused.hide()
+        layout.addWidget(self.import_refused)
         from .room_server import RoomServerBox   # the training room's setting (issue 14)
 
         self.room_server_box = RoomServerBox(self.desk)
@@ -722,27 +790,31 @@ class ManagerPage(QWidget):
         try:
             work = self.desk.import_job(path)
         except PLAIN_ERRORS as error:
-            _say(self.export_message, plain_message(error), "problem")
+            _say(self.import_message, plain_message(error), "problem")
             return None
-        return self._start_job(work, "Importing…", self._import_done)
+        return self._start_job(work, "Importing…", self._import_done, self.import_message)
 
-    def _start_job(self, work, text: str, on_done) -> RecordsJob | None:
+    def _start_job(self, work, text: str, on_done, message=None) -> RecordsJob | None:
+        """`message`: where the job's outcome is said (the export's message unless given)."""
+        message = message or self.export_message
         if self.job is not None:
-            _say(self.export_message, "Wait for the running export or import to finish (or cancel it).", "problem")
+            _say(message, "Wait for the running export or import to finish (or cancel it).", "problem")
             return None
         job = RecordsJob(self.desk.records, work, self)
         queued = Qt.ConnectionType.QueuedConnection   # emitted on the worker thread, handled on this one
         job.progressed.connect(self._job_progress, queued)
         job.succeeded.connect(on_done, queued)
-        job.failed.connect(lambda text: _say(self.export_message, text, "problem"), queued)
-        job.cancelled.connect(lambda: _say(self.export_message, "Cancelled; no file was written.", "muted"), queued)
+        job.failed.connect(lambda text: _say(message, text, "problem"), queued)
+        job.cancelled.connect(lambda: _say(message, "Cancelled; no file was written.", "muted"), queued)
         job.finished.connect(self._job_over, queued)
         self.job = job
         self.progress_label.setText(text)
         self.progress_bar.setRange(0, 0)
         for widget in (self.export_button, self.import_button):
             widget.setEnabled(False)
-        _say(self.export_message, "", "muted")
+        _say(message, "", "muted")
+        self.import_refused.clear()
+        self.import_refused.hide()
         self._progress_timer.start(PROGRESS_DELAY_MS)
         job.start()
         return job
@@ -774,11 +846,24 @@ class ManagerPage(QWidget):
         self.export_finished.emit(written)
 
     def _import_done(self, result) -> None:
-        _say(self.export_message, f"Imported: {result.answers_added} answers, {result.sessions_added} sessions, "
-                                  f"{result.trainees_added} new trainees, {result.signoffs_added} sign-offs; "
-                                  f"{result.answers_already_present} answers were already here.", "done")
+        refused = list(result.refused)
+        text = (f"Imported: {result.answers_added} answers, {result.sessions_added} sessions, "
+                f"{result.trainees_added} new trainees, {result.signoffs_added} sign-offs; "
+                f"{result.answers_already_present} answers were already here.")
+        if refused:
+            text += (f" Not imported: {len(refused)} item{'s' if len(refused) != 1 else ''}, each listed below with "
+                     "the reason.")
+        _say(self.import_message, text, "problem" if refused else "done")
+        self.import_refused.setPlainText("\n".join(f"• {line}" for line in refused))
+        self.import_refused.setVisible(bool(refused))
         self.desk.records_changed()
         self.import_finished.emit(result)
+
+    def refused_lines(self) -> list[str]:
+        """The lines of the not-imported list, as shown (without their bullets)."""
+        if self.import_refused.isHidden():
+            return []
+        return [line.removeprefix("• ") for line in self.import_refused.toPlainText().splitlines()]
 
 
     # --- house ways ----------------------------------------------------------------------------------------------

@@ -4,9 +4,11 @@ The state itself (the records, the person training, the manager role) and every 
 application layer, dealerdrill.desk.Desk; these views only call it and show what changed:
   DeskSignals      the desk's changes as Qt signals, for the views to refresh on
   ProfilePicker    dialog: choose your name, add a new trainee, or practise as a guest (NOT recorded)
-  ManagerDialog    dialog: unlock the manager role with the PIN (first run: set the PIN and the manager's name)
-  RecordsUi        the window's Trainee menu, the trainee/manager buttons on the sections tool bar, and the
-                   Progress and Manager pages
+  ManagerDialog    dialog: unlock the manager role with the PIN (first run: set the PIN and the manager's name);
+                   while the desk refuses PINs after too many wrong ones, it says so and its button counts down
+  RecordsUi        the window's Trainee menu, the trainee/manager buttons on the sections tool bar, the
+                   Progress and Manager pages, the manager role's idle lock (idle_lock.py), and the banners at
+                   start: a replaced PIN file, records failing their integrity check (integrity_check.py)
 
 No trainee chosen when a drill starts from the chooser: the picker opens first. "Guest" is a deliberate
 choice shown as "Guest — not recorded" in the window; a guest's answers go nowhere.
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
     QPushButton, QSizePolicy, QToolButton, QVBoxLayout, QWidget,
@@ -306,27 +308,73 @@ class ManagerDialog(QDialog):
         self.problem_label.hide()
         layout.addWidget(self.problem_label)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Set PIN and unlock" if self.first_run
-                                                                   else "Unlock")
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_text = "Set PIN and unlock" if self.first_run else "Unlock"
+        self.ok_button.setText(self.ok_text)
         buttons.accepted.connect(self.submit)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        # While the desk refuses every PIN (too many wrong ones), the button waits with it, counting down;
+        # the desk's own clock decides when the wait is over, the dialog only asks it each second.
+        self.wait_timer = QTimer(self)
+        self.wait_timer.setInterval(1000)
+        self.wait_timer.timeout.connect(self._count_down)
         self.name_edit.setFocus()
+        if not self.first_run:
+            self._count_down()
+
+    @property
+    def waiting(self) -> bool:
+        """The desk refuses PINs for now and the dialog is counting down."""
+        return self.wait_timer.isActive()
 
     def submit(self) -> None:
+        from dealerdrill.desk import PinTriesExhausted
+
         try:
             if self.first_run:
                 self.desk.set_first_pin(self.name_edit.text(), self.pin_edit.text(), self.repeat_edit.text())
             else:
                 self.desk.unlock_manager(self.pin_edit.text(), self.name_edit.text())
+        except PinTriesExhausted as error:
+            self._forget_typed_pin()
+            self._wait(error.retry_after)
+            return
         except PLAIN_ERRORS as error:
-            self.problem_label.setText(plain_message(error))
-            self.problem_label.show()
-            self.pin_edit.clear()
-            self.repeat_edit.clear()
-            self.pin_edit.setFocus()
+            self._say(plain_message(error), WRONG)
+            self._forget_typed_pin()
             return
         self.accept()
+
+    def _forget_typed_pin(self) -> None:
+        self.pin_edit.clear()
+        self.repeat_edit.clear()
+        self.pin_edit.setFocus()
+
+    def _say(self, text: str, colour: str) -> None:
+        self.problem_label.setText(text)
+        self.problem_label.setStyleSheet(f"color: {colour};")
+        self.problem_label.setVisible(bool(text))
+
+    def _wait(self, seconds: int) -> None:
+        from dealerdrill.desk import PinTriesExhausted
+
+        self._say(str(PinTriesExhausted(seconds)), WRONG)     # the desk's sentence, with the time left now
+        self.ok_button.setEnabled(False)
+        self.ok_button.setText(f"{self.ok_text} (wait {seconds} s)")
+        if not self.wait_timer.isActive():
+            self.wait_timer.start()
+
+    def _count_down(self) -> None:
+        remaining = self.desk.role.retry_after()
+        if remaining > 0:
+            self._wait(remaining)
+            return
+        if self.wait_timer.isActive():
+            self.wait_timer.stop()
+            self._say("The wait is over: you can try the PIN again.", MUTED)
+        self.ok_button.setEnabled(True)
+        self.ok_button.setText(self.ok_text)
 
 
 # --- the window's part ------------------------------------------------------------------------------------------
@@ -337,11 +385,23 @@ class RecordsUi(QObject):
 
     damage_found = Signal(str)  # the background whole-file check found damage (the notice shown)
 
+    KEY_NOTICE_BANNER = "key-notice"
+    INTEGRITY_BANNER = "integrity"
+
     def __init__(self, window, desk):
+        from .integrity_check import StartupIntegrityCheck
+
         super().__init__(window)
         self.window = window
         self.desk = desk
         self.signals = DeskSignals(desk, self)
+        # Two whole-file reads at start, one after the other (two cores at most): the damage check of a large
+        # file opened without one, then the integrity check (chains, signatures) once the window is up.
+        self._damage_check_running = False
+        self._integrity_wanted = False
+        self.integrity_check = StartupIntegrityCheck(desk, self)
+        self.integrity_check.failed.connect(self._integrity_failed)
+        self.idle_watch = None      # made at install, with the window's menus
         if desk.records is not None and not desk.records.checked_at_open:
             self._verify_in_background(desk.records)
         self.progress_page = None
@@ -404,6 +464,15 @@ class RecordsUi(QObject):
         if not self.desk.available:
             for action in (self.unlock_action, self.manager_action, self.progress_action):
                 action.setEnabled(False)
+
+        from .idle_lock import IdleLockWatch
+
+        self.idle_watch = IdleLockWatch(self.signals, self)
+        self.idle_watch.locked_itself.connect(self._locked_itself)
+        self.idle_watch.start()
+        self.signals.records_replaced.connect(lambda: window.banners.dismiss(self.INTEGRITY_BANNER))
+        if self.desk.key_notice:
+            window.banners.show_banner(self.KEY_NOTICE_BANNER, self.desk.key_notice)
 
     # -- trainee
     def choose_trainee(self, then: Callable[[], None] | None = None) -> ProfilePicker:
@@ -469,6 +538,11 @@ class RecordsUi(QObject):
     def lock_manager(self) -> None:
         self.desk.lock_manager()
 
+    def _locked_itself(self, minutes: float) -> None:
+        # Said until the next message, not for a few seconds: whoever comes back to the desk reads why.
+        self.window.statusBar().showMessage(f"The manager role locked itself after {minutes:g} idle minute"
+                                            f"{'s' if minutes != 1 else ''}. Unlock it again with the PIN (Ctrl+L).")
+
     def _manager_button_clicked(self) -> None:
         if self.desk.unlocked:
             self.lock_manager()
@@ -533,19 +607,36 @@ class RecordsUi(QObject):
         from .background import run_in_background
 
         path = records.path
-        run_in_background(lambda: Records.verify_file(path), self._verified, lambda error: None)
+        self._damage_check_running = True
+        run_in_background(lambda: Records.verify_file(path), self._verified, lambda error: self._verified(None))
 
     def _verified(self, problem) -> None:
         from .messages import show_error
 
+        self._damage_check_running = False
         if not problem or self.desk.records is None:
+            if self._integrity_wanted:
+                self.integrity_check.start_soon()
             return
         notices = self.desk.replace_damaged_records()
         text = "\n\n".join([problem] + notices)
         self.damage_found.emit(text)
         show_error(self.window, text)
 
+    # -- the integrity check and the banners
+    def window_shown(self) -> None:
+        """The window is up: the whole-file integrity check may start (after the damage check, if one runs)."""
+        self._integrity_wanted = True
+        if not self._damage_check_running:
+            self.integrity_check.start_soon()
+
+    def _integrity_failed(self, text: str) -> None:
+        self.window.banners.show_banner(self.INTEGRITY_BANNER, text, tone="alarm")
+
     def close(self) -> None:
+        if self.idle_watch is not None:
+            self.idle_watch.stop()
+        self.integrity_check.cancel()
         for dialog in (self.picker, self.manager_dialog):
             if dialog is not None:
                 dialog.close()

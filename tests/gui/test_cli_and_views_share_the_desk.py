@@ -71,7 +71,7 @@ def test_both_are_refused_by_the_one_rule_in_the_same_words(qtbot, monkeypatch, 
     qtbot.addWidget(window)
     page = window.records_ui.manager_page
     assert page.start_import(records_file) is None
-    assert page.export_message.text() == refusal
+    assert page.import_message.text() == refusal     # said under the import button
     window.close()
     # The command line: a desk whose role is locked (the PIN given was wrong) meets the same rule.
     with Desk.open() as desk:

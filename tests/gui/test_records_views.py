@@ -399,7 +399,7 @@ def test_import_merges_another_workstations_records(qtbot, window, tmp_path):
         page.start_import(tmp_path / "tama.json")
     assert done.args[0].answers_added == 9
     assert len(records_of(window).answers(RecordFilter(trainees=("Tama",)))) == 9
-    assert "9 answers" in page.export_message.text()
+    assert "9 answers" in page.import_message.text()        # said under the import, not the export
 
 
 def test_archiving_a_trainee_keeps_the_history(qtbot, window):

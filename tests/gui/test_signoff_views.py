@@ -1,0 +1,121 @@
+"""Signing tests off on the Manager page: a passed test signs at once; a failed or stopped one asks for
+confirmation with the desk's sentence and will not sign without a reason, which the tests table then shows
+beside the note."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from dealerdrill import app as app_module
+from dealerdrill.desk import Desk
+from dealerdrill.domain import Mode, Target
+from dealerdrill.views.records_trainee import table_texts
+
+PIN = "4826"
+MANAGER = "Mere Smith"
+TESTS_TAB = 3
+NOTE_COLUMN, REASON_COLUMN, SIGNED_BY_COLUMN = 8, 9, 6
+
+
+def finished_test(desk, right: bool, items: int = 1, trainee: str = "Aroha") -> str:
+    """A test of the table-of-play drill with one answer, right or wrong, out of `items`; finished."""
+    if trainee not in desk.trainee_names():
+        desk.add_trainee(trainee)
+    desk.choose_trainee(trainee)
+    session = desk.start_session("baccarat.table_of_play", Mode.TEST, target=Target(test_items=items))
+    item = session.next_item()
+    wrong = {"player": "draw" if item.key["player"] == "stand" else "stand", "banker": "stand", "winner": "tie"}
+    session.submit(item.key if right else wrong, 2.0)
+    return session.finish().uuid
+
+
+@pytest.fixture
+def tests_page(qtbot, tmp_path):
+    desk = Desk.open(tmp_path / "records" / "records.sqlite3")
+    desk.set_first_pin(MANAGER, PIN, PIN)
+    attempts = {"failed": finished_test(desk, right=False), "stopped": finished_test(desk, right=True, items=3),
+                "passed": finished_test(desk, right=True)}
+    desk.unlock_manager(PIN, MANAGER)          # choosing the trainee locked the role
+    window = app_module.MainWindow(desk=desk)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.records_ui.show_manager()
+    page = window.records_ui.manager_page
+    page.tabs.setCurrentIndex(TESTS_TAB)
+    yield page, desk, attempts
+    window.close()
+
+
+def row_of(page, attempt_id: str) -> list[str]:
+    return table_texts(page.tests_table)[[t.uuid for t in page._attempts].index(attempt_id)]
+
+
+def test_a_passed_test_signs_at_once(qtbot, tests_page):
+    page, desk, attempts = tests_page
+    page.select_attempt(attempts["passed"])
+    qtbot.keyClicks(page.note_edit, "watched on table 4")
+    qtbot.keyClick(page.sign_button, Qt.Key_Space)
+    assert page.signoff_confirmation is None
+    signed = desk.records.session(attempts["passed"])
+    assert (signed.signed_by, signed.signoff_note) == (MANAGER, "watched on table 4")
+    assert row_of(page, attempts["passed"])[NOTE_COLUMN:] == ["watched on table 4", ""]
+
+
+def test_a_failed_test_is_signed_only_with_a_reason_which_the_table_shows(qtbot, tests_page):
+    page, desk, attempts = tests_page
+    failed = attempts["failed"]
+    page.select_attempt(failed)
+    qtbot.keyClicks(page.note_edit, "went through the drawing rules again")
+    page.sign_button.click()
+    dialog = page.signoff_confirmation
+    assert dialog is not None and dialog.isVisible()
+    assert dialog.unusual_label.text() == Desk.why_confirm(desk.records.session(failed))
+    assert "not passed" in dialog.unusual_label.text()
+    assert dialog.note_edit.text() == "went through the drawing rules again"
+    assert desk.records.session(failed).signed_by is None          # asking is not signing
+
+    # No reason, no sign-off: the button waits for one, and blanks are not a reason.
+    assert not dialog.sign_button.isEnabled()
+    qtbot.keyClicks(dialog.reason_edit, "   ")
+    qtbot.keyClick(dialog.reason_edit, Qt.Key_Return)
+    assert not dialog.sign_button.isEnabled() and dialog.isVisible()
+    dialog.submit()                                                 # past the button: the desk refuses it
+    assert "Give the reason" in dialog.problem_label.text() and dialog.isVisible()
+    assert desk.records.session(failed).signed_by is None
+
+    dialog.reason_edit.clear()
+    qtbot.keyClicks(dialog.reason_edit, "passed the practical on the live table")
+    assert dialog.sign_button.isEnabled()
+    qtbot.keyClick(dialog.reason_edit, Qt.Key_Return)
+    assert not dialog.isVisible()
+    signed = desk.records.session(failed)
+    assert signed.signed_by == MANAGER and signed.signoff_note == "went through the drawing rules again"
+    assert desk.signoff_reasons() == {failed: "passed the practical on the live table"}
+    row = row_of(page, failed)
+    assert row[SIGNED_BY_COLUMN] == MANAGER
+    assert row[NOTE_COLUMN:] == ["went through the drawing rules again", "passed the practical on the live table"]
+    assert page.tests_message.text().startswith("Signed off: Aroha")
+    assert desk.verify() == []                                      # the reason is signed with the rest
+
+
+def test_a_stopped_test_says_so_and_cancelling_signs_nothing(qtbot, tests_page):
+    page, desk, attempts = tests_page
+    page.select_attempt(attempts["stopped"])
+    page.sign_button.click()
+    dialog = page.signoff_confirmation
+    assert "stopped after 1 of 3 items" in dialog.unusual_label.text()
+    qtbot.keyClicks(dialog.reason_edit, "fire alarm")
+    qtbot.keyClick(dialog.reason_edit, Qt.Key_Escape)
+    assert not dialog.isVisible() and desk.records.session(attempts["stopped"]).signed_by is None
+    assert row_of(page, attempts["stopped"])[SIGNED_BY_COLUMN] == "Not signed off"
+
+
+def test_a_session_already_signed_off_is_not_asked_about_again(qtbot, tests_page):
+    page, desk, attempts = tests_page
+    desk.sign_off(attempts["failed"], "", reason="seen live", confirmed=True)
+    page.refresh()
+    page.select_attempt(attempts["failed"])
+    page.sign_button.click()
+    assert page.signoff_confirmation is None
+    assert "already signed off by Mere Smith" in page.tests_message.text()
