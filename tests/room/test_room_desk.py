@@ -151,3 +151,26 @@ def test_exports_from_the_server_match_the_same_records_exported_from_a_file(roo
             return book.read("xl/worksheets/sheet1.xml")
 
     assert answers_sheet(room_xlsx) == answers_sheet(file_xlsx)
+
+
+def test_the_roster_and_cohort_read_from_the_server_are_the_files(room, room_desk, tmp_path, clock):
+    from real_answers import play_for_real
+
+    from dealerdrill.drills.catalog import DRILL_CATALOG
+    from dealerdrill.records import Records, dump_records
+
+    with Records(tmp_path / "file" / "records.sqlite3", catalog=DRILL_CATALOG, clock=clock) as own:
+        for name, seed in (("Aroha", 3), ("Hemi", 4)):
+            own.create_trainee(name)
+            play_for_real(own, name, Mode.PRACTICE, [True, False] * 12 + [True], seed=seed)
+            play_for_real(own, name, Mode.TEST, [True] * 20, seed=seed + 10)
+        play_for_real(own, "Hemi", Mode.TIMED, [False, True, True], seed=5)
+        exported = dump_records(own, tmp_path / "both.json")
+        file_roster, file_cohort = own.roster(), own.cohort()
+    desk = room_desk
+    desk.set_first_pin(MANAGER, PIN, PIN)
+    desk.import_records(exported)
+    room_roster = desk.roster()
+    assert [(e.trainee.name, e.answered, e.games) for e in room_roster] == \
+           [(e.trainee.name, e.answered, e.games) for e in file_roster]
+    assert desk.cohort() == file_cohort
