@@ -70,12 +70,59 @@ def _batches(records, f: RecordFilter, batch: int = 5000):
     return records.stream(f"SELECT {', '.join(_COLUMNS)}{ANSWERS_FROM}{where}{order}", parameters, batch)
 
 
-def csv_batches(records, f: RecordFilter):
+def _csv_field(sql: str) -> str:
+    """A text value as Python's csv module (dialect "excel") writes it: quoted when it holds a comma, a quote,
+    CR or LF, its quotes doubled."""
+    return (f"CASE WHEN strpos({sql}, ',') > 0 OR strpos({sql}, '\"') > 0 OR strpos({sql}, chr(13)) > 0 "
+            f"OR strpos({sql}, chr(10)) > 0 THEN '\"' || replace({sql}, '\"', '\"\"') || '\"' ELSE {sql} END")
+
+
+# A float as Python's repr writes it, to the millisecond (round(x, 3)); the server's own text for a float is
+# the shortest exact one too, but leaves off Python's ".0" of a whole number.
+_SECONDS = ("CASE WHEN round(a.seconds::numeric, 3) = trunc(round(a.seconds::numeric, 3)) "
+            "THEN trunc(round(a.seconds::numeric, 3))::bigint::text || '.0' "
+            "ELSE round(a.seconds::numeric, 3)::float8::text END")
+
+
+def write_csv(records, f: RecordFilter, handle, advance) -> None:
+    """The answers' CSV lines written to `handle` (after the header), as tabular.export_csv writes them with
+    csv.writer, the server making each line but its time. An answer whose question or answer text the server
+    leaves to Python (csv_batches) is written from its fields instead; advance(n) after each batch."""
+    import csv
+
+    writer = csv.writer(handle, dialect="excel")
+    fields = [_csv_field(column) if index not in (6, 13, 16, 17) else
+              (_SECONDS if index == 16 else f"{column}::text") for index, column in enumerate(_COLUMNS[:18])]
+    before = " || ',' || ".join(fields[:7])
+    after = " || ',' || ".join(fields[8:])
+    plain = f"strpos(a.item, '\\u') = 0 AND strpos(a.answer, '\\u') = 0 AND ({_QUESTION}) IS NOT NULL"
+    where, parameters, order = streaming_order(records, f)
+    times = _LocalTimes()
+    for rows in records.stream(f"SELECT a.answered_at, CASE WHEN {plain} THEN {before} || ',' END, "
+                               f"CASE WHEN {plain} THEN ',' || {after} || chr(13) || chr(10) END, a.id"
+                               f"{ANSWERS_FROM}{where}{order}", parameters, 20_000):
+        lines = []
+        for stored, head, tail, answer_id in rows:
+            if head is None:
+                if lines:
+                    handle.write("".join(lines))
+                    lines = []
+                for batch in csv_batches(records, RecordFilter(), answer_id=answer_id):
+                    writer.writerows(batch)
+                continue
+            lines.append(head + times.text(stored) + tail)
+        handle.write("".join(lines))
+        advance(len(rows))
+
+
+def csv_batches(records, f: RecordFilter, answer_id: int | None = None):
     """Lists of CSV rows (ANSWER_COLUMNS), as tabular.export_csv writes them."""
     from .tabular import _answer_text, _question_text
 
     times = _LocalTimes()
-    for rows in _batches(records, f):
+    batches = _batches(records, f) if answer_id is None else [records.read(
+        f"SELECT {', '.join(_COLUMNS)}{ANSWERS_FROM} WHERE a.id = ?", (answer_id,))]
+    for rows in batches:
         out = []
         for row in rows:
             row = list(row)

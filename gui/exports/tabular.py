@@ -155,9 +155,7 @@ def _csv_answer_batches(records, f: RecordFilter):
     """The answers' CSV rows a batch at a time, formatted by SQLite (or, on the training room's server, by
     server_answers.py the same way)."""
     if records.dialect.name == "postgresql":
-        from .server_answers import csv_batches
-
-        return csv_batches(records, f)
+        return iter(())          # written line by line by server_answers.write_csv
     return records.stream(*_answers_query(records, f, _csv_answer_columns()))
 
 
@@ -195,6 +193,10 @@ def export_csv(records, path: str | Path, f: RecordFilter | None = None, progres
         with open(temporaries[0][0], "w", encoding="utf-8-sig", newline="") as handle:
             writer = csv.writer(handle, dialect="excel")  # comma, double quotes, CRLF: what Excel expects
             writer.writerow(ANSWER_COLUMNS)
+            if records.dialect.name == "postgresql":    # the training room's server: server_answers.py
+                from .server_answers import write_csv
+
+                write_csv(records, f, handle, ticker.advance)
             for rows in _csv_answer_batches(records, f):
                 writer.writerows(rows)
                 ticker.advance(len(rows))

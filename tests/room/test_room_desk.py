@@ -134,6 +134,8 @@ def test_exports_from_the_server_match_the_same_records_exported_from_a_file(roo
     with Records(tmp_path / "file" / "records.sqlite3", catalog=DRILL_CATALOG, clock=clock) as own:
         own.create_trainee("=Tane")                       # a name that would run as a formula
         play_for_real(own, "=Tane", Mode.PRACTICE, [True, False, True, True])
+        own.create_trainee('Ana "Bee", Jr')               # one that needs quoting in CSV
+        play_for_real(own, 'Ana "Bee", Jr', Mode.TEST, [False, True], seed=11)
         exported = dump_records(own, tmp_path / "tane.json")
         from dealerdrill.exports import export
 
