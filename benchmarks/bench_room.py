@@ -134,8 +134,9 @@ def _generate_on_server(cluster, database: str, answers: int, trainees: int = 20
 
 
 def run(wanted):
+    """The results one by one as they are measured (a generator: the harness prints each as it comes)."""
     if wanted and not wanted & {"room", "bench_room"}:
-        return []
+        return
     import pg_cluster  # tests/ is on the path (harness)
     from dealerdrill.drills.catalog import DRILL_CATALOG
     from dealerdrill.records import RecordFilter, Records, room_setup
@@ -143,8 +144,8 @@ def run(wanted):
 
     binaries = pg_cluster.find_binaries()
     if binaries is None:
-        return [Result("training room (PostgreSQL)", 1, 1, "", None, "no PostgreSQL server binaries here")]
-    results = []
+        yield Result("training room (PostgreSQL)", 1, 1, "", None, "no PostgreSQL server binaries here")
+        return
     cluster = pg_cluster.Cluster(binaries).start()
     folder = Path(tempfile.mkdtemp(prefix="dealerdrill-bench-room-"))
     try:
@@ -168,7 +169,7 @@ def run(wanted):
         file_latencies, file_errors, _ = _answering_desks(file_desk, SECONDS)
         room_p99, file_p99 = _p99(room_latencies), _p99(file_latencies)
         met = room_p99 <= P99_BUDGET and lost == 0 and room_errors == 0 and stored_count[0] == len(room_uuids)
-        results.append(Result(f"room: {DESKS} desks x 1 answer/s, {SECONDS} s: p99 commit", file_p99, room_p99,
+        yield (Result(f"room: {DESKS} desks x 1 answer/s, {SECONDS} s: p99 commit", file_p99, room_p99,
                               "p99 <= 50 ms, none lost", met if SECONDS >= 300 else None,
                               f"'engine' = SQLite (a file per desk), 'reference' = the server; room: "
                               f"{len(room_latencies)} answers, median {statistics.median(room_latencies) * 1e3:.1f} ms,"
@@ -196,7 +197,7 @@ def run(wanted):
 
             room_export = _seconds(lambda: export(records, "csv", folder / "room.csv", RecordFilter()))
             same = (folder / "room.csv").read_bytes() == (folder / "file.csv").read_bytes()
-        results.append(Result(f"room: CSV export of {EXPORT_ANSWERS:,} answers", file_export, room_export, "< 30 s",
+        yield (Result(f"room: CSV export of {EXPORT_ANSWERS:,} answers", file_export, room_export, "< 30 s",
                               room_export < EXPORT_BUDGET,
                               f"'engine' = SQLite, 'reference' = the server (rows generated in {generated:.0f} s); "
                               f"the two CSV files {'are identical' if same else 'DIFFER'}"))
@@ -207,7 +208,7 @@ def run(wanted):
                          outbox_path=folder / "roster-outbox.sqlite3", read_only=True) as records:
             first = _seconds(records.roster)
             room_roster = min(_seconds(records.roster) for _ in range(3))
-        results.append(Result(f"room: manager roster over {ROSTER_ANSWERS:,} answers", file_roster, room_roster,
+        yield (Result(f"room: manager roster over {ROSTER_ANSWERS:,} answers", file_roster, room_roster,
                               "< 1 s", max(first, room_roster) < ROSTER_BUDGET,
                               f"'engine' = SQLite over its 2,000,000-answer file, 'reference' = the server; first "
                               f"call {first:.2f} s (rows generated in {generated:.0f} s)"))
@@ -216,7 +217,6 @@ def run(wanted):
         import shutil
 
         shutil.rmtree(folder, ignore_errors=True)
-    return results
 
 
 def _seconds(work) -> float:

@@ -148,7 +148,6 @@ class RoomRecords(Records):
 
             pool = psycopg_pool.ConnectionPool(conninfo(url), min_size=1, max_size=pool_size, open=False,
                                                kwargs={"autocommit": True}, configure=configure,
-                                               check=psycopg_pool.ConnectionPool.check_connection,
                                                timeout=POOL_TIMEOUT_SECONDS, name="dealerdrill-room",
                                                reconnect_timeout=0)
             pool.open(wait=False)
@@ -161,11 +160,12 @@ class RoomRecords(Records):
             self._manager_pool = psycopg_pool.ConnectionPool(conninfo(manager_url, application="dealerdrill manager"),
                                                              min_size=0, max_size=2, open=False,
                                                              kwargs={"autocommit": True}, configure=configure,
-                                                             check=psycopg_pool.ConnectionPool.check_connection,
-                                                             timeout=POOL_TIMEOUT_SECONDS, name="dealerdrill-manager",
+                                                                           timeout=POOL_TIMEOUT_SECONDS, name="dealerdrill-manager",
                                                              reconnect_timeout=0)
             self._manager_pool.open(wait=False)
         self.outbox = None if read_only else Outbox(self.path)
+        # Entries wait in the outbox (from before a restart too): new ones join the queue behind them.
+        self._waiting = self.outbox is not None and self.outbox.waiting() > 0
         try:
             self._check_version()
         except RecordsOfflineError:
@@ -312,13 +312,14 @@ class RoomRecords(Records):
         if self.outbox is None:
             raise RecordsOfflineError("The training room server cannot be reached, and these records have no outbox.")
         self.outbox.put(kind, payload, self.now_text())
+        self._waiting = True
         self._wake.set()
 
     def _send_or_queue(self, kind: str, payload: dict, send: Callable[[dict], object]):
         """Send now when the server is there and nothing older waits; else keep it in the outbox. Either way
         it is committed (to the server or to the desk's disk) when this returns."""
         with self._order:
-            if self._online and self.outbox is not None and self.outbox.waiting() == 0:
+            if self._online and self.outbox is not None and not self._waiting:
                 try:
                     return send(payload)
                 except RecordsOfflineError:
@@ -332,6 +333,8 @@ class RoomRecords(Records):
             self._wake.clear()
             if self._closed.is_set():
                 return
+            if self._online and not self._waiting:
+                continue           # nothing kept back: nothing to send, no need to ask the outbox
             try:
                 self._send_waiting()
             except Exception:       # the next round tries again; nothing is lost from the outbox
@@ -350,7 +353,7 @@ class RoomRecords(Records):
             with self._order:
                 entry = outbox.first_waiting()
                 if entry is None:
-                    self._online = True
+                    self._online, self._waiting = True, False
                     return
                 entry_id, kind, payload = entry
                 try:
