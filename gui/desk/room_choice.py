@@ -15,8 +15,6 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from dealerdrill.records.room_connection import check_url
-
 ROOM_FILE_NAME = "room.json"
 URL_VARIABLE = "DEALERDRILL_RECORDS_URL"
 MANAGER_URL_VARIABLE = "DEALERDRILL_MANAGER_RECORDS_URL"
@@ -55,6 +53,7 @@ def chosen_room(data_folder: Path | None = None) -> RoomChoice | None:
 def save_room(url: str | None, manager_url: str | None = None, data_folder: Path | None = None) -> Path:
     """Keep the setting (None or "": back to the desk's own records file). RoomUrlError, nothing written, for
     a URL that is not PostgreSQL's or that holds a password."""
+    from dealerdrill.records.room_connection import check_url
     from dealerdrill.records.transfer import write_atomically
 
     target = room_file(data_folder)

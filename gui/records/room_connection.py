@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from psycopg.conninfo import conninfo_to_dict, make_conninfo
-
 from .room_schema import SCHEMA
 
 KEYRING_SERVICE = "dealerdrill-room"
@@ -36,6 +34,8 @@ def check_url(url: str, *, allow_password: bool = True) -> dict:
     url = url.strip()
     if urlsplit(url).scheme.lower() not in ("postgresql", "postgres"):
         raise RoomUrlError(f"{url!r} is not a PostgreSQL URL (it must start with postgresql://).")
+    from psycopg.conninfo import conninfo_to_dict   # psycopg only where a room is used
+
     try:
         parameters = conninfo_to_dict(url)
     except Exception as error:   # psycopg's ProgrammingError, in libpq's words
@@ -49,6 +49,8 @@ def check_url(url: str, *, allow_password: bool = True) -> dict:
 
 def public_url(url: str) -> str:
     """The URL as it may be shown or logged: never its password."""
+    from psycopg.conninfo import conninfo_to_dict
+
     try:
         parameters = conninfo_to_dict(url)
     except Exception:
@@ -77,6 +79,8 @@ def _keyring_password(parameters: dict) -> str | None:
 
 def conninfo(url: str, *, application: str = "dealerdrill", timeout: float = CONNECT_TIMEOUT_SECONDS) -> str:
     """The libpq connection string for `url`, with the records' session settings."""
+    from psycopg.conninfo import make_conninfo
+
     parameters = check_url(url)
     password = _keyring_password(parameters)
     if password:
