@@ -77,30 +77,48 @@ def _csv_field(sql: str) -> str:
             f"OR strpos({sql}, chr(10)) > 0 THEN '\"' || replace({sql}, '\"', '\"\"') || '\"' ELSE {sql} END")
 
 
-# A float as Python's repr writes it, to the millisecond (round(x, 3)); the server's own text for a float is
-# the shortest exact one too, but leaves off Python's ".0" of a whole number.
-_SECONDS = ("CASE WHEN round(a.seconds::numeric, 3) = trunc(round(a.seconds::numeric, 3)) "
-            "THEN trunc(round(a.seconds::numeric, 3))::bigint::text || '.0' "
-            "ELSE round(a.seconds::numeric, 3)::float8::text END")
+# Seconds as Python writes round(x, 3): to the millisecond, in floating point (the server's decimal
+# numbers cost ten times as much), as the shortest exact text (extra_float_digits = 1), with Python's ".0"
+# after a whole number.
+_MILLIS = "(round(a.seconds * 1000) / 1000)"
+_SECONDS = f"CASE WHEN {_MILLIS} = trunc({_MILLIS}) THEN {_MILLIS}::bigint::text || '.0' ELSE {_MILLIS}::text END"
 
 
 def write_csv(records, f: RecordFilter, handle, advance) -> None:
     """The answers' CSV lines written to `handle` (after the header), as tabular.export_csv writes them with
     csv.writer, the server making each line but its time. An answer whose question or answer text the server
-    leaves to Python (csv_batches) is written from its fields instead; advance(n) after each batch."""
+    leaves to Python (csv_batches) is written from its fields instead; advance(n) after each batch.
+
+    Three levels, each value computed once (OFFSET 0 keeps the server from folding a level into the next,
+    which would copy every expression into each of its uses): the answers' values with the item's JSON read
+    once, then the apostrophe before formula-like text, then the quoting and the line."""
     import csv
 
     writer = csv.writer(handle, dialect="excel")
-    fields = [_csv_field(column) if index not in (6, 13, 16, 17) else
-              (_SECONDS if index == 16 else f"{column}::text") for index, column in enumerate(_COLUMNS[:18])]
-    before = " || ',' || ".join(fields[:7])
-    after = " || ',' || ".join(fields[8:])
-    plain = f"strpos(a.item, '\\u') = 0 AND strpos(a.answer, '\\u') = 0 AND ({_QUESTION}) IS NOT NULL"
     where, parameters, order = streaming_order(records, f)
+    values = ("a.uuid", "s.uuid", "t.name", "s.game", "s.drill", "s.mode", "a.seq::text", "a.answered_at",
+              "a.family", "NULL", "a.answer", "a.given", "a.expected", "a.correct::text",
+              "coalesce(a.category, '')", "a.rule", _SECONDS, "a.timed_out::text")
+    texts = {0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 14, 15}
+    inner = (f"SELECT a.id AS answer_id, {', '.join(f'{v} AS v{i}' for i, v in enumerate(values))}, "
+             f"CASE WHEN strpos(a.item, '\\u') = 0 THEN a.item::json END AS item_json, "
+             f"strpos(a.answer, '\\u') = 0 AS answer_plain{ANSWERS_FROM}{where}{order} OFFSET 0")
+    question = ("CASE WHEN item_json IS NULL THEN NULL WHEN item_json -> 'text' IS NULL THEN '' "
+                "WHEN json_typeof(item_json -> 'text') = 'string' THEN item_json ->> 'text' END")
+    with_question = (f"SELECT answer_id, answer_plain, {question} AS question, "
+                     + ", ".join(f"v{i}" for i in range(len(values)) if i != 9)
+                     + f" FROM ({inner}) AS answer_values OFFSET 0")
+    middle = (f"SELECT answer_id, question IS NOT NULL AND answer_plain AS plain, "
+              + ", ".join((_neutralised("question" if i == 9 else f"v{i}") if i in texts else f"v{i}") + f" AS v{i}"
+                          for i in range(len(values)))
+              + f" FROM ({with_question}) AS answer_questions OFFSET 0")
+    fields = [_csv_field(f"v{i}") if i in texts else f"v{i}" for i in range(len(values))]
+    comma = " || ',' || "
+    outer = (f"SELECT v7, CASE WHEN plain THEN {comma.join(fields[:7])} || ',' END, "
+             f"CASE WHEN plain THEN ',' || {comma.join(fields[8:])} || chr(13) || chr(10) END, answer_id "
+             f"FROM ({middle}) AS neutralised_values")
     times = _LocalTimes()
-    for rows in records.stream(f"SELECT a.answered_at, CASE WHEN {plain} THEN {before} || ',' END, "
-                               f"CASE WHEN {plain} THEN ',' || {after} || chr(13) || chr(10) END, a.id"
-                               f"{ANSWERS_FROM}{where}{order}", parameters, 20_000):
+    for rows in records.stream(outer, parameters, 20_000):
         lines = []
         for stored, head, tail, answer_id in rows:
             if head is None:
