@@ -127,6 +127,7 @@ class RoomRecords(Records):
         self.reuse_latest_facts = False
         self.latest_facts = (None, None)
         self._trainee_cache: dict[str, tuple] = {}
+        self._trainees_cache: dict[bool, list[Trainee]] = {}
         self._target_cache: dict[str, Target] = {}
         self._memory_cache: dict[tuple[str, str], dict] = {}
         self._local_sessions: dict[str, dict] = {}
@@ -403,6 +404,15 @@ class RoomRecords(Records):
         if row is not None:
             self._trainee_cache[key] = row
         return row
+
+    def trainees(self, include_archived: bool = False) -> list[Trainee]:
+        """As Records.trainees; while the server cannot be reached, the list last read from it."""
+        try:
+            found = super().trainees(include_archived)
+        except RecordsOfflineError:
+            return list(self._trainees_cache.get(include_archived, []))
+        self._trainees_cache[include_archived] = found
+        return found
 
     def target(self, drill_id: str) -> Target:
         try:

@@ -107,3 +107,22 @@ def test_an_outbox_entry_sent_twice_is_stored_once(own_room, open_room):
     assert records.send_waiting_now()    # ...so it is sent again at the next start
     assert _server_answers(own_room) == [answer]
     assert records.verify() == []
+
+
+def test_while_the_server_is_down_the_desk_still_lists_its_trainees_and_says_why_else_not(own_room, open_room):
+    from dealerdrill.records.room_store import RecordsOfflineError
+
+    records = open_room(own_room.desk_a)
+    records.create_trainee("Aroha")
+    assert [t.name for t in records.trainees()] == ["Aroha"]
+    own_room.cluster.stop("fast")
+    assert [t.name for t in records.trainees()] == ["Aroha"]      # as last read from the server
+    records.start_session("Aroha", DRILL, "practice", {})         # into the outbox
+    try:
+        records.roster()
+    except RecordsOfflineError as error:
+        assert "cannot be reached" in str(error)
+    else:
+        raise AssertionError("the roster needs the server")
+    own_room.cluster.start()
+    assert records.send_waiting_now(timeout=30)
