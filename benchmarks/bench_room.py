@@ -113,7 +113,10 @@ def _generate_on_server(cluster, database: str, answers: int, trainees: int = 20
            '{{"family": "' || f.family || '", "prompt": {{}}, "text": "Question ' || i || '"}}', '"A"', 'A',
            CASE WHEN (i * 37) % 100 >= {synthetic.WRONG_PERCENT} THEN 'A' ELSE 'B' END,
            CASE WHEN (i * 37) % 100 >= {synthetic.WRONG_PERCENT} THEN 1 ELSE 0 END,
-           CASE WHEN (i * 37) % 100 >= {synthetic.WRONG_PERCENT} THEN NULL ELSE 'arithmetic' END,
+           CASE WHEN (i * 37) % 100 >= {synthetic.WRONG_PERCENT} THEN NULL ELSE
+                CASE d.game WHEN 'baccarat' THEN '{synthetic.WRONG_CATEGORY["baccarat"]}'
+                            WHEN 'paigow' THEN '{synthetic.WRONG_CATEGORY["paigow"]}'
+                            ELSE '{synthetic.WRONG_CATEGORY["roulette"]}' END END,
            'rule 1', 1 + ((i * 53) % 700) / 100.0, 0,
            {stamp.format(f"timestamptz '{start}' + (s.id - 1) * interval '6 minutes' + ((i - 1) % {per} + 1) * interval '3 seconds'")}
     FROM generate_series(1, {answers}) i JOIN sessions s ON s.id = (i - 1) / {per} + 1
