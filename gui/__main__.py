@@ -9,9 +9,11 @@ USAGE = """usage: dealerdrill [--self-check | --version | --help]
        dealerdrill export --format pdf|csv|xlsx|json (--trainee NAME | --all) [--from DATE] [--to DATE] --out PATH
                           [--manager NAME] [--pin-stdin]
        dealerdrill import PATH [--manager NAME] [--pin-stdin]   (merge records exported on another workstation)
-       dealerdrill verify [--records PATH] [FILE.pdf ...]   (check the records, or scorecards, for tampering)
+       dealerdrill verify [--records PATH|URL] [FILE.pdf ...]   (check the records, or scorecards, for tampering)
        dealerdrill key --out FILE | dealerdrill trust FILE   (share a manager key / trust another workstation's)
        dealerdrill drills                                    (every drill: id, game and title)
+       dealerdrill room setup --url URL | room add-desk NAME --url URL | room add-manager NAME --url URL
+                                                             (a training room's PostgreSQL server)
 
   export and import need the manager role: the PIN is asked for at a terminal, or read from the first
   line of standard input with --pin-stdin
@@ -65,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
 
     multiprocessing.freeze_support()
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] in (["export"], ["import"], ["verify"], ["key"], ["trust"], ["drills"]):
+    if argv[:1] in (["export"], ["import"], ["verify"], ["key"], ["trust"], ["drills"], ["room"]):
         # records from the command line: no window, no Qt import
         from .cli import main as records_command
 
@@ -94,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         elif argv[0].startswith("-"):
             problem = f"unknown option {argv[0]!r}"
         else:
-            problem = f"unknown command {argv[0]!r} (the commands are export, import, verify, key, trust, drills)"
+            problem = f"unknown command {argv[0]!r} (the commands are export, import, verify, key, trust, drills, room)"
         print(f"dealerdrill: {problem}; see `dealerdrill --help`", file=sys.stderr)
         return 2
     try:

@@ -255,6 +255,10 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(self._table_changed)
         self._table_changed(self.tabs.currentIndex())
         self.statusBar().showMessage("Ready. Help ▸ Keys lists every key.")
+        from .views.room_server import RoomStatusLabel   # the training room: offline count, live refresh
+
+        self.room_status = RoomStatusLabel(desk, self)
+        self.statusBar().addPermanentWidget(self.room_status)
         # A laptop's 1366 x 768 screen less its task bar and title bar is the smallest screen the window
         # must fit; on a larger screen it opens larger, and every page can shrink back to the laptop size.
         self.resize(1360, 720)

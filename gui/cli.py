@@ -4,6 +4,13 @@
                        [--game GAME] [--drill DRILL] [--mode MODE] [--include-archived] --out PATH
                        [--manager NAME] [--pin-stdin]
     dealerdrill import PATH [PATH ...] [--manager NAME] [--pin-stdin]
+    dealerdrill room setup --url URL                     (once, by whoever owns the room's database)
+    dealerdrill room add-desk NAME --url URL [--password-stdin]
+    dealerdrill room add-manager NAME --url URL [--password-stdin]
+
+Every command that reads or writes records takes --records PATH or --records postgresql://... (the
+training room's server); without it, the room this desk is set to (DEALERDRILL_RECORDS_URL or the Manager
+page's setting), else this workstation's own file.
 
 Both go through the desk (dealerdrill.desk), the same calls the window makes, so the same rules hold:
 exports and imports need the manager role. The manager's name comes from --manager (or is asked for at a
@@ -47,12 +54,14 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("--mode", choices=("practice", "timed", "test"))
     export.add_argument("--include-archived", action="store_true", help="with --all: archived trainees too")
     export.add_argument("--out", required=True, metavar="PATH")
+    _records_option(export)
     _manager_options(export)
 
     merge = commands.add_parser("import", help="merge records exported on another workstation",
                                 description="Merge JSON records files (dealerdrill export --format json); "
                                             "answers already here are skipped, never duplicated.")
     merge.add_argument("paths", nargs="+", metavar="PATH")
+    _records_option(merge)
     _manager_options(merge)
 
     verify = commands.add_parser("verify", help="check the records, or scorecard PDFs, for tampering",
@@ -60,24 +69,48 @@ def parser() -> argparse.ArgumentParser:
                                              "signatures, the triggers that keep results permanent, the summary "
                                              "tables), or check that scorecard PDFs are genuine and unaltered. "
                                              "Exit status 0: sound; 1: each problem is named.")
-    verify.add_argument("--records", metavar="PATH", help="a records file (default: this workstation's)")
+    verify.add_argument("--records", metavar="PATH_OR_URL",
+                        help="a records file, or a training room server's postgresql:// URL (default: this desk's)")
     verify.add_argument("scorecards", nargs="*", metavar="FILE.pdf", help="scorecard PDFs to check instead")
 
     key = commands.add_parser("key", help="write the manager's public key to a file, for another workstation",
                               description="Write this workstation's manager key (its public half) to a file, "
                                           "for another workstation's manager to trust with `dealerdrill trust`.")
     key.add_argument("--out", required=True, metavar="PATH")
+    _records_option(key)
     _manager_options(key)
 
     trust = commands.add_parser("trust", help="trust another workstation's manager key for imports",
                                 description="Accept sign-offs signed with another workstation's manager key in "
                                             "imports (the file written there by `dealerdrill key`).")
     trust.add_argument("path", metavar="KEYFILE")
+    _records_option(trust)
     _manager_options(trust)
+
+    room = commands.add_parser("room", help="set up a training room's PostgreSQL server",
+                               description="Set up the training room's database (run once, and again after "
+                                           "updating Dealer Drill, by whoever owns the database), and add a "
+                                           "login for each desk and each manager.")
+    room_commands = room.add_subparsers(dest="room_command", required=True)
+    setup = room_commands.add_parser("setup", help="create or upgrade the schema, the roles and the grants")
+    setup.add_argument("--url", required=True, metavar="URL", help="postgresql://OWNER@HOST/DATABASE")
+    for kind in ("desk", "manager"):
+        login = room_commands.add_parser(f"add-{kind}", help=f"a login role for one {kind}")
+        login.add_argument("name", metavar="NAME", help="the login (lower-case letters, digits, _ - .)")
+        login.add_argument("--url", required=True, metavar="URL", help="postgresql://OWNER@HOST/DATABASE")
+        login.add_argument("--password-stdin", action="store_true",
+                           help="give the login a password, read from the first line of standard input "
+                                "(without it: the server's other authentication, e.g. certificates)")
 
     commands.add_parser("drills", help="list every drill: its id, game and title",
                         description="List every drill's id (for export --drill), game and title.")
     return main
+
+
+def _records_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--records", metavar="PATH_OR_URL",
+                         help="a records file, or the training room server's postgresql:// URL (default: this "
+                              "desk's)")
 
 
 def _manager_options(command: argparse.ArgumentParser) -> None:
@@ -122,12 +155,14 @@ def main(argv: list[str] | None = None) -> int:
         return _drills()
     if arguments.command == "verify":
         return _verify(arguments)
+    if arguments.command == "room":
+        return _room(arguments)
     from dealerdrill.desk import Desk, ManagerRoleRequired
     from dealerdrill.records import RecordFilter, RecordsError, UnknownTraineeError
     from dealerdrill.records.schema import RecordsDamagedError
 
     try:
-        desk = Desk.open()
+        desk = Desk.open(arguments.records)
     except RecordsDamagedError as error:
         # The command line never moves the file aside itself: that is the window's start-up, which tells
         # the person at the desk where the copy went.
@@ -176,14 +211,15 @@ def _drills() -> int:
 
 def _verify(arguments) -> int:
     """Check the records (or the scorecards named), print what was found; 0 when sound, 1 when not."""
-    from dealerdrill.records import Records, RecordsError
+    from dealerdrill.records import RecordsError
 
+    open_records = _records_opener(arguments.records)
     if arguments.scorecards:
         from dealerdrill.exports.scorecard_seal import check_scorecard
 
         known = None
         try:
-            with Records(arguments.records, read_only=True, check=False) as records:
+            with open_records(read_only=True, check=False) as records:
                 known = records.manager_keys()
         except RecordsError:
             pass                     # no records here: the seal is still checked, the key just not named
@@ -192,7 +228,7 @@ def _verify(arguments) -> int:
             print(result.message, file=sys.stdout if result.genuine else sys.stderr)
         return 0 if all(r.genuine for r in results) else 1
     try:
-        records = Records(arguments.records, read_only=True)
+        records = open_records(read_only=True)
     except RecordsError as error:
         print(f"dealerdrill: {error}", file=sys.stderr)
         return 1
@@ -206,13 +242,56 @@ def _verify(arguments) -> int:
     if problems:
         for problem in problems:
             print(f"dealerdrill verify: {problem}", file=sys.stderr)
-        print(f"dealerdrill verify: {records.path} FAILS its check: {len(problems)} problem(s) (the first "
+        print(f"dealerdrill verify: {records.describe_location()} FAILS its check: {len(problems)} problem(s) (the first "
               f"{len(problems)} shown).", file=sys.stderr)
         return 1
     signers = ", ".join(f"{manager} {fp} ({origin})" for fp, (_, manager, origin) in keys.items()) or "none yet"
-    print(f"{records.path} is sound: {answers} answers and {entries} other records linked in their chains; "
+    print(f"{records.describe_location()} is sound: {answers} answers and {entries} other records linked in their chains; "
           f"manager keys: {signers}.")
     return 0
+
+
+def _records_opener(location: str | None):
+    """open(**options) for the records `verify` checks: `location`, else the room this desk is set to, else
+    this workstation's file."""
+    from dealerdrill.desk.room_choice import chosen_room
+    from dealerdrill.drills.catalog import DRILL_CATALOG
+    from dealerdrill.records.opening import open_records
+
+    if location is None:
+        room = chosen_room()
+        location = room.url if room is not None else None
+
+    def opener(**options):
+        return open_records(location, catalog=DRILL_CATALOG, **options)
+
+    return opener
+
+
+def _room(arguments) -> int:
+    """`dealerdrill room ...`: set up the room's database, or add a login to it."""
+    from dealerdrill.records import room_setup
+    from dealerdrill.records.room_connection import RoomUrlError, check_url, public_url
+
+    try:
+        check_url(arguments.url)
+        if arguments.room_command == "setup":
+            before, now = room_setup.setup(arguments.url)
+            done = "set up" if before == 0 else (f"upgraded from version {before}" if before < now else "checked")
+            print(f"training room {public_url(arguments.url)} {done}: records version {now}, the roles "
+                  f"{room_setup.DESK_GROUP} and {room_setup.MANAGER_GROUP}, the server functions and the grants")
+            return 0
+        password = sys.stdin.readline().rstrip("\r\n") if arguments.password_stdin else None
+        if arguments.password_stdin and not password:
+            raise ValueError("--password-stdin read an empty line; give the password on standard input")
+        kind = arguments.room_command.removeprefix("add-")
+        name = room_setup.add_login(arguments.url, arguments.name, kind, password)
+        print(f"added the {kind} login {name!r} to {public_url(arguments.url)}"
+              + ("" if password else " (no password: the server's pg_hba.conf decides how it authenticates)"))
+        return 0
+    except (RoomUrlError, room_setup.RoomSetupError, ValueError) as error:
+        print(f"dealerdrill room: {error}", file=sys.stderr)
+        return 1
 
 
 def _export(desk, arguments, RecordFilter) -> int:

@@ -32,6 +32,7 @@ from dealerdrill.records import Records, RecordsError, SessionSummary, Trainee
 from .manager_key import KeyFileError
 from .pin import PIN_FILE_NAME
 from .roles import Manager, ManagerRole, Permission
+from .room_choice import MANAGER_URL_VARIABLE, chosen_room, save_room
 from .sessions import TrainingSession
 from .settings_policy import answer_key_changes
 
@@ -101,7 +102,7 @@ class Desk:
              **options) -> "Desk":
         """The desk for the command line and scripts: the records at `records_path` (default: the data
         folder's); RecordsError when they cannot be used."""
-        records = Records(records_path, catalog=DRILL_CATALOG, clock=options.get("clock"))
+        records = _open_records(records_path, clock=options.get("clock"))
         return cls(records, settings, save_settings=False, **options)
 
     @classmethod
@@ -112,8 +113,12 @@ class Desk:
         damaged file kept aside, a read-only one read-only...). Returns the desk, the settings problems and
         the records notices, each a list of plain sentences for the person at the desk."""
         problems: list[str] = []
-        records, notices = Records.open_for_app(records_path, lock_wait_seconds=lock_wait_seconds,
-                                                catalog=DRILL_CATALOG)
+        room = chosen_room() if records_path is None else None
+        if room is not None:
+            records, notices = _open_room_for_app(room)
+        else:
+            records, notices = Records.open_for_app(records_path, lock_wait_seconds=lock_wait_seconds,
+                                                    catalog=DRILL_CATALOG)
         if settings is None:
             settings, problems = table_settings.load_settings()
             if records is not None:
@@ -145,6 +150,49 @@ class Desk:
         for event in (DeskEvent.RECORDS_REPLACED, DeskEvent.TRAINEE, DeskEvent.MANAGER, DeskEvent.RECORDS):
             self._tell(event)
         return notices
+
+    # ------------------------------------------------------------------------------------------ the training room
+    @property
+    def in_room(self) -> bool:
+        """The records are the training room's server (not this desk's own file)."""
+        return getattr(self.records, "room", False)
+
+    def room_status(self):
+        """The room's RoomStatus (connected or not, answers waiting in the outbox), or None for a file."""
+        return getattr(self.records, "status")() if self.in_room else None
+
+    def poll_room(self) -> bool:
+        """Ask the room whether anything was stored since the last ask (the window does, every few seconds):
+        if so, listeners hear RECORDS and the manager's roster and cohort refresh. False for a file."""
+        if not self.in_room:
+            return False
+        token = getattr(self.records, "change_token")()
+        changed = token is not None and token != getattr(self, "_room_token", None)
+        if token is not None:
+            self._room_token = token
+        if changed:
+            self._tell(DeskEvent.RECORDS)
+        return changed
+
+    def room_server(self):
+        """The RoomChoice in force (None: this desk's own records file)."""
+        return chosen_room(self._data_folder())
+
+    def set_room_server(self, url: str | None, manager_url: str | None = None) -> str:
+        """Manager only: record to the training room server at `url` from the next start (None: back to this
+        desk's own file). The URLs may not hold a password. Returns what happens, in words."""
+        manager = self.require(Permission.CHOOSE_ROOM_SERVER)
+        from dealerdrill.records.room_connection import public_url
+
+        save_room(url, manager_url, self._data_folder())
+        where = public_url(url) if url else "this desk's own records file"
+        self._audit(manager, "room_server_chosen", where)
+        return f"From the next start, this desk records to {where}."
+
+    def _data_folder(self) -> Path:
+        from dealerdrill import paths
+
+        return self.records.path.parent if self.records is not None else paths.data_dir()
 
     # ------------------------------------------------------------------------------------------ listeners
     def subscribe(self, listener: Callable[[DeskEvent], None]) -> None:
@@ -660,6 +708,47 @@ def _with_signed_answer_keys(records: Records, settings: table_settings.Settings
             "manager set on this workstation; the ones a manager last set are used"
             + ("" if entry is not None else " (the New Zealand defaults: none was ever set here)") + "."]
     return trusted, problems
+
+
+def _open_records(location: str | Path | None, clock=None):
+    """The records for the command line: `location` (a file or a postgresql:// URL), or the room this desk
+    is set to, or this workstation's own file. RecordsError when they cannot be used."""
+    import os
+
+    from dealerdrill.records.opening import is_room_url, open_records
+
+    if location is None:
+        room = chosen_room()
+        if room is not None:
+            return open_records(room.url, catalog=DRILL_CATALOG, clock=clock, manager_url=room.manager_url)
+    elif is_room_url(location):
+        return open_records(location, catalog=DRILL_CATALOG, clock=clock,
+                            manager_url=os.environ.get(MANAGER_URL_VARIABLE) or None)
+    return Records(location, catalog=DRILL_CATALOG, clock=clock)
+
+
+def _open_room_for_app(room) -> tuple[Records | None, list[str]]:
+    """The room's records for the window: never raises. A server that cannot be reached at start still gives
+    a desk that records into its outbox once it knows its trainees, and notices say so."""
+    from dealerdrill.records.opening import open_records
+    from dealerdrill.records.room_connection import public_url
+    from dealerdrill.records.room_store import RecordsOfflineError
+
+    try:
+        return open_records(room.url, catalog=DRILL_CATALOG, manager_url=room.manager_url), []
+    except RecordsOfflineError as error:
+        try:
+            records = open_records(room.url, catalog=DRILL_CATALOG, manager_url=room.manager_url,
+                                   require_server=False)
+        except RecordsError as again:
+            return None, [f"{again} Answers are not recorded now."]
+        return records, [f"{error} Dealer Drill keeps trying; until the server answers, only guests can practise "
+                         f"at this desk."]
+    except RecordsError as error:
+        return None, [f"{error} (training room server {public_url(room.url)}). Answers are not recorded now."]
+    except Exception as error:      # start-up goes on whatever happened
+        return None, [f"The training room server {public_url(room.url)} cannot be used ({type(error).__name__}: "
+                      f"{error}), so answers are not recorded now."]
 
 
 def _refuse_the_data_folder(path: str | Path, records: Records) -> None:

@@ -39,6 +39,7 @@ class Permission(Enum):
     CHANGE_PIN = "change the manager PIN"
     TRUST_KEYS = "trust another workstation's manager key"
     SET_IDLE_LOCK = "change when the manager role locks itself"
+    CHOOSE_ROOM_SERVER = "choose the training room server this desk records to"
 
 
 MANAGER_ONLY = frozenset(Permission)

@@ -359,6 +359,8 @@ def _figures_in_order(records, names: list[str], f: RecordFilter, pool):
 def _start_workers(records, count: int):
     if count < WORKERS_FROM or WORKERS < 1:
         return None
+    if getattr(records, "room", False):
+        return None   # a forked worker would share the room's server connections; the server does the reading
     try:
         return ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"),
                                    initializer=_open_worker,

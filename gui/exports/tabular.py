@@ -156,6 +156,14 @@ def _csv_answer_columns() -> list[str]:
     return columns
 
 
+def _csv_answer_batches(records, f: RecordFilter):
+    """The answers' CSV rows a batch at a time, formatted by SQLite (or, on the training room's server, by
+    server_answers.py the same way)."""
+    if records.dialect.name == "postgresql":
+        return iter(())          # written line by line by server_answers.write_csv
+    return records.stream(*_answers_query(records, f, _csv_answer_columns()))
+
+
 def _csv_text(value) -> object:
     if value is None:
         return ""
@@ -202,9 +210,24 @@ class _CsvFile:
         self.buffer.seek(0)
         self.buffer.truncate()
 
+    def write_lines(self, text: str) -> None:
+        """CSV lines made elsewhere (by the training room's server), written the same way: a batch with a
+        semicolon in it is read back into rows and written again by the rule above."""
+        if ";" in text:
+            self.write_rows(list(csv.reader(io.StringIO(text, newline=""))))
+            return
+        self.handle.write(utf8_for_export(text))
+
     def finish(self) -> None:
         self.handle.flush()
         os.fsync(self.handle.fileno())
+
+
+class _CsvLines:
+    """The text file server_answers.write_csv writes its lines to, in front of a _CsvFile."""
+
+    def __init__(self, out: _CsvFile):
+        self.write = out.write_lines
 
 
 def export_csv(records, path: str | Path, f: RecordFilter | None = None, progress: Progress | None = None,
@@ -225,7 +248,11 @@ def export_csv(records, path: str | Path, f: RecordFilter | None = None, progres
             hold_part(handle)
             out = _CsvFile(handle)
             out.write_rows([ANSWER_COLUMNS])
-            for rows in records.stream(*_answers_query(records, f, _csv_answer_columns())):
+            if records.dialect.name == "postgresql":    # the training room's server: server_answers.py
+                from .server_answers import write_csv
+
+                write_csv(records, f, _CsvLines(out), ticker.advance)
+            for rows in _csv_answer_batches(records, f):
                 out.write_rows(rows)
                 ticker.advance(len(rows))
             ticker.check()
@@ -544,10 +571,16 @@ def export_xlsx(records, path: str | Path, f: RecordFilter | None = None, progre
     f = f or RecordFilter()
     sessions = _sessions(records, f)
     ticker = _Ticker(count_answers(records, f) + len(sessions), progress, cancel)
-    where, parameters, order = streaming_order(records, f)
-    records.add_sql_function("dd_question_text", 1, _question_text)
-    records.add_sql_function("dd_answer_text", 1, _answer_text)
-    sql = f"SELECT {', '.join(_xlsx_answer_columns())}{ANSWERS_FROM}{where}{order}"
+    if records.dialect.name == "postgresql":      # the training room's server: server_answers.py
+        from .server_answers import xlsx_batches
+
+        batches = xlsx_batches(records, f)
+    else:
+        where, parameters, order = streaming_order(records, f)
+        records.add_sql_function("dd_question_text", 1, _question_text)
+        records.add_sql_function("dd_answer_text", 1, _answer_text)
+        batches = records.stream(f"SELECT {', '.join(_xlsx_answer_columns())}{ANSWERS_FROM}{where}{order}",
+                                 parameters)
 
     def put(book: _Workbook, title: str, columns, rows, texts) -> None:
         """Rows onto the sheet `title`, continued on "title 2"... at Excel's row limit; texts(part, first row
@@ -567,7 +600,7 @@ def export_xlsx(records, path: str | Path, f: RecordFilter | None = None, progre
         try:
             book.start_sheet("Answers", ANSWER_COLUMNS)
             answers = _AnswerRows(records, f)
-            for rows in records.stream(sql, parameters):
+            for rows in batches:
                 put(book, "Answers", ANSWER_COLUMNS, rows, answers.texts)
                 ticker.advance(len(rows))
             book.finish_sheet()

@@ -81,7 +81,7 @@ def where_clause(records, f: RecordFilter, trainee: str | None, time_column: str
     else:
         if f.trainees is not None:
             names = [name_key(" ".join(str(n).split())) for n in f.trainees]
-            clauses.append(f"t.name_key IN ({', '.join('?' * len(names))})" if names else "0")
+            clauses.append(f"t.name_key IN ({', '.join('?' * len(names))})" if names else "1 = 0")
             parameters.extend(names)
         if not f.include_archived:
             clauses.append("t.archived_at IS NULL")
@@ -156,7 +156,8 @@ def streaming_order(records, f: RecordFilter) -> tuple[str, list, str]:
     sorting two million wide rows first would take minutes. A few trainees are found through their sessions."""
     where, parameters = where_clause(records, f, None, "a.answered_at")
     if f.trainees is None or len(f.trainees) > 20:
-        return where.replace("t.name_key IN", "+t.name_key IN"), parameters, " ORDER BY a.answered_at, a.id"
+        return (where.replace("t.name_key IN", f"{records.dialect.no_index('t.name_key')} IN"), parameters,
+                " ORDER BY a.answered_at, a.id")
     return where, parameters, " ORDER BY a.answered_at, s.id, a.seq"
 
 
@@ -357,7 +358,7 @@ def _facts_where(f: RecordFilter) -> tuple[str, list]:
     if f.date_to is not None:
         clauses.append("answered_at < ?")
         parameters.append(to_text(local_day_start(f.date_to + timedelta(days=1))))
-    return " AND ".join(clauses) or "1", parameters
+    return " AND ".join(clauses) or "1 = 1", parameters
 
 
 def _median_seconds(records, trainee_id: int, drill: str, where: str, parameters: list, count: int) -> float:
@@ -390,7 +391,7 @@ def _pair_totals(records, f: RecordFilter, trainee_ids: dict[int, str]):
     parameters: list[int | str] = []
     ids = sorted(trainee_ids)
     if len(ids) <= 500:                # beyond that a full scan costs the same; the others are dropped below
-        clauses.append(f"trainee_id IN ({', '.join('?' * len(ids))})" if ids else "0")
+        clauses.append(f"trainee_id IN ({', '.join('?' * len(ids))})" if ids else "1 = 0")
         parameters.extend(ids)
     for column, value in (("game", f.game), ("drill", f.drill), ("mode", mode_value(f.mode) if f.mode else None)):
         if value:
@@ -427,7 +428,7 @@ def _pair_totals(records, f: RecordFilter, trainee_ids: dict[int, str]):
         entry[2] = max(entry[2], last)
 
     for row in records.read("SELECT trainee_id, drill, SUM(answered), SUM(correct), MAX(last_at) FROM answer_hours "
-                             f"WHERE {' AND '.join(hour_clauses) or '1'} GROUP BY trainee_id, drill", hour_parameters):
+                             f"WHERE {' AND '.join(hour_clauses) or '1 = 1'} GROUP BY trainee_id, drill", hour_parameters):
         add(*row)
     session_clauses = [c.replace("trainee_id", "s.trainee_id").replace("game", "s.game").replace(
         "drill", "s.drill").replace("mode", "s.mode") for c in clauses]
@@ -448,9 +449,43 @@ def _latest_answers(records, trainee_id: int, drill: str, f: RecordFilter, limit
     """(correct, seconds) of the trainee's latest `limit` answers on the drill in the filter's period, newest
     first ("latest" by session start, then item order). Walks the trainee's sessions of the drill newest
     first through sessions_by_trainee_drill and stops at `limit`: the cost does not grow with the history."""
+    where, more = _latest_clauses(f)
+    clauses, parameters = ["s.trainee_id = ?", "s.drill = ?", *where], [trainee_id, drill, *more]
+    return records.read("SELECT a.correct, a.seconds FROM sessions s JOIN answers a ON a.session_id = s.id "
+                         f"WHERE {' AND '.join(clauses)} ORDER BY s.started_at DESC, s.id DESC, a.seq DESC "
+                         f"LIMIT {int(limit)}", parameters)
+
+
+def _latest_answers_of_pairs(records, pairs: list[tuple[int, str]], f: RecordFilter,
+                             limit: int) -> dict[tuple[int, str], list[tuple[int, float]]] | None:
+    """_latest_answers for many (trainee, drill) pairs in one statement, where the server can (a LATERAL
+    join: one round trip instead of one per pair, which is what a roster costs over a network); None where
+    it cannot (SQLite, in-process, asks pair by pair as cheaply)."""
+    if records.dialect.name != "postgresql" or not pairs:
+        return None
+    found: dict[tuple[int, str], list[tuple[int, float]]] = {pair: [] for pair in pairs}
+    for start in range(0, len(pairs), 2000):
+        chunk = pairs[start:start + 2000]
+        clauses = ["s.trainee_id = p.trainee_id", "s.drill = p.drill"]
+        parameters: list = [value for pair in chunk for value in pair]
+        where, more = _latest_clauses(f)
+        rows = records.read(
+            f"SELECT p.trainee_id, p.drill, x.correct, x.seconds FROM (VALUES "
+            f"{', '.join(['(CAST(? AS bigint), CAST(? AS text))'] * len(chunk))}) AS p(trainee_id, drill) "
+            f"CROSS JOIN LATERAL (SELECT a.correct, a.seconds, s.started_at, s.id, a.seq FROM sessions s "
+            f"JOIN answers a ON a.session_id = s.id WHERE {' AND '.join(clauses + where)} "
+            f"ORDER BY s.started_at DESC, s.id DESC, a.seq DESC LIMIT {int(limit)}) AS x "
+            f"ORDER BY p.trainee_id, p.drill, x.started_at DESC, x.id DESC, x.seq DESC", parameters + more)
+        for trainee_id, drill, correct, seconds in rows:
+            found[(trainee_id, drill)].append((correct, seconds))
+    return found
+
+
+def _latest_clauses(f: RecordFilter) -> tuple[list[str], list]:
     from .store import mode_value, to_text
 
-    clauses, parameters = ["s.trainee_id = ?", "s.drill = ?"], [trainee_id, drill]
+    clauses: list[str] = []
+    parameters: list = []
     if f.mode:
         clauses.append("s.mode = ?")
         parameters.append(mode_value(f.mode))
@@ -463,9 +498,7 @@ def _latest_answers(records, trainee_id: int, drill: str, f: RecordFilter, limit
         end = to_text(local_day_start(f.date_to + timedelta(days=1)))
         clauses += ["s.started_at < ?", "a.answered_at < ?"]     # no answer comes before its session
         parameters += [end, end]
-    return records.read("SELECT a.correct, a.seconds FROM sessions s JOIN answers a ON a.session_id = s.id "
-                         f"WHERE {' AND '.join(clauses)} ORDER BY s.started_at DESC, s.id DESC, a.seq DESC "
-                         f"LIMIT {int(limit)}", parameters)
+    return clauses, parameters
 
 
 def roster(records, f: RecordFilter) -> list[RosterEntry]:
@@ -492,6 +525,9 @@ def roster(records, f: RecordFilter) -> list[RosterEntry]:
         if (f.game is None or info.game == f.game) and (f.drill is None or info.id == f.drill):
             drills_by_game[info.game].append(info)
     targets = {info.id: records.target(info.id) for infos in drills_by_game.values() for info in infos}
+    shown = {info.id for infos in drills_by_game.values() for info in infos}
+    batched = _latest_answers_of_pairs(records, [pair for pair in sorted(totals) if pair[1] in shown], open_filter,
+                                       READINESS_ANSWERS)
     entries = []
     for trainee in trainees:
         key = name_key(trainee.name)
@@ -500,8 +536,11 @@ def roster(records, f: RecordFilter) -> list[RosterEntry]:
         for game, infos in sorted(drills_by_game.items()):
             readiness = []
             for info in infos:
-                latest = (_latest_answers(records, trainee_id, info.id, open_filter, READINESS_ANSWERS)
-                          if (trainee_id, info.id) in totals else [])
+                if batched is not None:
+                    latest = batched.get((trainee_id, info.id), [])
+                else:
+                    latest = (_latest_answers(records, trainee_id, info.id, open_filter, READINESS_ANSWERS)
+                              if (trainee_id, info.id) in totals else [])
                 passed = [t for t in tests_by[(key, info.id)] if t.passed]
                 readiness.append(DrillReadiness(
                     info.id, info.title, targets[info.id], len(latest),

@@ -43,6 +43,7 @@ from dealerdrill.domain.catalog import (
 )
 
 from . import chain, queries, wal_check
+from .dialect import SQLITE, Dialect
 from .chain import Signer
 from .models import AuditEntry, RecordFilter, SessionSummary, TargetInfo, Trainee
 from .schema import (
@@ -157,6 +158,9 @@ FULL_CHECK_AT_START_LIMIT = 64 * 2**20  # bytes: larger files are checked in the
 
 
 class Records:
+    dialect: Dialect = SQLITE          # where this backend's SQL differs (dialect.py)
+    extra_triggers: tuple[str, ...] = ()   # triggers this backend has beyond the file's (verification asks)
+
     def __init__(self, path: str | Path | None = None, *, clock: Callable[[], datetime] | None = None,
                  workstation: str | None = None, read_only: bool = False, check: bool = True,
                  catalog: DrillCatalog | None = None):
@@ -298,6 +302,15 @@ class Records:
 
     # ------------------------------------------------------------------------------------ plumbing
 
+    @property
+    def location(self) -> str:
+        """Where the records are, as open_records takes it again (a worker process opens its own): the path."""
+        return str(self.path)
+
+    def describe_location(self) -> str:
+        """Where the records are, in words for a person (messages, `dealerdrill verify`)."""
+        return str(self.path)
+
     def close(self) -> None:
         self._connection.close()
 
@@ -361,8 +374,10 @@ class Records:
                 self._connection.execute(f"PRAGMA main.cache_size = {before}")
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One transaction, committed (and synced: synchronous=FULL) before the block's caller returns."""
+    def transaction(self, *, as_manager: bool = False) -> Iterator[Any]:
+        """One transaction, committed (and synced: synchronous=FULL) before the block's caller returns; it
+        yields the sqlite3 connection. (`as_manager` is for the room's server, where a manager's own login
+        may write what a desk's may not; a file has one writer.)"""
         if self.read_only:
             raise RecordsReadOnlyError(f"The records at {self.path} are open read-only: nothing can be changed "
                                        f"or recorded until the file and its folder can be written again.")
@@ -410,7 +425,7 @@ class Records:
         """The clock's time as stored."""
         return to_text(self.clock())
 
-    def audit(self, db: sqlite3.Connection, actor: str, action: str, detail: str = "",
+    def audit(self, db: Any, actor: str, action: str, detail: str = "",
               signer: Signer | None = None) -> None:
         """Add an audit entry, and its ledger entry, inside the transaction `db` (from transaction())."""
         at = self.now_text()
@@ -440,7 +455,7 @@ class Records:
         """Trainees by name (case-insensitive order); archived ones only when asked for."""
         where = "" if include_archived else "WHERE archived_at IS NULL"
         rows = self.read(f"SELECT id, uuid, name, created_at, archived_at, archived_by FROM trainees {where} "
-                          f"ORDER BY name COLLATE NOCASE")
+                          f"ORDER BY {self.dialect.nocase('name')}, id")
         return [_trainee(row) for row in rows]
 
     def trainee(self, name: str) -> Trainee:
@@ -780,13 +795,17 @@ class Records:
         newer version, imported from elsewhere, still shows)."""
         # Asked for once per row by the views, so remembered until the file changes (data_version moves
         # when another connection commits, total_changes when this one does).
-        version = (self.read("PRAGMA data_version")[0][0], self._connection.total_changes)
+        version = self._change_token()
         if self._recorded_drills is None or self._recorded_drills[0] != version:
             infos = self.catalog.drills()
             for drill, game in self.read("SELECT DISTINCT drill, game FROM sessions"):
                 infos.setdefault(drill, DrillInfo(drill, game, title_from_id(drill)))
             self._recorded_drills = (version, dict(sorted(infos.items())))
         return dict(self._recorded_drills[1])
+
+    def _change_token(self):
+        """A value that differs whenever anything was stored since it was last read."""
+        return self.read("PRAGMA data_version")[0][0], self._connection.total_changes
 
     def drill_info(self, drill_id: str) -> DrillInfo:
         return self.drill_infos().get(drill_id) or DrillInfo(drill_id, drill_id.split(".", 1)[0],

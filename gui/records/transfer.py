@@ -946,7 +946,8 @@ def import_records(records, path: str | Path, imported_by: str = "workstation",
                 raise ValueError(f"{path} cannot be imported: {error}. Nothing was imported.") from None
             merge = _Merge(records, imported_by, regrade, facts, _seal(facts, records.manager_keys()))
             merge.run()
-            with records.transaction() as db:
+            with (records.transaction(as_manager=True) if getattr(records, "room", False)
+                  else records.transaction()) as db:
                 records.audit(db, imported_by, "records_imported",
                               f"{path.name}: {merge.answers_added} answers added, {merge.present} already here, "
                               f"{merge.refused_count} refused; {merge.grading()}", signer)

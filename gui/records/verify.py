@@ -26,6 +26,7 @@ from .schema_v4 import (
     trainee_event,
 )
 from .schema_v5 import TRIGGERS as NAME_TRIGGERS
+from .schema_v6 import TRIGGERS as LOGIN_TRIGGERS
 
 MAX_PROBLEMS = 200   # a file rewritten wholesale would list every row; the first ones say enough
 
@@ -62,8 +63,8 @@ def verify_records(records, progress: Callable[[int, int], None] | None = None) 
 
 
 def _check_triggers(records, found: _Found) -> None:
-    present = {name for (name,) in records.read("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
-    for name in TRIGGERS + NAME_TRIGGERS:
+    present = {name for (name,) in records.read(records.dialect.triggers_sql)}
+    for name in TRIGGERS + NAME_TRIGGERS + LOGIN_TRIGGERS + records.extra_triggers:
         if name not in present:
             found.add(f"trigger {name}", "is missing: someone removed what keeps the results permanent")
 
@@ -91,13 +92,14 @@ class _AnswersCheck:
         # "spawn": a new interpreter, never a fork of this process (which may be the window's, with Qt).
         self.pool = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"))
         bounds = [1 + (last * k) // WORKERS for k in range(WORKERS)] + [last + 1]
-        self.futures = [self.pool.submit(check_answer_range, str(records.path), bounds[k], bounds[k + 1])
+        self.futures = [self.pool.submit(check_answer_range, records.location, bounds[k], bounds[k + 1])
                         for k in range(WORKERS)]
 
     def results(self) -> tuple[list[tuple[str, str]], dict]:
         """(problems, {(session id, UTC hour): [answers, right, milliseconds, id sum, right id sum, last]})."""
         if self.pool is None:
-            return _answer_range(self.records.stream, self.records.read, *self.parts[0])
+            return _answer_range(self.records.stream, self.records.read, *self.parts[0],
+                                 content_sql=self.records.dialect.answer_content_sql())
         problems: list[tuple[str, str]] = []
         groups: dict[tuple[int, str], list] = {}
         for future in self.futures:
@@ -115,18 +117,20 @@ class _AnswersCheck:
             self.pool.shutdown(wait=True, cancel_futures=True)
 
 
-def check_answer_range(path: str, first: int, end: int):
-    """In a worker process: _answer_range over the rows with ids first..end-1, on a connection of its own."""
-    from .store import Records
+def check_answer_range(location: str, first: int, end: int):
+    """In a worker process: _answer_range over the rows with ids first..end-1, on a connection of its own (to
+    the same file, or the same room server)."""
+    from .opening import open_records
 
-    with Records(path, read_only=True, check=False) as records:
-        return _answer_range(records.stream, records.read, first, end)
+    with open_records(location, read_only=True, check=False) as records:
+        return _answer_range(records.stream, records.read, first, end,
+                             content_sql=records.dialect.answer_content_sql())
 
 
 MILLIS = "CAST(round({} * 1000) AS INTEGER)"
 
 
-def _answer_range(stream, read, first: int, end: int):
+def _answer_range(stream, read, first: int, end: int, content_sql: str = chain.ANSWER_CONTENT_SQL):
     """Each answer's stored hash against the stored hash of the answer before it and its own content; and
     the answers counted by session and UTC hour as the summary tables count them."""
     found: list[tuple[str, str]] = []
@@ -134,7 +138,7 @@ def _answer_range(stream, read, first: int, end: int):
     before = read("SELECT chain_hash FROM answers WHERE id < ? ORDER BY id DESC LIMIT 1", (first,))
     previous = bytes(before[0][0] or chain.NO_HASH) if before else chain.NO_HASH
     sha = hashlib.sha256
-    for rows in stream(f"SELECT id, {chain.ANSWER_CONTENT_SQL}, chain_hash, session_id, substr(answered_at, 1, 13), "
+    for rows in stream(f"SELECT id, {content_sql}, chain_hash, session_id, substr(answered_at, 1, 13), "
                        f"correct, {MILLIS.format('seconds')}, answered_at FROM answers WHERE id >= ? AND id < ? "
                        f"ORDER BY id", (first, end), 20_000):
         for answer_id, content, stored, session_id, hour, right, millis, at in rows:

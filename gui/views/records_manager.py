@@ -744,6 +744,10 @@ class ManagerPage(QWidget):
         self.import_refused.setMaximumHeight(124)   # about six lines; more scroll
         self.import_refused.hide()
         layout.addWidget(self.import_refused)
+        from .room_server import RoomServerBox   # the training room's setting (issue 14)
+
+        self.room_server_box = RoomServerBox(self.desk)
+        layout.addWidget(self.room_server_box)
         layout.addStretch(1)
         self._progress_timer = QTimer(self)
         self._progress_timer.setSingleShot(True)

@@ -165,6 +165,7 @@ def test_every_manager_only_action_is_refused_while_the_role_is_locked(manager_d
         Permission.CHANGE_PIN: lambda: desk.role.change_pin("1111", "1111"),
         Permission.TRUST_KEYS: lambda: desk.trust_manager_key(bytes(32), "Other"),
         Permission.SET_IDLE_LOCK: lambda: desk.set_idle_lock_minutes(30),
+        Permission.CHOOSE_ROOM_SERVER: lambda: desk.set_room_server("postgresql://desk-01@server/dealerdrill"),
     }
     audit_before = len(desk.records.audit_log())
     for permission, action in refused.items():
@@ -176,6 +177,7 @@ def test_every_manager_only_action_is_refused_while_the_role_is_locked(manager_d
     assert desk.records.targets()["baccarat.commission"].set_by is None
     assert not desk.records.trainee("Aroha").archived
     assert len(desk.records.audit_log()) == audit_before     # nothing was done, so nothing was logged
+    assert desk.room_server() is None                       # the desk still records to its own file
     assert set(refused) | {Permission.CHANGE_GRADING_SETTINGS} == set(Permission)   # each one is tried here
 
 

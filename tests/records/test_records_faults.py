@@ -525,7 +525,9 @@ def test_summary_tables_follow_imports_and_upgrades(tmp_path, answer_factory, go
                                                     "'manager_keys_are_permanent_delete', 'sessions_keep_what_they_recorded', "
                                                     "'trainees_keep_their_identity')")]
         db.executescript("".join(f"DROP TRIGGER {name};" for name in triggers)
-                         + "DROP TRIGGER trainees_need_a_name_key; DROP TRIGGER trainees_keep_their_name_key;"
+                         + "DROP TRIGGER sessions_keep_their_login; ALTER TABLE audit DROP COLUMN login;"
+                         "ALTER TABLE sessions DROP COLUMN login;"
+                         "DROP TRIGGER trainees_need_a_name_key; DROP TRIGGER trainees_keep_their_name_key;"
                          "DROP INDEX trainees_by_name_key; ALTER TABLE trainees DROP COLUMN name_key;"
                          "DROP TABLE ledger; DROP TABLE manager_keys; DROP TABLE target_changes;"
                          "ALTER TABLE answers DROP COLUMN chain_hash; ALTER TABLE signoffs DROP COLUMN reason;"

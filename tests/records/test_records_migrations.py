@@ -22,7 +22,12 @@ def _build_at(path, version: int) -> None:
         schema.apply_step(db, step)
         db.execute(f"PRAGMA user_version = {step + 1}")
     if version >= 1:  # what version 1 could hold: a trainee, a session and an answer
-        db.execute("INSERT INTO trainees (uuid, name, created_at) VALUES ('t-1', 'Hemi', '2025-01-05T08:00:00.000000Z')")
+        if version >= 5:   # from version 5 a trainee needs the key of their name
+            db.execute("INSERT INTO trainees (uuid, name, name_key, created_at) VALUES ('t-1', 'Hemi', 'hemi', "
+                       "'2025-01-05T08:00:00.000000Z')")
+        else:
+            db.execute("INSERT INTO trainees (uuid, name, created_at) VALUES ('t-1', 'Hemi', "
+                       "'2025-01-05T08:00:00.000000Z')")
         db.execute("INSERT INTO sessions (uuid, trainee_id, drill, game, mode, started_at, finished_at) VALUES "
                    "('s-1', 1, 'baccarat.table_of_play', 'baccarat', 'test', '2025-01-05T08:01:00.000000Z', "
                    "'2025-01-05T08:09:00.000000Z')")

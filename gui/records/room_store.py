@@ -1,0 +1,638 @@
+"""The training room's records: the Records interface over a PostgreSQL server. Qt-free.
+
+    records = RoomRecords("postgresql://desk-03@records.casino.local/dealerdrill", catalog=DRILL_CATALOG,
+                          outbox_path=data_dir() / OUTBOX_NAME)
+
+Everything Records offers works the same here: the queries (queries.py) and verification (verify.py) run
+their SQL through the PostgreSQL dialect; every change is one call of a server function (room_schema.py),
+so the desk's login needs no right to write any table. A signed entry (a sign-off, a target, a manager key,
+a checkpoint, a signed audit entry) is made in one transaction that first takes the chains' lock on the
+server and reads their heads, exactly as the SQLite records compute it in-process.
+
+A desk keeps working when the server goes away. While the server cannot be reached, or while older entries
+still wait in the outbox (outbox.py), a session's start, its answers and its finish go to the outbox, each
+committed to the desk's disk before the call returns; a sender thread delivers them, in order, as soon as
+the server answers again, and the server ignores any it already has (their UUIDs). `status()` says how
+many wait. Meanwhile the few things a desk must read to carry on (the trainee, the drill's target) come
+from what it last read from the server.
+"""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable, Iterator
+
+from dealerdrill.domain import AnsweredItem, Target
+
+from . import chain
+from .dialect import POSTGRES
+from .models import SessionSummary, Trainee
+from .outbox import OUTBOX_NAME, Outbox
+from .room_connection import conninfo, public_url
+from .room_schema import SERVER_TRIGGERS
+from .schema import SCHEMA_VERSION, RecordsError, RecordsNewerError, RecordsReadOnlyError
+from .schema_v4 import audit_event, target_event
+from .schema_v5 import name_key
+from .store import (
+    Records,
+    UnknownTraineeError,
+    clean_name,
+    mode_value,
+    new_uuid,
+    signed_statement,
+    signoff_statement,
+    utc_now,
+)
+
+SEND_INTERVAL_SECONDS = 1.0       # how often the sender tries the server while entries wait
+POOL_TIMEOUT_SECONDS = 3.0
+
+
+class RecordsOfflineError(RecordsError):
+    """The training room's server cannot be reached now (answers still go to the outbox)."""
+
+
+class RoomStatus:
+    """What a desk shows about its room: connected or not, and how many entries wait in its outbox."""
+
+    def __init__(self, online: bool, answers_waiting: int, entries_waiting: int, refused: int, server: str):
+        self.online, self.answers_waiting, self.entries_waiting = online, answers_waiting, entries_waiting
+        self.refused, self.server = refused, server
+
+    @property
+    def text(self) -> str:
+        if self.online and not self.entries_waiting:
+            return f"training room: {self.server}"
+        waiting = f"{self.answers_waiting} answer{'s' if self.answers_waiting != 1 else ''} waiting"
+        return f"offline — {waiting}" if not self.online else f"sending — {waiting}"
+
+
+def _numeric_loader():
+    """Loads PostgreSQL numeric (what SUM of bigints gives) as int when whole, float otherwise, like SQLite."""
+    from psycopg.adapt import Loader
+
+    class WholeOrFloat(Loader):
+        def load(self, data):
+            text = bytes(data).decode()
+            return float(text) if any(c in text for c in ".eEN") else int(text)
+
+    return WholeOrFloat
+
+
+class _Transaction:
+    """One server transaction, as `Records.transaction()` yields it: execute() takes the records' SQL
+    (with ? placeholders), call() runs a server function."""
+
+    def __init__(self, connection):
+        self.connection = connection
+
+    def execute(self, sql: str, parameters=()):
+        return self.connection.execute(POSTGRES.translate(sql), list(parameters))
+
+    def call(self, function: str, *arguments):
+        marks = ", ".join(["%s"] * len(arguments))
+        return self.connection.execute(f"SELECT * FROM {function}({marks})", list(arguments)).fetchone()
+
+
+def _errors():
+    import psycopg
+    import psycopg_pool
+
+    return psycopg, psycopg_pool
+
+
+class RoomRecords(Records):
+    dialect = POSTGRES
+    extra_triggers = SERVER_TRIGGERS
+    room = True
+
+    def __init__(self, url: str, *, clock: Callable | None = None, workstation: str | None = None,
+                 read_only: bool = False, check: bool = True, catalog=None, outbox_path: str | Path | None = None,
+                 pool=None, require_server: bool = True, pool_size: int = 4, manager_url: str | None = None):
+        import socket
+
+        from dealerdrill.domain.catalog import BareCatalog
+
+        psycopg, psycopg_pool = _errors()
+        self.url = url
+        self.catalog = catalog if catalog is not None else BareCatalog()
+        self.clock = clock or utc_now
+        self.workstation = workstation if workstation is not None else socket.gethostname()
+        self.read_only = read_only
+        self.checked_at_open = True
+        self._recorded_drills = None
+        self.reuse_latest_facts = False
+        self.latest_facts = (None, None)
+        self._trainee_cache: dict[str, tuple] = {}
+        self._trainees_cache: dict[bool, list[Trainee]] = {}
+        self._target_cache: dict[str, Target] = {}
+        self._memory_cache: dict[tuple[str, str], dict] = {}
+        self._local_sessions: dict[str, dict] = {}
+        self._order = threading.Lock()          # keeps the outbox's order against answers sent straight away
+        self._closed = threading.Event()
+        self._wake = threading.Event()
+        self._online = True
+        if outbox_path is None:
+            from dealerdrill import paths
+
+            outbox_path = paths.data_dir() / OUTBOX_NAME
+        self.path = Path(outbox_path)           # the desk's own file for the room (the PIN file lives beside it)
+        self._owns_pool = pool is None
+        if pool is None:
+            numeric = _numeric_loader()
+
+            def configure(connection):
+                connection.adapters.register_loader("numeric", numeric)
+
+            pool = psycopg_pool.ConnectionPool(conninfo(url), min_size=1, max_size=pool_size, open=False,
+                                               kwargs={"autocommit": True}, configure=configure,
+                                               timeout=POOL_TIMEOUT_SECONDS, name="dealerdrill-room",
+                                               reconnect_timeout=0)
+            pool.open(wait=False)
+        self._pool = pool
+        # A desk's login may not sign off or set targets; a manager unlocking the role at that desk writes
+        # through their own login (manager_url), so the server's log and the login columns name them.
+        self.manager_url = manager_url
+        self._manager_pool = None
+        if manager_url and self._owns_pool:
+            self._manager_pool = psycopg_pool.ConnectionPool(conninfo(manager_url, application="dealerdrill manager"),
+                                                             min_size=0, max_size=2, open=False,
+                                                             kwargs={"autocommit": True}, configure=configure,
+                                                                           timeout=POOL_TIMEOUT_SECONDS, name="dealerdrill-manager",
+                                                             reconnect_timeout=0)
+            self._manager_pool.open(wait=False)
+        self.outbox = None if read_only else Outbox(self.path)
+        # Entries wait in the outbox (from before a restart too): new ones join the queue behind them.
+        self._waiting = self.outbox is not None and self.outbox.waiting() > 0
+        try:
+            self._check_version()
+        except RecordsOfflineError:
+            if require_server:
+                self._close_pool()
+                raise
+            self._online = False
+        self._sender = None
+        if self.outbox is not None:
+            self._sender = threading.Thread(target=self._send_loop, name="dealerdrill-outbox", daemon=True)
+            self._sender.start()
+
+    # ------------------------------------------------------------------------------------ plumbing
+
+    @property
+    def location(self) -> str:
+        return self.url
+
+    def describe_location(self) -> str:
+        return f"the training room server {public_url(self.url)}"
+
+    def _check_version(self) -> None:
+        rows = self._read_now("SELECT version FROM schema_version", ())
+        version = rows[0][0] if rows else 0
+        if version > SCHEMA_VERSION:
+            raise RecordsNewerError(f"The training room's records are at version {version}, newer than this Dealer "
+                                    f"Drill reads ({SCHEMA_VERSION}). Update Dealer Drill on this desk.")
+        if version < SCHEMA_VERSION:
+            raise RecordsError(f"The training room's records are at version {version}; this Dealer Drill needs "
+                               f"{SCHEMA_VERSION}. Whoever owns the database runs `dealerdrill room setup --url "
+                               f"URL` with this Dealer Drill first.")
+
+    def _close_pool(self) -> None:
+        if self._owns_pool:
+            self._pool.close(timeout=2)
+            if self._manager_pool is not None:
+                self._manager_pool.close(timeout=2)
+
+    def close(self) -> None:
+        self._closed.set()
+        self._wake.set()
+        if self._sender is not None:
+            self._sender.join(timeout=10)
+        if self.outbox is not None:
+            self.outbox.close()
+        self._close_pool()
+
+    def clone(self) -> "RoomRecords":
+        """For a worker thread: the same server through the same pool (psycopg's pool is thread-safe), no
+        sender of its own (the desk's sends the outbox)."""
+        twin = RoomRecords.__new__(RoomRecords)
+        twin.__dict__.update(self.__dict__)
+        twin._owns_pool = False
+        twin.outbox = None
+        twin._sender = None
+        twin._closed = threading.Event()
+        twin._order = self._order
+        twin.read_only = self.read_only
+        return twin
+
+    def _plain(self, error) -> RecordsError:
+        psycopg, psycopg_pool = _errors()
+        if isinstance(error, (psycopg.OperationalError, psycopg_pool.PoolTimeout, psycopg.InterfaceError)) \
+                and not isinstance(error, psycopg.errors.QueryCanceled):
+            self._online = False
+            self._wake.set()
+            first = (str(error).strip().splitlines() or [""])[0]
+            return RecordsOfflineError(f"The training room server ({public_url(self.url)}) cannot be reached now"
+                                       + (f" ({first})" if first else "") + ".")
+        if isinstance(error, psycopg.errors.InsufficientPrivilege):
+            return RecordsError(f"The training room server refused this to your login: {error.diag.message_primary}.")
+        message = getattr(getattr(error, "diag", None), "message_primary", None) or str(error)
+        return RecordsError(f"The training room's server refused: {message}.")
+
+    def _read_now(self, sql: str, parameters) -> list[tuple]:
+        psycopg, psycopg_pool = _errors()
+        try:
+            with self._pool.connection() as connection:
+                return connection.execute(POSTGRES.translate(sql), list(parameters)).fetchall()
+        except (psycopg.Error, psycopg_pool.PoolTimeout) as error:
+            raise self._plain(error) from None
+
+    def read(self, sql: str, parameters=()) -> list[tuple]:
+        if not self._online:
+            raise RecordsOfflineError(f"The training room server ({public_url(self.url)}) cannot be reached now; "
+                                      f"answers wait in this desk's outbox.")
+        return self._read_now(sql, parameters)
+
+    def stream(self, sql: str, parameters=(), batch: int = 5000) -> Iterator[list[tuple]]:
+        """Rows a batch at a time through a server-side cursor (millions of rows never sit in memory)."""
+        psycopg, psycopg_pool = _errors()
+        try:
+            with self._pool.connection() as connection:
+                with connection.transaction():
+                    with connection.cursor(name=f"dd_stream_{id(self)}_{time.monotonic_ns()}") as cursor:
+                        cursor.itersize = batch
+                        cursor.execute(POSTGRES.translate(sql), list(parameters))
+                        while rows := cursor.fetchmany(batch):
+                            yield rows
+        except (psycopg.Error, psycopg_pool.PoolTimeout) as error:
+            raise self._plain(error) from None
+
+    def add_sql_function(self, name: str, arguments: int, function: Callable) -> None:
+        raise RecordsError("SQL functions written in Python run only in a desk's own records file.")
+
+    @contextmanager
+    def transaction(self, *, as_manager: bool = False) -> Iterator[_Transaction]:
+        """One server transaction; `as_manager`: through the manager's own login when one is configured."""
+        if self.read_only:
+            raise RecordsReadOnlyError("These training room records were opened to be read only.")
+        psycopg, psycopg_pool = _errors()
+        pool = self._manager_pool if as_manager and self._manager_pool is not None else self._pool
+        try:
+            with pool.connection() as connection:
+                with connection.transaction():
+                    yield _Transaction(connection)
+        except (psycopg.Error, psycopg_pool.PoolTimeout) as error:
+            raise self._plain(error) from None
+
+    def _call(self, function: str, *arguments):
+        with self.transaction() as db:
+            return db.call(function, *arguments)
+
+    def _change_token(self):
+        return tuple(self.read("SELECT (SELECT coalesce(max(seq), 0) FROM ledger), "
+                               "(SELECT coalesce(max(id), 0) FROM answers)")[0])
+
+    def change_token(self):
+        """Differs whenever anything was stored in the room since it was last read (the manager's page
+        polls it to refresh while trainees answer); None while the server cannot be reached."""
+        try:
+            return self._change_token()
+        except RecordsOfflineError:
+            return None
+
+    # ------------------------------------------------------------------------------------ the outbox
+
+    def status(self) -> RoomStatus:
+        outbox = self.outbox
+        return RoomStatus(self._online, outbox.waiting("answer") if outbox else 0, outbox.waiting() if outbox else 0,
+                          len(outbox.refused()) if outbox else 0, public_url(self.url))
+
+    def _queue(self, kind: str, payload: dict) -> None:
+        if self.outbox is None:
+            raise RecordsOfflineError("The training room server cannot be reached, and these records have no outbox.")
+        self.outbox.put(kind, payload, self.now_text())
+        self._waiting = True
+        self._wake.set()
+
+    def _send_or_queue(self, kind: str, payload: dict, send: Callable[[dict], object]):
+        """Send now when the server is there and nothing older waits; else keep it in the outbox. Either way
+        it is committed (to the server or to the desk's disk) when this returns."""
+        with self._order:
+            if self._online and self.outbox is not None and not self._waiting:
+                try:
+                    return send(payload)
+                except RecordsOfflineError:
+                    pass
+            self._queue(kind, payload)
+            return None
+
+    def _send_loop(self) -> None:
+        while not self._closed.is_set():
+            self._wake.wait(SEND_INTERVAL_SECONDS)
+            self._wake.clear()
+            if self._closed.is_set():
+                return
+            if self._online and not self._waiting:
+                continue           # nothing kept back: nothing to send, no need to ask the outbox
+            try:
+                self._send_waiting()
+            except Exception:       # the next round tries again; nothing is lost from the outbox
+                self._online = False
+
+    def _send_waiting(self) -> None:
+        outbox = self.outbox
+        if outbox is None:
+            return
+        if not self._online:
+            try:
+                self._read_now("SELECT 1", ())
+            except RecordsOfflineError:
+                return
+        while not self._closed.is_set():
+            with self._order:
+                entry = outbox.first_waiting()
+                if entry is None:
+                    self._online, self._waiting = True, False
+                    return
+                entry_id, kind, payload = entry
+                try:
+                    self._SENDERS[kind](self, payload)
+                except RecordsOfflineError:
+                    return
+                except RecordsError as refusal:
+                    outbox.refuse(entry_id, str(refusal))
+                    continue
+                outbox.sent(entry_id)
+
+    def send_waiting_now(self, timeout: float = 30.0) -> bool:
+        """Try to send the outbox now (tests and the command line); True when nothing waits any more."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self._send_waiting()
+            if self.outbox is None or self.outbox.waiting() == 0:
+                return True
+            time.sleep(0.2)
+        return False
+
+    def _send_session(self, p: dict):
+        return self._call("dd_start_session", p["uuid"], p["trainee_uuid"], p["drill"], p["game"], p["mode"],
+                          p["settings"], p["target"], p["workstation"], p["started_at"])
+
+    def _send_answer(self, p: dict):
+        return self._call("dd_record_answer", p["session"], p["uuid"], p["family"], p["item"], p["answer"],
+                          p["expected"], p["given"], p["correct"], p["category"], p["rule"], p["seconds"],
+                          p["timed_out"], p["answered_at"], p["memory"], p["memory_at"])
+
+    def _send_finish(self, p: dict):
+        return self._call("dd_finish_session", p["uuid"], p["finished_at"])
+
+    def _send_audit(self, p: dict):
+        return self._call("dd_audit", p["at"], p["actor"], p["action"], p["detail"])
+
+    _SENDERS = {"session": _send_session, "answer": _send_answer, "finish": _send_finish, "audit": _send_audit}
+
+    # ------------------------------------------------------------------------------------ what a desk reads
+
+    def _trainee_row(self, name) -> tuple | None:
+        key = name_key(" ".join(str(name.name if isinstance(name, Trainee) else name).split()))
+        try:
+            row = super()._trainee_row(name)
+        except RecordsOfflineError:
+            return self._trainee_cache.get(key)
+        if row is not None:
+            self._trainee_cache[key] = row
+        return row
+
+    def trainees(self, include_archived: bool = False) -> list[Trainee]:
+        """As Records.trainees; while the server cannot be reached, the list last read from it."""
+        try:
+            found = super().trainees(include_archived)
+        except RecordsOfflineError:
+            return list(self._trainees_cache.get(include_archived, []))
+        self._trainees_cache[include_archived] = found
+        return found
+
+    def target(self, drill_id: str) -> Target:
+        try:
+            target = super().target(drill_id)
+        except RecordsOfflineError:
+            return self._target_cache.get(drill_id) or self.catalog.default_target(drill_id)
+        self._target_cache[drill_id] = target
+        return target
+
+    def drill_infos(self):
+        try:
+            return super().drill_infos()
+        except RecordsOfflineError:
+            return dict(self._recorded_drills[1]) if self._recorded_drills else self.catalog.drills()
+
+    def load_scheduler_memory(self, trainee: str, drill_id: str) -> dict | None:
+        try:
+            return super().load_scheduler_memory(trainee, drill_id)
+        except RecordsOfflineError:
+            return self._memory_cache.get((name_key(trainee), drill_id))
+
+    def session_answers_digest(self, session_uuid: str) -> str:
+        from .store import PORTABLE_ANSWER_COLUMNS, portable_answers_digest
+
+        return portable_answers_digest(self.read(
+            f"SELECT {', '.join('a.' + c for c in PORTABLE_ANSWER_COLUMNS)} FROM answers a JOIN sessions s ON "
+            f"s.id = a.session_id WHERE s.uuid = ? ORDER BY a.seq", (session_uuid,)))
+
+    # ------------------------------------------------------------------------------------ the audit log
+
+    def audit(self, db, actor: str, action: str, detail: str = "", signer=None) -> None:
+        at = self.now_text()
+        if signer is None:
+            db.call("dd_audit", at, actor, action, detail)
+            return
+        heads = db.call("dd_chain_heads")
+        audit_id = heads[3]
+        content = chain.event_content(audit_event(audit_id, at, actor, action, detail))
+        link, signature = self._sign(heads, "audit", str(audit_id), content, signer)
+        db.call("dd_signed_audit", audit_id, at, actor, action, detail, content, link, signer.fingerprint, signature)
+
+    @staticmethod
+    def _sign(heads, kind: str, ref: str, content: str, signer) -> tuple[bytes, bytes]:
+        link = chain.ledger_link(bytes(heads[0]), kind, ref, content, heads[1], bytes(heads[2]))
+        return link, signer.sign(link)
+
+    def add_audit_entry(self, actor: str, action: str, detail: str = "", signer=None) -> None:
+        if signer is None and self.outbox is not None:
+            # A refused PIN or a lock at a desk without its server is still logged, once it is back.
+            payload = {"at": self.now_text(), "actor": actor, "action": action, "detail": detail}
+            self._send_or_queue("audit", payload, self._send_audit)
+            return
+        with self.transaction(as_manager=signer is not None) as db:
+            self.audit(db, actor, action, detail, signer)
+
+    # ------------------------------------------------------------------------------------ trainees
+
+    def create_trainee(self, name: str) -> Trainee:
+        name = clean_name(name)
+        existing = self._trainee_row(name)
+        if existing is not None:
+            archived = " (archived; a manager can restore it)" if existing[4] else ""
+            raise ValueError(f"A trainee called {existing[2]!r} already exists{archived}.")
+        self._call("dd_create_trainee", new_uuid(), name, name_key(name), self.now_text())
+        return self.trainee(name)
+
+    def archive_trainee(self, name: str, by: str, signer=None) -> Trainee:
+        trainee = self.trainee(name)
+        if trainee.archived:
+            raise ValueError(f"{trainee.name} is already archived.")
+        with self.transaction(as_manager=True) as db:
+            db.call("dd_set_archived", trainee.uuid, self.now_text(), by)
+            self.audit(db, by, "trainee_archived", trainee.name, signer)
+        return self.trainee(name)
+
+    def restore_trainee(self, name: str, by: str, signer=None) -> Trainee:
+        trainee = self.trainee(name)
+        if not trainee.archived:
+            raise ValueError(f"{trainee.name} is not archived.")
+        with self.transaction(as_manager=True) as db:
+            db.call("dd_set_archived", trainee.uuid, None, None)
+            self.audit(db, by, "trainee_restored", trainee.name, signer)
+        return self.trainee(name)
+
+    # ------------------------------------------------------------------------------------ sessions
+
+    def start_session(self, trainee: str, drill_id: str, mode, settings_snapshot: dict | None = None, *,
+                      target: Target | None = None) -> str:
+        row = self._trainee_row(trainee)
+        if row is None:
+            raise UnknownTraineeError(trainee)
+        if row[4]:
+            raise PermissionError(f"{row[2]} is archived; a manager must restore the profile first.")
+        mode = mode_value(mode)
+        info = self.drill_info(drill_id)
+        target = target or self.target(drill_id)
+        payload = {"uuid": new_uuid(), "trainee_uuid": row[1], "drill": drill_id, "game": info.game, "mode": mode,
+                   "settings": json.dumps(settings_snapshot or {}, sort_keys=True, default=str),
+                   "target": json.dumps(target.to_dict(), sort_keys=True), "workstation": self.workstation,
+                   "started_at": self.now_text()}
+        self._send_or_queue("session", payload, self._send_session)
+        self._local_sessions[payload["uuid"]] = {**payload, "trainee": row[2], "target_value": target,
+                                                 "answers": [], "finished_at": None}
+        return payload["uuid"]
+
+    def record_answer(self, session_id: str, answered: AnsweredItem, scheduler_memory: dict | None = None) -> str:
+        item, grade = answered.item, answered.grade
+        local = self._local_sessions.get(session_id)
+        if local is None:       # a session this desk did not start in this run: ask the server
+            found = self.read("SELECT drill, finished_at FROM sessions WHERE uuid = ?", (session_id,))
+            if not found:
+                raise LookupError(f"There is no session {session_id!r} in the records.")
+            drill, finished = found[0]
+        else:
+            drill, finished = local["drill"], local["finished_at"]
+        if finished:
+            raise ValueError("That session is finished; start a new one to record more answers.")
+        if item.drill != drill:
+            raise ValueError(f"The answer is for the drill {item.drill!r}, the session is for {drill!r}.")
+        category = getattr(grade.category, "value", grade.category)
+        now = self.now_text()
+        answer_uuid = new_uuid()
+        payload = {"session": session_id, "uuid": answer_uuid, "family": item.family, "item": item.to_record(),
+                   "answer": json.dumps(answered.answer, sort_keys=True, default=str), "expected": grade.expected,
+                   "given": grade.given, "correct": int(bool(grade.correct)), "category": category,
+                   "rule": grade.rule or "", "seconds": float(grade.seconds), "timed_out": int(bool(grade.timed_out)),
+                   "answered_at": now,
+                   "memory": json.dumps(scheduler_memory, sort_keys=True) if scheduler_memory is not None else None,
+                   "memory_at": now}
+        self._send_or_queue("answer", payload, self._send_answer)
+        if local is not None:
+            local["answers"].append((payload["correct"], payload["seconds"]))
+            if scheduler_memory is not None:
+                self._memory_cache[(name_key(local["trainee"]), drill)] = scheduler_memory
+        return answer_uuid
+
+    def finish_session(self, session_id: str) -> SessionSummary:
+        local = self._local_sessions.get(session_id)
+        finished = self.now_text()
+        self._send_or_queue("finish", {"uuid": session_id, "finished_at": finished}, self._send_finish)
+        if local is not None:
+            local["finished_at"] = local["finished_at"] or finished
+        try:
+            return self.session(session_id)
+        except (RecordsOfflineError, LookupError):
+            if local is None:
+                raise
+            return self._local_summary(local)
+
+    def _local_summary(self, local: dict) -> SessionSummary:
+        """A session's summary from what this desk recorded (the server has it once the outbox is sent)."""
+        from statistics import median
+
+        from .store import from_text
+
+        answers = local["answers"]
+        return SessionSummary(local["uuid"], local["trainee"], local["drill"], local["game"], local["mode"],
+                              from_text(local["started_at"]), from_text(local["finished_at"]), len(answers),
+                              sum(c for c, _ in answers), float(median(s for _, s in answers)) if answers else 0.0,
+                              local["target_value"], json.loads(local["settings"]), local["workstation"])
+
+    def sign_off(self, attempt_id: str, signed_by: str, signer, note: str = "", reason: str = "") -> SessionSummary:
+        attempt = self.session(attempt_id)
+        if attempt.finished_at is None:
+            raise ValueError("The session is not finished yet.")
+        if attempt.signed_by is not None:
+            raise ValueError(f"This session was already signed off by {attempt.signed_by}.")
+        signed_at = self.now_text()
+        with self.transaction(as_manager=True) as db:
+            heads = db.call("dd_chain_heads")
+            statement = signoff_statement(db, attempt, signed_by, signed_at, note.strip(), reason.strip(),
+                                          signer.fingerprint)
+            content = chain.event_content(signed_statement(statement, signer))
+            link, signature = self._sign(heads, "signoff", attempt_id, content, signer)
+            db.call("dd_sign_off", attempt_id, signed_by, signed_at, note.strip(), reason.strip(), content, link,
+                    signer.fingerprint, signature)
+            self.audit(db, signed_by, "test_signed_off" if attempt.mode == "test" else "session_signed_off",
+                       f"{attempt.trainee}: {attempt.drill} {attempt.correct}/{attempt.items} ({attempt_id})"
+                       + (f"; reason: {reason.strip()}" if reason.strip() else ""), signer)
+        return self.session(attempt_id)
+
+    def set_target(self, drill_id: str, target: Target, set_by: str, signer) -> None:
+        if not isinstance(target, Target):
+            raise TypeError("set_target takes a dealerdrill.domain.Target")
+        set_at = self.now_text()
+        with self.transaction(as_manager=True) as db:
+            heads = db.call("dd_chain_heads")
+            change_id = heads[4]
+            event = target_event(change_id, drill_id, target.seconds, target.accuracy, target.test_items,
+                                 target.pass_mark, set_by, set_at)
+            content = chain.event_content(signed_statement({"kind": "dealerdrill-target", **event,
+                                                            "key": signer.fingerprint}, signer))
+            link, signature = self._sign(heads, "target", str(change_id), content, signer)
+            db.call("dd_set_target", change_id, drill_id, target.seconds, target.accuracy, target.test_items,
+                    target.pass_mark, set_by, set_at, content, link, signer.fingerprint, signature)
+            self.audit(db, set_by, "target_set", f"{drill_id}: {json.dumps(target.to_dict())}", signer)
+        self._target_cache[drill_id] = target
+
+    def add_manager_key(self, public_key: bytes, manager: str, origin: str, signer, actor: str) -> str:
+        fingerprint = chain.fingerprint_of(public_key)
+        added_at = self.now_text()
+        with self.transaction(as_manager=True) as db:
+            heads = db.call("dd_chain_heads")
+            content = chain.event_content({"fingerprint": fingerprint, "public_key": public_key.hex(),
+                                           "manager": manager, "origin": origin, "added_at": added_at})
+            link, signature = self._sign(heads, "key", fingerprint, content, signer)
+            db.call("dd_add_manager_key", fingerprint, public_key, manager, origin, added_at, content, link,
+                    signer.fingerprint, signature)
+            self.audit(db, actor, "manager_key_added" if origin == "this workstation" else "manager_key_trusted",
+                       f"{manager}: {fingerprint}", signer)
+        return fingerprint
+
+    def checkpoint(self, signer, actor: str) -> None:
+        with self.transaction(as_manager=True) as db:
+            heads = db.call("dd_chain_heads")
+            content = chain.event_content({"at": self.now_text(), "by": actor})
+            link, signature = self._sign(heads, "checkpoint", actor, content, signer)
+            db.call("dd_checkpoint", content, link, signer.fingerprint, signature)
+
+    @staticmethod
+    def insert_answer(db, values: tuple) -> int:
+        """An imported answer (the ANSWER_COLUMNS after id), linked into the chain by the server."""
+        return db.call("dd_import_answer", values[1], values[0], *values[2:])[0]

@@ -1,0 +1,128 @@
+"""The room under faults, on a real server: two desks at once, the server stopped and restarted or its
+postmaster paused mid-session, the outbox delivered exactly once."""
+from __future__ import annotations
+
+import threading
+
+from room_helpers import make_answer
+
+DRILL = "baccarat.table_of_play"
+
+
+def _server_answers(room) -> list[str]:
+    out = room.psql("SELECT uuid FROM dealerdrill.answers ORDER BY id", user="desk_a")
+    assert out.returncode == 0, out.stderr
+    return [line.strip() for line in out.stdout.splitlines()[2:-2] if line.strip()]
+
+
+def test_two_desks_recording_at_once_keep_every_answer_in_one_sound_chain(room, open_room):
+    desks = [open_room(room.desk_a, "desk-a"), open_room(room.desk_b, "desk-b")]
+    desks[0].create_trainee("Aroha")
+    desks[1].create_trainee("Hemi")
+    given: dict[int, list[str]] = {0: [], 1: []}
+
+    def train(number: int, trainee: str) -> None:
+        records = desks[number]
+        session = records.start_session(trainee, DRILL, "practice", {})
+        for item in range(40):
+            given[number].append(records.record_answer(session, make_answer(DRILL, f"f{item}", item % 3 > 0)))
+        records.finish_session(session)
+
+    threads = [threading.Thread(target=train, args=(0, "Aroha")), threading.Thread(target=train, args=(1, "Hemi"))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    stored = _server_answers(room)
+    assert sorted(stored) == sorted(given[0] + given[1]) and len(stored) == 80
+    assert desks[0].verify() == []
+    cohort = {row.trainee: row.answered for row in desks[1].cohort()}
+    assert cohort == {"Aroha": 40, "Hemi": 40}
+    logins = room.psql("SELECT s.login, count(*) FROM dealerdrill.sessions s JOIN dealerdrill.answers a "
+                       "ON a.session_id = s.id GROUP BY s.login ORDER BY s.login", user="desk_b").stdout
+    assert "desk_a |    40" in logins and "desk_b |    40" in logins
+
+
+def test_a_desk_keeps_recording_while_the_server_is_down_and_sends_each_answer_once_when_it_is_back(
+        own_room, open_room):
+    records = open_room(own_room.desk_a)
+    records.create_trainee("Aroha")
+    session = records.start_session("Aroha", DRILL, "test", {})
+    given = [records.record_answer(session, make_answer(DRILL, f"before{n}", True)) for n in range(3)]
+    own_room.cluster.stop("fast")
+    given += [records.record_answer(session, make_answer(DRILL, f"during{n}", n != 1)) for n in range(4)]
+    status = records.status()
+    assert not status.online and status.answers_waiting == 4
+    assert status.text == "offline — 4 answers waiting"
+    summary = records.finish_session(session)          # the desk's own account while the server is away
+    assert (summary.items, summary.correct) == (7, 6)
+    own_room.cluster.start()
+    assert records.send_waiting_now(timeout=30)
+    assert records.status().online and records.status().entries_waiting == 0
+    assert _server_answers(own_room) == given           # every answer, once, in the order given
+    summary = records.session(session)
+    assert (summary.items, summary.correct, summary.finished_at is not None) == (7, 6, True)
+    assert records.verify() == []
+
+
+def test_a_session_started_while_the_server_is_down_arrives_whole(own_room, open_room):
+    records = open_room(own_room.desk_a)
+    records.create_trainee("Aroha")
+    records.trainee("Aroha")                              # read once while the server is there
+    own_room.cluster.stop("immediate")
+    session = records.start_session("Aroha", DRILL, "practice", {})
+    given = [records.record_answer(session, make_answer(DRILL, f"f{n}", True)) for n in range(3)]
+    records.finish_session(session)
+    assert records.status().entries_waiting == 5          # the start, three answers, the finish
+    own_room.cluster.start()
+    assert records.send_waiting_now(timeout=30)
+    assert _server_answers(own_room) == given
+    assert records.session(session).finished_at is not None and records.verify() == []
+
+
+def test_a_paused_postmaster_holds_up_no_answer_and_loses_none(own_room, open_room):
+    records = open_room(own_room.desk_a)
+    records.create_trainee("Aroha")
+    session = records.start_session("Aroha", DRILL, "practice", {})
+    given = [records.record_answer(session, make_answer(DRILL, "first", True))]
+    own_room.cluster.pause()                               # SIGSTOP: no new connection is accepted
+    try:
+        given += [records.record_answer(session, make_answer(DRILL, f"paused{n}", True)) for n in range(5)]
+    finally:
+        own_room.cluster.resume()                          # SIGCONT
+    assert records.send_waiting_now(timeout=30)
+    assert _server_answers(own_room) == given
+    assert records.verify() == []
+
+
+def test_an_outbox_entry_sent_twice_is_stored_once(own_room, open_room):
+    records = open_room(own_room.desk_a)
+    records.create_trainee("Aroha")
+    session = records.start_session("Aroha", DRILL, "practice", {})
+    own_room.cluster.stop("fast")
+    answer = records.record_answer(session, make_answer(DRILL, "once", True))
+    own_room.cluster.start()
+    entry_id, kind, payload = records.outbox.first_waiting()
+    records._send_answer(payload)        # delivered, but the desk died before it could strike it off...
+    assert records.send_waiting_now()    # ...so it is sent again at the next start
+    assert _server_answers(own_room) == [answer]
+    assert records.verify() == []
+
+
+def test_while_the_server_is_down_the_desk_still_lists_its_trainees_and_says_why_else_not(own_room, open_room):
+    from dealerdrill.records.room_store import RecordsOfflineError
+
+    records = open_room(own_room.desk_a)
+    records.create_trainee("Aroha")
+    assert [t.name for t in records.trainees()] == ["Aroha"]
+    own_room.cluster.stop("fast")
+    assert [t.name for t in records.trainees()] == ["Aroha"]      # as last read from the server
+    records.start_session("Aroha", DRILL, "practice", {})         # into the outbox
+    try:
+        records.roster()
+    except RecordsOfflineError as error:
+        assert "cannot be reached" in str(error)
+    else:
+        raise AssertionError("the roster needs the server")
+    own_room.cluster.start()
+    assert records.send_waiting_now(timeout=30)

@@ -1,0 +1,59 @@
+"""The window in a room: the status bar says when the desk is offline and how many answers wait; the Manager
+page's setting goes through the desk (manager only)."""
+from __future__ import annotations
+
+import pytest
+
+from dealerdrill.desk import Desk
+from dealerdrill.domain import Mode
+
+PIN, MANAGER = "24681357", "Mere Smith"
+DRILL = "baccarat.table_of_play"
+
+
+@pytest.fixture
+def room_window(qtbot, own_room, tmp_path, clock):
+    from dealerdrill.app import MainWindow
+    from dealerdrill.drills.catalog import DRILL_CATALOG
+    from dealerdrill.records.room_store import RoomRecords
+
+    records = RoomRecords(own_room.desk_a, clock=clock, catalog=DRILL_CATALOG,
+                          outbox_path=tmp_path / "data" / "room-outbox.sqlite3", manager_url=own_room.manager)
+    desk = Desk(records, save_settings=False)
+    window = MainWindow(desk=desk)
+    qtbot.addWidget(window)
+    yield window
+    desk.close()
+
+
+def test_the_status_bar_counts_the_answers_waiting_while_the_server_is_down(room_window, own_room):
+    desk = room_window.desk
+    label = room_window.room_status
+    assert label.isVisibleTo(room_window) and label.text().startswith("training room:")
+    desk.add_trainee("Aroha")
+    desk.choose_trainee("Aroha")
+    session = desk.start_session(DRILL, Mode.PRACTICE)
+    own_room.cluster.stop("fast")
+    for _ in range(3):
+        item = session.next_item()
+        session.submit(item.key, 2.0)
+        assert session.recording_problem is None       # kept in the outbox: nothing to warn about
+    label.tick()
+    assert label.text() == "offline — 3 answers waiting"
+    own_room.cluster.start()
+    assert desk.records.send_waiting_now(timeout=30)
+    label.tick()
+    assert label.text().startswith("training room:")
+
+
+def test_the_manager_page_sets_the_room_only_for_a_manager(room_window, tmp_path):
+    from dealerdrill.views.room_server import RoomServerBox
+
+    box = RoomServerBox(room_window.desk)
+    box.url_edit.setText("postgresql://desk_c@records.local/dealerdrill")
+    box.save()
+    assert "Only a training manager" in box.message.text() and room_window.desk.room_server() is None
+    room_window.desk.set_first_pin(MANAGER, PIN, PIN)
+    box.save()
+    assert "next start" in box.message.text()
+    assert room_window.desk.room_server().url == "postgresql://desk_c@records.local/dealerdrill"
