@@ -26,7 +26,8 @@ def main(argv: list[str]) -> int:
             mark = "" if result.met is None else ("  ok" if result.met else "  MISSED")
             all_met &= result.met is not False
             print(f"{result.name:46} {fmt_value(result.engine_seconds, result.unit):>11} "
-                  f"{fmt_value(result.reference_seconds, result.unit):>11} {result.ratio:>8.0f}x  {result.target}{mark}")
+                  f"{fmt_value(result.reference_seconds, result.unit):>11} {result.ratio:>8.0f}x  "
+                  f"{result.target}{mark}")
             if result.note:
                 print(f"    {result.note}")
     print("all targets met" if all_met else "some targets missed")

@@ -1,9 +1,10 @@
 """Baccarat: exact enumeration, whole-shoe simulation (ratio and the hands-per-second target) and batch
 coup resolution, engine vs the pure-Python reference."""
-from dealerdrill.core import baccarat
-from dealerdrill.core._engine import ffi, lib
 from reference import baccarat as ref
 from reference.rng import ReferenceRng
+
+from dealerdrill.core import baccarat
+from dealerdrill.core._engine import ffi, lib
 
 from .harness import Result, best_time
 

@@ -27,7 +27,7 @@ def _size_mb(folder: Path) -> float:
 def run(wanted):
     if wanted and not wanted & {"bundle", "dist", "startup"}:
         return []
-    import bundle_probe     # tests/ is on the path (harness.py)
+    import bundle_probe  # tests/ is on the path (harness.py)
 
     bundle = bundle_probe.build_bundle()
     size = _size_mb(bundle)

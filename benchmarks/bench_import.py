@@ -138,7 +138,7 @@ def _measure(mode: str, file: Path) -> dict:
 def _engine_rate() -> tuple[float, int]:
     """Answers a second the real engine grades again (real answers of three drills, fresh drills each time
     as an import of many sessions makes them)."""
-    from real_answers import play_for_real  # noqa: F401  (tests/ is on the path)
+    from real_answers import play_for_real
 
     from dealerdrill.domain import Mode
     from dealerdrill.drills.regrade import Regrader

@@ -1,6 +1,7 @@
 """Pai gow: house-way setting, per-hand setting values and the exhaustive analysis, engine vs reference."""
-from dealerdrill.core import houseway
 from reference import houseway as ref
+
+from dealerdrill.core import houseway
 
 from .harness import Result, best_time
 

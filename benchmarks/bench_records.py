@@ -38,6 +38,7 @@ def run(wanted):
     if wanted and not wanted & {"records", "load", "exports"}:
         return []
     import synthetic_records as synthetic  # tests/ is on the path (harness)
+
     from dealerdrill.drills.catalog import DRILL_CATALOG
     from dealerdrill.records import RecordFilter, Records
 

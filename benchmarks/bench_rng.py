@@ -1,5 +1,6 @@
-from dealerdrill import core
 from reference.rng import ReferenceRng
+
+from dealerdrill import core
 
 from .harness import Result, best_time
 

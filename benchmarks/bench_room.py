@@ -118,7 +118,8 @@ def _generate_on_server(cluster, database: str, answers: int, trainees: int = 20
                             WHEN 'paigow' THEN '{synthetic.WRONG_CATEGORY["paigow"]}'
                             ELSE '{synthetic.WRONG_CATEGORY["roulette"]}' END END,
            'rule 1', 1 + ((i * 53) % 700) / 100.0, 0,
-           {stamp.format(f"timestamptz '{start}' + (s.id - 1) * interval '6 minutes' + ((i - 1) % {per} + 1) * interval '3 seconds'")}
+           {stamp.format(f"timestamptz '{start}' + (s.id - 1) * interval '6 minutes' "
+                         f"+ ((i - 1) % {per} + 1) * interval '3 seconds'")}
     FROM generate_series(1, {answers}) i JOIN sessions s ON s.id = (i - 1) / {per} + 1
          JOIN plan_drills d ON d.drill = s.drill JOIN plan_families f ON f.drill_k = d.k AND f.k = i % d.families;
     INSERT INTO answer_facts (trainee_id, drill, seconds, answer_id, game, mode, correct, answered_at, session_id)
@@ -141,6 +142,7 @@ def run(wanted):
     if wanted and not wanted & {"room", "bench_room"}:
         return
     import pg_cluster  # tests/ is on the path (harness)
+
     from dealerdrill.drills.catalog import DRILL_CATALOG
     from dealerdrill.records import RecordFilter, Records, room_setup
     from dealerdrill.records.room_store import RoomRecords
@@ -178,7 +180,8 @@ def run(wanted):
                               f"{len(room_latencies)} answers, median {statistics.median(room_latencies) * 1e3:.1f} ms,"
                               f" max {max(room_latencies) * 1e3:.1f} ms, {room_errors} errors, {lost} lost; SQLite: "
                               f"median {statistics.median(file_latencies) * 1e3:.1f} ms, {file_errors} errors"
-                              + ("" if SECONDS >= 300 else f" (a {SECONDS} s run: the 5-minute run is the measured one)")))
+                              + ("" if SECONDS >= 300
+                                 else f" (a {SECONDS} s run: the 5-minute run is the measured one)")))
 
         # --- the roster over 10 M answers, and a 2 M-answer export
         import synthetic_records as synthetic

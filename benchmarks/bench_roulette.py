@@ -1,8 +1,9 @@
 """Roulette: settling 10,000 wagers against a winning number, engine (WagerBatch) vs the reference."""
 import random
 
-from dealerdrill.core import roulette
 from reference import roulette as ref
+
+from dealerdrill.core import roulette
 
 from .harness import Result, best_time
 

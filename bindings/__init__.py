@@ -19,8 +19,7 @@ from ._errors import (
     ShoeFinished,
 )
 from ._rng import Rng, shuffle
-from .commission import percent_supported as commission_percent_supported
-from .commission import rate_supported as commission_rate_supported
+from .commission import percent_supported as commission_percent_supported, rate_supported as commission_rate_supported
 
 __all__ = [
     "BankShort",

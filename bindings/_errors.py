@@ -119,7 +119,7 @@ def shown_path(path) -> str:
     """A file name as a message repeats it: in full unless absurdly long, then its end."""
     try:
         text = str(path)
-    except Exception:  # noqa: BLE001 - a path object whose str() fails still leaves a message
+    except Exception:
         return "the file"
     if not text.isprintable():   # a control character would break the message's line
         text = repr(text)[1:-1]

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import enum
 import operator
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, NamedTuple, Sequence, Union, cast
+from typing import Any, NamedTuple, cast
 
 from . import commission as _commission
 from ._engine import ffi, lib
-from ._errors import EngineError, InvalidCard, InvalidInput, ShoeFinished, check, require_int, require_items, shown
+from ._errors import EngineError, InvalidCard, InvalidInput, check, require_int, require_items, shown
 from .commission import Rounding
 
 __all__ = [
@@ -65,7 +66,7 @@ class Card(NamedTuple):
         return card_code(self.rank, self.suit)
 
     @classmethod
-    def from_code(cls, code: int) -> "Card":
+    def from_code(cls, code: int) -> Card:
         """The card with this engine card code (0 to 51)."""
         if type(code) is int and 0 <= code < CARD_CODES:
             return _CARD_OF_CODE[code]          # the engine's answers, asked once (a shoe has 416 of them)
@@ -73,7 +74,7 @@ class Card(NamedTuple):
         return _CARD_OF_CODE[code]
 
     @classmethod
-    def _decoded_by_engine(cls, code: int) -> "Card":
+    def _decoded_by_engine(cls, code: int) -> Card:
         rank, suit = ffi.new("int *"), ffi.new("int *")
         check(lib.dd_bac_card_of_code(code, rank, suit))
         return cls(rank[0], Suit(suit[0]))
@@ -412,7 +413,7 @@ class Shoe:
         """Gather every card and shuffle the whole shoe."""
         check(lib.dd_bac_shoe_shuffle(self._shoe))
 
-    def load(self, cards: Sequence[Union[Card, int]]) -> None:
+    def load(self, cards: Sequence[Card | int]) -> None:
         """Stack the shoe in this exact order (Cards or card codes 0-51) instead of shuffling: a whole
         shoe, each card exactly once per deck. For drills that must show a particular situation."""
         items = require_items(cards, "the cards to load", 52 * MAX_DECKS)
@@ -523,9 +524,9 @@ def _settle_rules(tie_odds, commission_rate, rounding_unit, rounding, collection
     })
 
 
-def settle(bets: Iterable[tuple], coup_or_winner: Union[Coup, str], tie_odds: int = 8,
+def settle(bets: Iterable[tuple], coup_or_winner: Coup | str, tie_odds: int = 8,
            commission_rate=0.05, rounding_unit: int = 1,
-           rounding: Union[Rounding, str] = Rounding.PLAYER, collection: str = "payment") -> list:
+           rounding: Rounding | str = Rounding.PLAYER, collection: str = "payment") -> list:
     """Settle wagers [(side, amount in cents), ...] (side "player", "banker" or "tie") against a coup.
 
     Player pays 1:1; Banker 1:1 less `commission_rate` of the wager, rounded to a multiple of
@@ -569,7 +570,7 @@ def settle(bets: Iterable[tuple], coup_or_winner: Union[Coup, str], tie_odds: in
 
 
 def box_commission(banker_wins: Iterable[int], commission_rate=0.05, rounding_unit: int = 1,
-                   rounding: Union[Rounding, str] = Rounding.PLAYER) -> int:
+                   rounding: Rounding | str = Rounding.PLAYER) -> int:
     """The commission a seat's commission box holds after winning Banker wagers `banker_wins` (cents):
     each win is marked exactly and the box is collected once, so the rounding applies once."""
     rules = _settle_rules(8, commission_rate, rounding_unit, rounding, "box")
@@ -633,7 +634,8 @@ def big_table_role(wagers: Iterable, hand: str) -> Role:
         try:
             wager = RoleWager(*wager)
         except TypeError:
-            raise InvalidInput(f"wager {i + 1}: a wager is (seat, side, amount[, declines]), not {shown(wager)}") from None
+            raise InvalidInput(f"wager {i + 1}: a wager is (seat, side, amount[, declines]), "
+                               f"not {shown(wager)}") from None
         seat = require_int(wager.seat, f"wager {i + 1}: the seat")
         amount = require_int(wager.amount, f"wager {i + 1}: the amount")
         if not isinstance(wager.side, str) or wager.side.lower() not in _SIDE_CODES:
@@ -663,7 +665,8 @@ def big_table_role(wagers: Iterable, hand: str) -> Role:
                                   "already has a wager on that hand or backs both the Player and the Banker, "
                                   "which a player may not do")),
                 lib.DD_E_BAD_AMOUNT: f"wager {i + 1}: an amount must be at least 1 cent, not {shown(w.amount)}",
-                lib.DD_E_OVERFLOW: f"wager {i + 1}: {shown(w.amount)} cents is more than the engine handles ({MAX_AMOUNT})",
+                lib.DD_E_OVERFLOW: (f"wager {i + 1}: {shown(w.amount)} cents is more than the engine handles "
+                                    f"({MAX_AMOUNT})"),
             })
         check(status)
     taker = None if seat[0] == lib.DD_BAC_DEALER_ACTS else seat[0]

@@ -3,7 +3,8 @@ three cards, what each hand should have done under the table of play (a natural,
 Table 2 or rule 9.5), what it did, and the totals and winner of the hands as they lie."""
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from ._engine import ffi, lib
 from ._errors import InvalidCard, InvalidInput, check, require_int

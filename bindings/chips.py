@@ -15,7 +15,7 @@ a cap the house sets (with a $25 cap, $175 is paid as 7 x $25 rather than $100 +
 from __future__ import annotations
 
 import enum
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ._engine import ffi, lib
 from ._errors import InvalidInput, check, require_int

@@ -24,10 +24,11 @@ import os
 import re
 import stat
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from ._engine import ffi, lib
 from ._errors import InvalidInput, check, require_items, shown, shown_path
@@ -591,7 +592,8 @@ def load_house_way(path) -> str:
     path = Path(path)
     way, table = _parse(_read_house_way_file(path), shown_path(path))
     if way.id in SHIPPED_WAYS:
-        raise HouseWayError(f"{shown_path(path)}: the id {shown(way.id)} belongs to a shipped house way; choose another id")
+        raise HouseWayError(f"{shown_path(path)}: the id {shown(way.id)} belongs to a shipped house way; "
+                            f"choose another id")
     _WAYS[way.id] = (way, table)
     return way.id
 

@@ -11,8 +11,8 @@ a mixed (military) kind.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence, Tuple, Union
 
 from . import commission as _commission
 from ._engine import ffi, lib
@@ -73,14 +73,14 @@ _OUTCOME_CODES = {name: code for code, name in _OUTCOME_NAMES.items()}
 class Tile:
     id: int                  # 0-31, in rank order
     face: str                # "3-6"
-    pips: Tuple[int, int]    # (3, 6)
+    pips: tuple[int, int]    # (3, 6)
     kind: Kind
     name: str                # the kind's Chinese name: "Chop Gow"
     rank: int                # individual rank 1-16 (rule 4.4); both tiles of a kind share it
     points: int              # dots mod 10; a Gee Joon tile may count 3 or 6
     is_gee_joon: bool
     copies: int              # tiles with this face in a set: 2, or 1 for a mixed kind
-    point_options: Tuple[int, ...] = ()  # every value the tile may count: (3, 6) for Gee Joon, else (points,)
+    point_options: tuple[int, ...] = ()  # every value the tile may count: (3, 6) for Gee Joon, else (points,)
 
 
 def _load_tiles() -> tuple[Tile, ...]:
@@ -109,8 +109,8 @@ for _t in TILES:
     _IDS_BY_FACE[_t.face] = _IDS_BY_FACE.get(_t.face, ()) + (_t.id,)
 del _t
 
-Face = Union[str, Tile]
-Setting = Tuple[Tuple[str, str], Tuple[str, str]]
+Face = str | Tile
+Setting = tuple[tuple[str, str], tuple[str, str]]
 
 
 # Every accepted spelling of a face, both ways round, for a fast lookup before any parsing.
@@ -180,7 +180,7 @@ def _setting_faces(setting, what: str) -> list:
 
 @dataclass(frozen=True)
 class Hand:
-    tiles: Tuple[str, str]   # faces, the higher-ranking tile first
+    tiles: tuple[str, str]   # faces, the higher-ranking tile first
     category: Category
     points: int              # 0-9, Gee Joon at its best
     high: Tile               # the higher-ranking tile
@@ -505,16 +505,16 @@ def settle(wagers: Sequence[tuple[int, str]], *, co_banker_wager: int | None = N
 # House ways live in their own module (data files compiled for the C interpreter); the names in
 # houseway.py's docstring are part of this module's public API.
 from .houseway import (  # noqa: E402  (houseway imports this module lazily, so no cycle)
-    Analysis,
-    HouseWayError,
-    HouseWaySetting,
-    analyze,
-    bank_setting_values,
-    describe_house_way,
-    house_way,
-    house_way_many,
-    house_ways,
-    load_house_way,
-    setting_values,
-    unload_house_way,
+    Analysis as Analysis,
+    HouseWayError as HouseWayError,
+    HouseWaySetting as HouseWaySetting,
+    analyze as analyze,
+    bank_setting_values as bank_setting_values,
+    describe_house_way as describe_house_way,
+    house_way as house_way,
+    house_way_many as house_way_many,
+    house_ways as house_ways,
+    load_house_way as load_house_way,
+    setting_values as setting_values,
+    unload_house_way as unload_house_way,
 )

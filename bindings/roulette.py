@@ -13,10 +13,10 @@ module only converts values and words errors.
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
-from typing import Iterable, Sequence, Union
+from functools import cache, lru_cache
 
 from ._engine import ffi, lib
 from ._errors import InvalidInput, InvalidWager, check, require_int, require_items, shown
@@ -109,14 +109,14 @@ _LABELS = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _kind_info(kind: int) -> tuple[int, int, bool]:
     odds, covers, outside = ffi.new("int32_t *"), ffi.new("int32_t *"), ffi.new("int *")
     check(lib.dd_roulette_kind_info(kind, odds, covers, outside))
     return odds[0], covers[0], bool(outside[0])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pay_step(kind: int) -> int:
     step = ffi.new("int32_t *")
     check(lib.dd_roulette_pay_step(kind, step))
@@ -139,7 +139,7 @@ class Wager:
         return self.name
 
 
-WagerSpec = Union[Sequence[int], str, int, Wager]
+WagerSpec = Sequence[int] | str | int | Wager
 
 
 def _outside_masks() -> dict[str, tuple[int, WagerKind]]:
@@ -294,7 +294,7 @@ def _wagers_from(masks, kinds, count: int) -> list[Wager]:
     return [_wager(int(masks[i]), int(kinds[i])) for i in range(count)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _layout(flags: int) -> tuple[Wager, ...]:
     masks = ffi.new("uint64_t[]", lib.DD_ROULETTE_MAX_WAGERS)
     kinds = ffi.new("int32_t[]", lib.DD_ROULETTE_MAX_WAGERS)
@@ -308,7 +308,7 @@ def layout_wagers(first_four: bool = True) -> list[Wager]:
     return list(_layout(_flags(first_four)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _covering(number: int, flags: int, inside_only: bool) -> tuple[Wager, ...]:
     masks = ffi.new("uint64_t[]", lib.DD_ROULETTE_MAX_COVERING)
     kinds = ffi.new("int32_t[]", lib.DD_ROULETTE_MAX_COVERING)
@@ -339,7 +339,7 @@ _COLOURS = {lib.DD_ROULETTE_GREEN: "green", lib.DD_ROULETTE_RED_POCKET: "red",
             lib.DD_ROULETTE_BLACK_POCKET: "black"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _colour(number: int) -> str:
     out = ffi.new("int *")
     check(lib.dd_roulette_colour_of(number, out))

@@ -11,13 +11,21 @@ from __future__ import annotations
 
 import sys
 import traceback
+from collections.abc import Callable
 from datetime import datetime
-from typing import Callable
 
 from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
-    QApplication, QFrame, QMainWindow, QMessageBox, QScrollArea, QStackedWidget, QTabWidget, QToolBar, QVBoxLayout,
+    QApplication,
+    QFrame,
+    QMainWindow,
+    QMessageBox,
+    QScrollArea,
+    QStackedWidget,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -130,7 +138,7 @@ def log_error(error: BaseException) -> str | None:
         return None
 
 
-def install_excepthook(window: "MainWindow") -> None:
+def install_excepthook(window: MainWindow) -> None:
     """Any error that reaches the event loop becomes a plain message; the program keeps running."""
     def hook(kind, error, trace):
         if issubclass(kind, KeyboardInterrupt):
@@ -255,7 +263,7 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(self._table_changed)
         self._table_changed(self.tabs.currentIndex())
         self.statusBar().showMessage("Ready. Help ▸ Keys lists every key.")
-        from .views.room_server import RoomStatusLabel   # the training room: offline count, live refresh
+        from .views.room_server import RoomStatusLabel  # the training room: offline count, live refresh
 
         self.room_status = RoomStatusLabel(desk, self)
         self.statusBar().addPermanentWidget(self.room_status)
@@ -360,9 +368,8 @@ class MainWindow(QMainWindow):
     def open_settings(self) -> None:
         """The settings dialog, except while a test runs: then only a message (the desk would refuse any
         change, so the dialog would only waste the trainee's test time)."""
-        from .views.settings_dialog import SettingsDialog
-
         from .desk import Permission
+        from .views.settings_dialog import SettingsDialog
 
         if self.desk.test_running:
             self.settings_refusal = show_error(self, "A test is running: the settings cannot be changed until "

@@ -242,12 +242,12 @@ def _verify(arguments) -> int:
     if problems:
         for problem in problems:
             print(f"dealerdrill verify: {problem}", file=sys.stderr)
-        print(f"dealerdrill verify: {records.describe_location()} FAILS its check: {len(problems)} problem(s) (the first "
-              f"{len(problems)} shown).", file=sys.stderr)
+        print(f"dealerdrill verify: {records.describe_location()} FAILS its check: {len(problems)} problem(s) "
+              f"(the first {len(problems)} shown).", file=sys.stderr)
         return 1
     signers = ", ".join(f"{manager} {fp} ({origin})" for fp, (_, manager, origin) in keys.items()) or "none yet"
-    print(f"{records.describe_location()} is sound: {answers} answers and {entries} other records linked in their chains; "
-          f"manager keys: {signers}.")
+    print(f"{records.describe_location()} is sound: {answers} answers and {entries} other records linked in their "
+          f"chains; manager keys: {signers}.")
     return 0
 
 

@@ -22,8 +22,9 @@ from dataclasses import MISSING, asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from . import paths
 from dealerdrill.domain import format_money
+
+from . import paths
 
 ROUNDING_CHOICES = (
     ("cents", "Exact, to the cent"),

@@ -72,8 +72,8 @@ def main(source: str) -> None:
             names.setName(f"{FAMILY} Regular", record.nameID, record.platformID, record.platEncID, record.langID)
         elif record.nameID == 6:
             names.setName(POSTSCRIPT_NAME, record.nameID, record.platformID, record.platEncID, record.langID)
-    names.setName(f"A subset of LXGW WenKai Regular for Dealer Drill's scorecards, renamed as the SIL Open "
-                  f"Font License asks of modified versions.", 10, 3, 1, 0x409)
+    names.setName("A subset of LXGW WenKai Regular for Dealer Drill's scorecards, renamed as the SIL Open "
+                  "Font License asks of modified versions.", 10, 3, 1, 0x409)
     font.save(OUT)
     print(f"{OUT}: {OUT.stat().st_size / 1e6:.1f} MB, {len(font.getBestCmap())} characters")
 

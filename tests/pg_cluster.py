@@ -66,7 +66,7 @@ class Cluster:
         if result.returncode:
             raise RuntimeError(f"{arguments[0]} failed: {result.stderr or result.stdout}")
 
-    def start(self, timeout: float = 30.0) -> "Cluster":
+    def start(self, timeout: float = 30.0) -> Cluster:
         log = open(self.log, "a")
         if self.as_root:
             shutil.chown(self.log, "postgres", "postgres")

@@ -1,14 +1,16 @@
 """Helpers of the room tests and benchmarks: a clock that moves on, and graded answers."""
 from __future__ import annotations
 
+from datetime import UTC
+
 
 class Clock:
     """A fixed start; each reading moves on by `step`, so that record times are ordered."""
 
     def __init__(self):
-        from datetime import datetime, timezone
+        from datetime import datetime
 
-        self.now = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+        self.now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
     def __call__(self):
         from datetime import timedelta

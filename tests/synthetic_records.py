@@ -20,13 +20,13 @@ import os
 import sqlite3
 from collections import Counter
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from dealerdrill.records import schema
 
 GENERATOR_VERSION = 3  # with the schema version in the file name, see Plan.file_name
-START = datetime(2025, 1, 6, 8, 0, tzinfo=timezone.utc)
+START = datetime(2025, 1, 6, 8, 0, tzinfo=UTC)
 SESSION_GAP = timedelta(minutes=6)
 ANSWER_GAP = timedelta(seconds=3)
 ANSWERS_PER_SESSION = 25

@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from reference import baccarat as ref
 
 from dealerdrill.core import EngineError, InvalidCard, InvalidInput, ShoeFinished, baccarat
 from dealerdrill.core._engine import ffi, lib
-from reference import baccarat as ref
 
 WINNER_CODES = {"player": lib.DD_BAC_PLAYER, "banker": lib.DD_BAC_BANKER, "tie": lib.DD_BAC_TIE}
 

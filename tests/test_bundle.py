@@ -11,11 +11,10 @@ import signal
 import sqlite3
 import subprocess
 import sys
-from datetime import datetime, timedelta, timezone
-
-import pytest
+from datetime import UTC, datetime, timedelta
 
 import bundle_probe
+import pytest
 from bundle_probe import ROOT, bare_environment
 from external_tools import tool
 
@@ -80,12 +79,13 @@ def test_the_window_comes_up_offscreen_and_opens_the_records(program, home):
 def _records_file(path, trainee):
     """A JSON records file with one trainee's real answers (imports grade them again), written by this
     checkout's code."""
+    from real_answers import play_for_real
+
     from dealerdrill.domain import Mode
     from dealerdrill.exports import export
     from dealerdrill.records import Records
-    from real_answers import play_for_real
 
-    moments = iter(datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc) + timedelta(seconds=5 * i) for i in range(99))
+    moments = iter(datetime(2026, 3, 2, 9, 0, tzinfo=UTC) + timedelta(seconds=5 * i) for i in range(99))
     records = Records(path.parent / "source.sqlite3", clock=lambda: next(moments), workstation="office")
     try:
         records.create_trainee(trainee)
@@ -202,7 +202,7 @@ def test_the_menu_entry_script_puts_the_program_in_the_users_menu_and_takes_it_o
     assert (data / "metainfo" / f"{APP_ID}.metainfo.xml").is_file()
     done = subprocess.run(["sh", str(script), "--remove"], env=bare_environment(home), capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    left = [path for path in data.rglob(f"{APP_ID}*")]
+    left = list(data.rglob(f"{APP_ID}*"))
     assert left == []
 
 

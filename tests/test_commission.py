@@ -6,11 +6,16 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
-
 from reference import paigow as ref
 
-from dealerdrill.core import InvalidInput, baccarat, commission, commission_percent_supported, paigow
-from dealerdrill.core import commission_rate_supported
+from dealerdrill.core import (
+    InvalidInput,
+    baccarat,
+    commission,
+    commission_percent_supported,
+    commission_rate_supported,
+    paigow,
+)
 from dealerdrill.core.commission import Rounding
 
 ROUNDINGS = [r.value for r in Rounding]

@@ -8,7 +8,6 @@ import subprocess
 from pathlib import Path
 
 import numpy
-
 from external_tools import tool
 
 ROOT = Path(__file__).resolve().parent.parent

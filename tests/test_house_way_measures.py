@@ -3,7 +3,6 @@ engine's setting on the measure the rule's text names: a hand's full rank (rules
 "as high as possible", its points for "most points". Checked over all 3,620 distinct hands with the
 reference ranking (tests/reference), so a points-only comparison where the text asks for rank fails here."""
 import pytest
-
 from reference import houseway as ref
 
 from dealerdrill.core import paigow
@@ -65,7 +64,7 @@ def _most_points(tiles):
 @pytest.mark.parametrize("way", list(MEASURES))
 def test_no_legal_setting_beats_the_house_way_on_the_measure_its_rule_names(way):
     settings = paigow.house_way_many(HANDS, way)
-    checked = {rule: 0 for rule in MEASURES[way]}
+    checked = dict.fromkeys(MEASURES[way], 0)
     for tiles, played in zip(HANDS, settings):
         if played.rule not in MEASURES[way]:
             continue

@@ -6,10 +6,9 @@ from collections import Counter
 from math import comb
 
 import pytest
+from reference import houseway as ref, paigow as pg
 
 from dealerdrill.core import houseway as hw
-from reference import houseway as ref
-from reference import paigow as pg
 
 ALL_HANDS = ref.distinct_hands()
 
@@ -399,9 +398,11 @@ def test_analysis_probabilities_and_edges():
 # ------------------------------------------------------------------------ the C interface under abuse
 
 def test_engine_refuses_damaged_programs_and_tables_without_crashing():
-    from dealerdrill.core._engine import ffi, lib
-    from reference.houseway import HOUSE_WAYS
     import tomllib
+
+    from reference.houseway import HOUSE_WAYS
+
+    from dealerdrill.core._engine import ffi, lib
 
     _, program = hw._compile(tomllib.loads((HOUSE_WAYS / "nz.toml").read_text()), "nz.toml")
     table = ffi.new("dd_hw_table *")
@@ -431,9 +432,9 @@ def test_engine_refuses_damaged_programs_and_tables_without_crashing():
 
 
 def test_a_loaded_way_can_be_unloaded_and_shipped_ways_cannot(tmp_path):
-    from dealerdrill.core import paigow
-
     from importlib.resources import files
+
+    from dealerdrill.core import paigow
 
     text = (files("dealerdrill.resources") / "house_ways" / "nz.toml").read_text(encoding="utf-8")
     path = tmp_path / "unload-me.toml"

@@ -6,10 +6,10 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+from reference import paigow as ref
 
 from dealerdrill.core import BankShort, IllegalSetting, InvalidInput, InvalidTile, paigow
 from dealerdrill.core._engine import ffi, lib
-from reference import paigow as ref
 
 # One hand per combination of two kinds; a pair uses both tiles of its kind (3-6 with 4-5).
 DISTINCT_HANDS = [

@@ -1,10 +1,10 @@
 """The ChaCha20 generator, bounded integers and shuffles."""
 import pytest
+from reference.rng import ReferenceRng, chacha20_block
 from scipy import stats
 
 from dealerdrill import core
 from dealerdrill.core._engine import ffi, lib
-from reference.rng import ReferenceRng, chacha20_block
 
 RFC8439_KEY = [int.from_bytes(bytes(range(i, i + 4)), "little") for i in range(0, 32, 4)]
 # RFC 8439 section 2.3.2: the serialized block, as little-endian words.
@@ -250,6 +250,7 @@ def test_binding_raises_entropy_unavailable_when_getrandom_fails(tmp_path):
 # seeded so that they are repeatable; `python tests/test_rng.py` prints the table kept in
 # docs/rng-statistics.md. A p-value below 0.01 rejects uniformity/independence at the 99% level.
 import functools  # noqa: E402
+
 import numpy as np  # noqa: E402  (only the statistics below need it)
 
 SIGNIFICANCE = 0.01

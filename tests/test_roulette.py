@@ -5,13 +5,13 @@ import random
 
 import numpy as np
 import pytest
+from reference import roulette as ref
+from reference.rng import ReferenceRng
 from scipy import stats
 
 from dealerdrill import core
 from dealerdrill.core import roulette
 from dealerdrill.core._engine import ffi, lib
-from reference import roulette as ref
-from reference.rng import ReferenceRng
 
 BOTH_TABLES = pytest.mark.parametrize("first_four", [True, False], ids=["first-four", "no-first-four"])
 INT64_MAX = 2**63 - 1
@@ -485,7 +485,7 @@ def test_paying_steps_follow_the_odds_reading_of_the_reference():
     from dealerdrill.core.roulette import WagerKind, layout_wagers, paying_steps
     steps = paying_steps()
     assert steps[0] == [k for k in WagerKind if k.outside]
-    assert [group for group in steps[1:]] == [[WagerKind.SIX_LINE], [WagerKind.CORNER], [WagerKind.STREET],
+    assert list(steps[1:]) == [[WagerKind.SIX_LINE], [WagerKind.CORNER], [WagerKind.STREET],
                                               [WagerKind.SPLIT], [WagerKind.STRAIGHT]]
     wagers = layout_wagers()
     for a in wagers:

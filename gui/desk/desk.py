@@ -18,11 +18,12 @@ Listeners (`subscribe`) hear what changed, as DeskEvent values: the views refres
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from enum import Enum
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from dealerdrill import settings as table_settings
 from dealerdrill.domain import Mode, Target
@@ -35,6 +36,9 @@ from .roles import Manager, ManagerRole, Permission
 from .room_choice import MANAGER_URL_VARIABLE, chosen_room, save_room
 from .sessions import TrainingSession
 from .settings_policy import answer_key_changes
+
+if TYPE_CHECKING:       # for the annotations only: the room's module is loaded when a room is chosen
+    from dealerdrill.records.room_store import RoomRecords
 
 GUEST_TEXT = "Guest — not recorded"
 PUBLIC_KEY_FORMAT = "dealerdrill-manager-public-key"
@@ -80,7 +84,7 @@ class Desk:
         self.records = records
         self.settings = settings or table_settings.Settings()
         self._save_settings = save_settings
-        self._clock = clock or (records.clock if records is not None else (lambda: datetime.now(timezone.utc)))
+        self._clock = clock or (records.clock if records is not None else (lambda: datetime.now(UTC)))
         if pin_path is None:
             from dealerdrill import paths
 
@@ -99,7 +103,7 @@ class Desk:
     # ------------------------------------------------------------------------------------------ opening
     @classmethod
     def open(cls, records_path: str | Path | None = None, settings: table_settings.Settings | None = None,
-             **options) -> "Desk":
+             **options) -> Desk:
         """The desk for the command line and scripts: the records at `records_path` (default: the data
         folder's); RecordsError when they cannot be used."""
         records = _open_records(records_path, clock=options.get("clock"))
@@ -107,7 +111,7 @@ class Desk:
 
     @classmethod
     def open_for_app(cls, records_path: str | Path | None = None, *, lock_wait_seconds: float = 3.0,
-                     settings: table_settings.Settings | None = None) -> tuple["Desk", list[str], list[str]]:
+                     settings: table_settings.Settings | None = None) -> tuple[Desk, list[str], list[str]]:
         """The desk for the window: never raises. Reads the saved settings (unless given) and loads the
         house-way files they list into the engine (the one place that does), then opens the records (a
         damaged file kept aside, a read-only one read-only...). Returns the desk, the settings problems and
@@ -126,7 +130,7 @@ class Desk:
         settings, restored = table_settings.restore_house_way_files(settings)
         return cls(records, settings), problems + restored, notices
 
-    def __enter__(self) -> "Desk":
+    def __enter__(self) -> Desk:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -157,16 +161,22 @@ class Desk:
         """The records are the training room's server (not this desk's own file)."""
         return getattr(self.records, "room", False)
 
+    def _room(self) -> RoomRecords | None:
+        """The records as the training room's server, or None for a file (or no records)."""
+        return cast("RoomRecords", self.records) if self.in_room else None
+
     def room_status(self):
         """The room's RoomStatus (connected or not, answers waiting in the outbox), or None for a file."""
-        return getattr(self.records, "status")() if self.in_room else None
+        room = self._room()
+        return room.status() if room is not None else None
 
     def poll_room(self) -> bool:
         """Ask the room whether anything was stored since the last ask (the window does, every few seconds):
         if so, listeners hear RECORDS and the manager's roster and cohort refresh. False for a file."""
-        if not self.in_room:
+        room = self._room()
+        if room is None:
             return False
-        token = getattr(self.records, "change_token")()
+        token = room.change_token()
         changed = token is not None and token != getattr(self, "_room_token", None)
         if token is not None:
             self._room_token = token

@@ -31,6 +31,7 @@ from cryptography.hazmat.primitives.serialization import (
     PrivateFormat,
     PublicFormat,
 )
+
 from dealerdrill.records.chain import fingerprint_of
 from dealerdrill.settings import FileRefused, parse_bounded_json, read_bounded_text
 
@@ -122,8 +123,9 @@ def read_key_file(path: Path) -> KeyFile | None:
             return KeyFile(path, None, pin_hash_file.PinHash.from_json(text))
         if not isinstance(data, dict) or data.get("format") != KEY_FORMAT or data.get("version") != KEY_VERSION:
             raise ValueError("not a manager key file")
-        encrypted: dict[str, Any] = {"salt": str(data["salt"]), "n": int(data["n"]), "r": int(data["r"]), "p": int(data["p"]),
-                     "nonce": str(data["nonce"]), "private_key": str(data["private_key"])}
+        encrypted: dict[str, Any] = {"salt": str(data["salt"]), "n": int(data["n"]), "r": int(data["r"]),
+                                     "p": int(data["p"]), "nonce": str(data["nonce"]),
+                                     "private_key": str(data["private_key"])}
         if not (2 ** 10 <= encrypted["n"] <= 2 ** 20 and 1 <= encrypted["r"] <= 16 and 1 <= encrypted["p"] <= 4):
             raise ValueError("scrypt costs out of range")
         public = PublicKey(bytes.fromhex(data["public_key"]))

@@ -44,7 +44,7 @@ class PinHash:
                            "salt": self.salt.hex(), "key": self.key.hex()}, indent=1)
 
     @classmethod
-    def from_json(cls, text: str) -> "PinHash":
+    def from_json(cls, text: str) -> PinHash:
         data = json.loads(text)
         if data.get("algorithm") != "scrypt":
             raise ValueError("not a scrypt PIN hash")

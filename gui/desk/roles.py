@@ -14,11 +14,11 @@ itself when the person at the desk changes and after an idle time the manager ch
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
 from pathlib import Path
-from typing import Callable
 
 from . import manager_key
 

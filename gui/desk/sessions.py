@@ -8,7 +8,7 @@ says, in plain words, what could not be stored.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from dealerdrill.domain import AnsweredItem, Grade, Item, Mode, Target
 from dealerdrill.drills import DrillSession, SessionResult
@@ -23,7 +23,7 @@ class TrainingSession:
     def __init__(self, drill, mode: Mode, *, difficulty: int, target: Target, seed: int | None,
                  scheduler_memory: dict | None, trainee: str | None, records,
                  settings_snapshot: dict, on_memory: Callable[[str, dict], None],
-                 on_finished: Callable[["TrainingSession"], None]):
+                 on_finished: Callable[[TrainingSession], None]):
         self.trainee = trainee
         self._records = records if trainee is not None else None
         self._on_memory = on_memory

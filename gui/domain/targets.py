@@ -24,5 +24,5 @@ class Target:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Target":
+    def from_dict(cls, data: dict[str, Any]) -> Target:
         return cls(**{k: data[k] for k in ("seconds", "accuracy", "test_items", "pass_mark") if k in data})

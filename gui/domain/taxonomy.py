@@ -12,7 +12,7 @@ class ErrorCategory(Enum):
     label: str
     game: str
 
-    def __new__(cls, value: str, game: str, label: str) -> "ErrorCategory":
+    def __new__(cls, value: str, game: str, label: str) -> ErrorCategory:
         member = object.__new__(cls)
         member._value_ = value
         member.game = game
@@ -74,5 +74,5 @@ class ErrorCategory(Enum):
                 "delivered the stacks out of order")
 
     @classmethod
-    def for_game(cls, game: str) -> list["ErrorCategory"]:
+    def for_game(cls, game: str) -> list[ErrorCategory]:
         return [c for c in cls if c.game in (game, "any")]

@@ -16,12 +16,12 @@ from __future__ import annotations
 import errno
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from dealerdrill.records import RecordsError, RecordsFullError
-from dealerdrill.records.transfer import ExportCancelled, dump_records
 from dealerdrill.records.models import RecordFilter
+from dealerdrill.records.transfer import ExportCancelled, dump_records
 
 from .cells import neutralise
 from .tabular import ANSWER_COLUMNS, SESSION_COLUMNS, export_csv, export_xlsx, sessions_csv_path
@@ -115,5 +115,5 @@ def _export(records, format, path, f, progress, cancel, signer) -> list[Path]:
     raise ValueError(f"{format!r} is not an export format ({', '.join(FORMATS)})")
 
 
-__all__ = ["ANSWER_COLUMNS", "ExportCancelled", "ExportWriteError", "FORMATS", "SESSION_COLUMNS", "export", "export_csv",
-           "export_xlsx", "neutralise", "selected_trainees", "sessions_csv_path"]
+__all__ = ["ANSWER_COLUMNS", "ExportCancelled", "ExportWriteError", "FORMATS", "SESSION_COLUMNS", "export",
+           "export_csv", "export_xlsx", "neutralise", "selected_trainees", "sessions_csv_path"]

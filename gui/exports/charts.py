@@ -86,7 +86,7 @@ def draw_heatmap(axes, heatmap: Heatmap) -> None:
 
     grid = numpy.full((len(heatmap.rows), len(heatmap.columns)), numpy.nan)
     for (row, column), cell in heatmap.cells.items():
-        if cell.answered:
+        if cell.answered and cell.accuracy is not None:
             grid[heatmap.rows.index(row), heatmap.columns.index(column)] = 100 * cell.accuracy
     from matplotlib import colormaps
 

@@ -17,7 +17,7 @@ Every text also loses the characters no export may hold (cells.printable: U+FFFD
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -47,7 +47,7 @@ def register_fonts() -> None:
     pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=FONT, boldItalic=BOLD)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fallbacks() -> tuple[tuple[str, frozenset], ...]:
     """The fallback fonts that could be read, each with the characters it has (registered on first use:
     reading the CJK font takes a moment, and most scorecards never need it)."""
@@ -67,7 +67,7 @@ def _fallbacks() -> tuple[tuple[str, frozenset], ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _characters_of(font: str) -> frozenset:
     from reportlab.pdfbase import pdfmetrics
 
@@ -106,7 +106,7 @@ def runs(text: str, font: str = FONT) -> list[tuple[str, str]]:
     in that run."""
     have = _characters_of(font)
     found: list[tuple[str, str]] = []
-    fallbacks = None
+    fallbacks: tuple[tuple[str, frozenset], ...] | None = None
     for character in text:
         code = ord(character)
         if found and character.isspace() and found[-1][0] != font and \

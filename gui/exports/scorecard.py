@@ -17,16 +17,16 @@ import multiprocessing
 import os
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Callable
 
-from dealerdrill.records.transfer import ExportCancelled, write_atomically
 from dealerdrill.records.models import Heatmap, RecordFilter
 from dealerdrill.records.queries import category_label
+from dealerdrill.records.transfer import ExportCancelled, write_atomically
 
 from . import pdf_text, vector_charts
 from .cells import printable
@@ -263,9 +263,9 @@ def cohort_summary_story(records, names: list[str], f: RecordFilter, styles, wid
     rows = [["Trainee", "Answers", "Last active"] + [f"{game_name(g)} ready" for g in games]]
     for name in names:
         entry = entries[records.trainee(name).name]
+        readiness = [entry.games[g] for g in games]
         rows.append([entry.trainee.name, entry.answered, _day(entry.last_active)]
-                    + [("yes" if entry.games[g].ready else f"{entry.games[g].drills_ready}/{len(entry.games[g].drills)}")
-                       for g in games])
+                    + [("yes" if game.ready else f"{game.drills_ready}/{len(game.drills)}") for game in readiness])
     share = 0.45 / max(1, len(games))
     story = [Paragraph("Cohort scorecards", styles["title"]),
              Paragraph(f"Period: {_escape(period_text(f))}. {len(names)} trainees. Printed "

@@ -73,7 +73,8 @@ def check_scorecard(path: str | Path, known_keys: dict[str, tuple[bytes, str, st
         if path.stat().st_size > MAX_PDF_BYTES:
             return SealCheck(False, None, f"{path} is far larger than any scorecard Dealer Drill prints.")
         reader = PdfReader(str(path))
-        keywords = str((reader.metadata or {}).get("/Keywords", "") or "")
+        metadata = reader.metadata
+        keywords = str((metadata.get("/Keywords", "") if metadata is not None else "") or "")
         pages_text = _squeezed(" ".join(page.extract_text() or "" for page in reader.pages))
     except (OSError, PyPdfError, ValueError, KeyError, TypeError) as error:
         return SealCheck(False, None, f"{path} cannot be read as a PDF ({type(error).__name__}).")

@@ -10,7 +10,7 @@ tabular.py's: the same columns, the same texts.
 """
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from dealerdrill.records.models import RecordFilter
 from dealerdrill.records.queries import ANSWERS_FROM, streaming_order
@@ -50,7 +50,7 @@ class _LocalTimes:
         key = text[:16]
         local = self.minutes.get(key)
         if local is None:
-            moment = datetime.strptime(key, "%Y-%m-%dT%H:%M").replace(tzinfo=timezone.utc)
+            moment = datetime.strptime(key, "%Y-%m-%dT%H:%M").replace(tzinfo=UTC)
             local = self.minutes[key] = moment.astimezone().replace(tzinfo=None)
         return local
 
@@ -108,7 +108,7 @@ def write_csv(records, f: RecordFilter, handle, advance) -> None:
     with_question = (f"SELECT answer_id, answer_plain, {question} AS question, "
                      + ", ".join(f"v{i}" for i in range(len(values)) if i != 9)
                      + f" FROM ({inner}) AS answer_values OFFSET 0")
-    middle = (f"SELECT answer_id, question IS NOT NULL AND answer_plain AS plain, "
+    middle = ("SELECT answer_id, question IS NOT NULL AND answer_plain AS plain, "
               + ", ".join((_neutralised("question" if i == 9 else f"v{i}") if i in texts else f"v{i}") + f" AS v{i}"
                           for i in range(len(values)))
               + f" FROM ({with_question}) AS answer_questions OFFSET 0")
@@ -119,7 +119,7 @@ def write_csv(records, f: RecordFilter, handle, advance) -> None:
              f"FROM ({middle}) AS neutralised_values")
     times = _LocalTimes()
     for rows in records.stream(outer, parameters, 20_000):
-        lines = []
+        lines: list[str] = []
         for stored, head, tail, answer_id in rows:
             if head is None:
                 if lines:

@@ -25,14 +25,15 @@ import math
 import os
 import re
 import zipfile
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Callable
+from typing import IO
 
-from dealerdrill.records.transfer import ExportCancelled, hold_part, part_file, remove_stale_parts, write_atomically
 from dealerdrill.records.models import RecordFilter, SessionSummary
-from dealerdrill.records.queries import ANSWERS_FROM, where_clause, count_answers, streaming_order
+from dealerdrill.records.queries import ANSWERS_FROM, count_answers, streaming_order, where_clause
 from dealerdrill.records.store import json_or_text
+from dealerdrill.records.transfer import ExportCancelled, hold_part, part_file, remove_stale_parts, write_atomically
 
 from .cells import is_formula_like, neutralise, printable, utf8_for_export
 
@@ -465,7 +466,7 @@ class _Workbook:
     def __init__(self, handle):
         self.archive = zipfile.ZipFile(handle, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1)
         self.sheets: list[tuple[str, str]] = []          # (title, filter range)
-        self.stream = None
+        self.stream: IO[bytes] | None = None
 
     def start_sheet(self, title: str, columns) -> None:
         self.sheets.append((title, ""))
@@ -483,16 +484,22 @@ class _Workbook:
             + _xlsx_row(1, columns, _HEADER)).encode())
         self.written = 0
 
+    def _open_stream(self) -> IO[bytes]:
+        if self.stream is None:
+            raise RuntimeError("no sheet is being written (start_sheet first)")
+        return self.stream
+
     def write(self, text: str) -> None:
         data = utf8_for_export(text)
-        self.stream.write(data)
+        self._open_stream().write(data)
         self.written += len(data)
 
     def finish_sheet(self) -> None:
         ref = f"A1:{_column_letter(self.columns - 1)}{self.rows}"
         self.sheets[-1] = (self.sheets[-1][0], ref)
-        self.stream.write(f'</sheetData><autoFilter ref="{ref}"/></worksheet>'.encode())
-        self.stream.close()
+        stream = self._open_stream()
+        stream.write(f'</sheetData><autoFilter ref="{ref}"/></worksheet>'.encode())
+        stream.close()
         self.stream = None
 
     def close(self) -> None:
@@ -542,11 +549,11 @@ class _Workbook:
         try:
             if self.stream is not None:
                 self.stream.close()
-        except Exception:  # noqa: BLE001 - the export has failed already; the temporary file goes
+        except Exception:
             pass
         try:
             self.archive.close()
-        except Exception:  # noqa: BLE001
+        except Exception:
             pass
 
     def part(self, title: str) -> int:

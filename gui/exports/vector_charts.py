@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from datetime import date
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from reportlab.graphics.shapes import Circle, Drawing, Line, PolyLine, Rect, String
 from reportlab.lib import colors
@@ -151,7 +151,7 @@ def heat_colour(accuracy: float | None):
     return _heat_colour(round(max(0.0, min(1.0, accuracy)), 3))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _heat_colour(accuracy: float):
     red, green, blue, _ = _colour_map()(accuracy)
     return colors.Color(red, green, blue)

@@ -46,6 +46,7 @@ __all__ = [
     "AnswerRecord", "AuditEntry", "Breakdown", "CohortRow", "DATABASE_NAME", "DrillReadiness",
     "ExportCancelled", "GameReadiness", "Heatmap", "HeatmapCell", "ImportResult", "RecordFilter", "Records",
     "RecordsDamagedError", "RecordsError", "RecordsFullError", "RecordsLockedError", "RecordsNewerError",
-    "RecordsReadOnlyError", "RosterEntry", "SCHEMA_VERSION", "SessionSummary", "SkillProgress", "Streaks", "TargetInfo", "Trainee", "TrendPoint", "UnknownTraineeError",
+    "RecordsReadOnlyError", "RosterEntry", "SCHEMA_VERSION", "SessionSummary", "SkillProgress", "Streaks",
+    "TargetInfo", "Trainee", "TrendPoint", "UnknownTraineeError",
     "default_database_path", "dump_records", "import_records",
 ]

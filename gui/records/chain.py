@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Protocol
+from typing import Protocol
 
 NO_HASH = bytes(32)   # the "previous hash" of the first link of a chain
 SEPARATOR = "\x1f"

@@ -198,7 +198,8 @@ def session_summaries(records, f: RecordFilter, *, uuids: tuple[str, ...] | None
     tail = f" ORDER BY s.started_at {order}, s.id {order}" + (f" LIMIT {int(limit)}" if limit else "")
     rows = records.read(
         "SELECT s.id, s.uuid, t.name, s.drill, s.game, s.mode, s.started_at, s.finished_at, s.target, s.settings, "
-        "s.workstation, so.manager, so.signed_at, so.note, so.reason FROM sessions s JOIN trainees t ON s.trainee_id = t.id "
+        "s.workstation, so.manager, so.signed_at, so.note, so.reason "
+        "FROM sessions s JOIN trainees t ON s.trainee_id = t.id "
         "LEFT JOIN signoffs so ON so.session_id = s.id" + where + tail, parameters)
     if not rows:
         return []
@@ -427,8 +428,9 @@ def _pair_totals(records, f: RecordFilter, trainee_ids: dict[int, str]):
         entry[1] += correct
         entry[2] = max(entry[2], last)
 
+    hours_where = " AND ".join(hour_clauses) or "1 = 1"
     for row in records.read("SELECT trainee_id, drill, SUM(answered), SUM(correct), MAX(last_at) FROM answer_hours "
-                             f"WHERE {' AND '.join(hour_clauses) or '1 = 1'} GROUP BY trainee_id, drill", hour_parameters):
+                            f"WHERE {hours_where} GROUP BY trainee_id, drill", hour_parameters):
         add(*row)
     session_clauses = [c.replace("trainee_id", "s.trainee_id").replace("game", "s.game").replace(
         "drill", "s.drill").replace("mode", "s.mode") for c in clauses]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Callable
+from collections.abc import Callable
 
 from . import chain
 from .chain import Problem
@@ -179,7 +179,8 @@ def _answer(answer_id, uuid, seq) -> str:
 
 def _check_ledger(records, found: _Found, step) -> None:
     keys = {fp: key for fp, (key, _, _) in records.manager_keys().items()}
-    rows: dict[str, dict[str, dict]] = {kind: {} for kind in ("trainee", "session", "session_end", "signoff", "target", "audit", "key")}
+    kinds = ("trainee", "session", "session_end", "signoff", "target", "audit", "key")
+    rows: dict[str, dict[str, dict]] = {kind: {} for kind in kinds}
     for uuid, name, created in records.read("SELECT uuid, name, created_at FROM trainees"):
         rows["trainee"][uuid] = trainee_event(uuid, name, created)
     counts = {sid: (n, right) for sid, n, right in
@@ -233,9 +234,9 @@ def _check_ledger(records, found: _Found, step) -> None:
     for kind, wanted in rows.items():
         for ref in set(wanted) - seen[kind]:
             found.add(f"{_KIND_WORDS[kind]} {ref}", "has no ledger entry (added or changed behind the program's back)")
-    current = dict(((drill), (s, a, n, p, by, at)) for drill, s, a, n, p, by, at in records.read(
+    current = {(drill): (s, a, n, p, by, at) for drill, s, a, n, p, by, at in records.read(
         "SELECT drill, seconds, accuracy, test_items, pass_mark, set_by, set_at FROM target_changes "
-        "WHERE id IN (SELECT MAX(id) FROM target_changes GROUP BY drill)"))
+        "WHERE id IN (SELECT MAX(id) FROM target_changes GROUP BY drill)")}
     for drill, s, a, n, p, by, at in records.read("SELECT drill, seconds, accuracy, test_items, pass_mark, set_by, "
                                                   "set_at FROM targets"):
         if current.get(drill) != (s, a, n, p, by, at):

@@ -1,7 +1,7 @@
 """Fixtures for the application layer's tests: a desk over throw-away records, with no QApplication."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -10,7 +10,7 @@ PIN, MANAGER = "2468", "Mere Smith"
 
 class Clock:
     def __init__(self):
-        self.now = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+        self.now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
     def __call__(self):
         self.now += timedelta(seconds=3)

@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from dealerdrill import paths
-from dealerdrill import settings as app_settings
+from dealerdrill import paths, settings as app_settings
 from dealerdrill.desk import Desk, KeyFileError
 from dealerdrill.desk.manager_key import read_key_file
 from dealerdrill.desk.pin import PIN_FILE_NAME
@@ -178,7 +177,8 @@ def test_a_house_way_entry_that_is_no_file_is_dropped_at_once(tmp_path, kind):
 PIN_FILE_REFUSALS = {
     "deeply nested": (lambda path: path.write_text("[" * 30_000 + "]" * 30_000, encoding="utf-8"),
                       "it nests more than 16 levels deep, which no such file does"),
-    "not UTF-8": (lambda path: path.write_bytes(b'{"format": "\xc3\x28"}'), "it is not UTF-8 text (byte 13 cannot be read)"),
+    "not UTF-8": (lambda path: path.write_bytes(b'{"format": "\xc3\x28"}'),
+                  "it is not UTF-8 text (byte 13 cannot be read)"),
     "too large": (lambda path: path.write_text(" " * (64 * 1024 + 1), encoding="utf-8"),
                   "it is larger than any such file (65,536 bytes at most)"),
     "a folder": (lambda path: path.mkdir(), "it is a folder, not a file"),

@@ -7,8 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from dealerdrill.desk import (Desk, ManagerRoleRequired, NeedsConfirmation, Permission, PinTriesExhausted)
-from dealerdrill.desk import roles
+from dealerdrill.desk import Desk, ManagerRoleRequired, NeedsConfirmation, Permission, PinTriesExhausted, roles
 from dealerdrill.domain import Mode, Target
 
 PIN, MANAGER = "2468", "Mere Smith"   # as in conftest.py

@@ -2,15 +2,13 @@
 change is audited; presentation settings are anyone's; house-way files are loaded only by the desk."""
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
 
-import json
-
-from dealerdrill import paths
-from dealerdrill import settings as table_settings
-from dealerdrill.desk import Desk, ManagerRoleRequired, PRESENTATION_ONLY, answer_key_changes
+from dealerdrill import paths, settings as table_settings
+from dealerdrill.desk import PRESENTATION_ONLY, Desk, ManagerRoleRequired, answer_key_changes
 from dealerdrill.domain import Mode
 
 PIN, MANAGER = "2468", "Mere Smith"
@@ -83,7 +81,7 @@ def _way_file(folder, way_id="our-casino"):
 
 
 def _open_app_desk(records_path):
-    desk, problems, notices = Desk.open_for_app(records_path)
+    desk, problems, _notices = Desk.open_for_app(records_path)
     return desk, problems
 
 

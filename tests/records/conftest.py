@@ -2,19 +2,17 @@
 clock the test moves, and a helper that records synthetic answers whose rightness the test decides."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from dealerdrill.domain import Grade, Item
-from dealerdrill.domain import AnsweredItem
-from dealerdrill.domain import ErrorCategory
+from dealerdrill.domain import AnsweredItem, ErrorCategory, Grade, Item
 
 
 class Clock:
     """Starts at a fixed moment; every reading moves it on by `step` so that record times are ordered."""
 
-    def __init__(self, start=datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc), step=timedelta(seconds=3)):
+    def __init__(self, start=datetime(2026, 3, 2, 9, 0, tzinfo=UTC), step=timedelta(seconds=3)):
         self.now, self.step = start, step
 
     def __call__(self):

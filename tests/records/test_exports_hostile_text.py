@@ -13,10 +13,10 @@ import xml.etree.ElementTree as ElementTree
 import zipfile
 
 import pytest
+from external_tools import tool
 
 from dealerdrill.domain import Mode
 from dealerdrill.exports import export, sessions_csv_path
-from external_tools import tool
 
 # (what the answer says, how every export must show it)
 HOSTILE_GIVEN = [

@@ -17,12 +17,12 @@ import zipfile
 from datetime import datetime, timedelta
 
 import pytest
+from external_tools import tool
 
 from dealerdrill.domain import ErrorCategory, Mode
 from dealerdrill.exports import ANSWER_COLUMNS, SESSION_COLUMNS, export
-from dealerdrill.settings import answer_key_summary
 from dealerdrill.records import RecordFilter
-from external_tools import tool
+from dealerdrill.settings import answer_key_summary
 
 HOSTILE = '=HYPERLINK("http://example.invalid","open me")'
 # Letters outside ASCII (macrons, a stroke, an umlaut, Chinese) and names a spreadsheet would run as formulas.

@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from real_answers import read_lines, write_lines
 
 from dealerdrill.desk import Desk
 from dealerdrill.domain import Mode, Target
-
-from real_answers import read_lines, write_lines
 
 PIN, MANAGER = "2468", "Mere Smith"
 DRILL = "baccarat.table_of_play"
@@ -90,7 +89,7 @@ def test_the_210_of_220_forgery_is_refused(pit):
 
 
 def test_a_flipped_verdict_is_graded_again_and_refused(pit):
-    a, b, attempt, folder = pit
+    a, b, _attempt, folder = pit
 
     def flip(lines):
         for line in lines:
@@ -103,7 +102,7 @@ def test_a_flipped_verdict_is_graded_again_and_refused(pit):
 
 
 def test_an_altered_item_is_refused(pit):
-    a, b, attempt, folder = pit
+    a, b, _attempt, folder = pit
 
     def alter(lines):
         answer = next(line["answer"] for line in lines if "answer" in line)
@@ -115,7 +114,7 @@ def test_an_altered_item_is_refused(pit):
 
 
 def test_a_test_under_a_softer_pass_mark_is_refused(pit):
-    a, b, attempt, folder = pit
+    a, b, _attempt, folder = pit
 
     def soften(lines):
         session = next(line["session"] for line in lines if "session" in line)
@@ -126,7 +125,7 @@ def test_a_test_under_a_softer_pass_mark_is_refused(pit):
 
 
 def test_a_sign_off_is_imported_only_with_a_trusted_managers_signature(pit):
-    a, b, attempt, folder = pit
+    a, b, _attempt, folder = pit
     passed = take_test(a, "Hemi", [True] * 20, seed=8)
     a.unlock_manager(PIN, MANAGER)
     a.sign_off(passed.uuid, "watched on table 2")
@@ -160,7 +159,7 @@ def test_a_sign_off_is_imported_only_with_a_trusted_managers_signature(pit):
 def test_an_import_needs_the_manager_role_and_its_pin(pit):
     from dealerdrill.desk import ManagerRoleRequired
 
-    a, b, attempt, folder = pit
+    a, b, _attempt, folder = pit
     path = export(a, folder / "a.json")
     b.lock_manager()
     with pytest.raises(ManagerRoleRequired):

@@ -6,8 +6,7 @@ import zipfile
 
 import pytest
 
-from dealerdrill.domain import Mode
-from dealerdrill.domain import ErrorCategory
+from dealerdrill.domain import ErrorCategory, Mode
 from dealerdrill.exports import ANSWER_COLUMNS, SESSION_COLUMNS, ExportCancelled, export, sessions_csv_path
 from dealerdrill.records import RecordFilter
 
@@ -136,8 +135,11 @@ def test_pdf_for_a_cohort_holds_a_summary_and_every_trainees_scorecard(filled, t
 
 def test_progress_reaches_the_total_and_cancel_leaves_no_file(filled, tmp_path):
     for fmt in ("csv", "xlsx", "pdf", "json"):
-        calls = []
-        export(filled, fmt, tmp_path / f"ok.{fmt}", progress=lambda done, total: calls.append((done, total)))
+        calls: list[tuple[int, int]] = []
+        def progress(done: int, total: int, calls: list = calls) -> None:
+            calls.append((done, total))
+
+        export(filled, fmt, tmp_path / f"ok.{fmt}", progress=progress)
         assert calls and calls[-1][0] == calls[-1][1] > 0
         assert [d for d, _ in calls] == sorted(d for d, _ in calls)
         target = tmp_path / f"cancelled.{fmt}"

@@ -15,14 +15,13 @@ import tempfile
 import textwrap
 import threading
 import time
-from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
-
-from dealerdrill.exports import export
 import synthetic_records as synthetic
+
 from dealerdrill.domain import Mode
+from dealerdrill.exports import export
 from dealerdrill.records import RecordFilter, Records, dump_records, import_records, schema
 from dealerdrill.records.schema import RecordsFullError, RecordsReadOnlyError
 
@@ -194,7 +193,7 @@ def test_a_full_disk_refuses_the_answer_plainly_keeps_the_others_and_recovers(re
     pages = connection.execute("PRAGMA page_count").fetchone()[0]
     connection.execute(f"PRAGMA max_page_count = {pages}")     # the disk is full from here on
     with pytest.raises(RecordsFullError, match="full, so the last change was NOT stored") as refused:
-        for number in range(500):
+        for _ in range(500):
             stored.append(records.record_answer(session, answer_factory(DRILL, "banker1.third2", True)))
     assert "Everything stored before it is safe" in str(refused.value)
     assert [a.uuid for a in records.answers()] == stored            # every earlier answer, nothing half-written
@@ -519,11 +518,12 @@ def test_summary_tables_follow_imports_and_upgrades(tmp_path, answer_factory, go
                db.execute("SELECT COUNT(*), SUM(correct) FROM answers").fetchone()
     # Back to version 2 (as an older Dealer Drill left it): the upgrade derives the tables from the answers.
     with sqlite3.connect(path) as db:
-        triggers = [name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND sql "
-                                                    "LIKE '%target_changes%' OR name IN ('ledger_is_permanent_update', "
-                                                    "'ledger_is_permanent_delete', 'manager_keys_are_permanent_update', "
-                                                    "'manager_keys_are_permanent_delete', 'sessions_keep_what_they_recorded', "
-                                                    "'trainees_keep_their_identity')")]
+        later_triggers = ("ledger_is_permanent_update", "ledger_is_permanent_delete",
+                          "manager_keys_are_permanent_update", "manager_keys_are_permanent_delete",
+                          "sessions_keep_what_they_recorded", "trainees_keep_their_identity")
+        triggers = [name for (name,) in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%target_changes%' "
+            f"OR name IN ({', '.join('?' * len(later_triggers))})", later_triggers)]
         db.executescript("".join(f"DROP TRIGGER {name};" for name in triggers)
                          + "DROP TRIGGER sessions_keep_their_login; ALTER TABLE audit DROP COLUMN login;"
                          "ALTER TABLE sessions DROP COLUMN login;"
@@ -532,7 +532,8 @@ def test_summary_tables_follow_imports_and_upgrades(tmp_path, answer_factory, go
                          "DROP TABLE ledger; DROP TABLE manager_keys; DROP TABLE target_changes;"
                          "ALTER TABLE answers DROP COLUMN chain_hash; ALTER TABLE signoffs DROP COLUMN reason;"
                          "DROP TRIGGER answers_feed_answer_facts; DROP TABLE answer_facts; DROP TABLE answer_hours;"
-                         "DROP INDEX sessions_by_trainee_drill; DROP INDEX sessions_by_mode; DROP INDEX answers_by_session_scores;"
+                         "DROP INDEX sessions_by_trainee_drill; DROP INDEX sessions_by_mode;"
+                         "DROP INDEX answers_by_session_scores;"
                          "PRAGMA user_version = 2;")
     with Records(path) as records:
         cohort = records.cohort()

@@ -14,8 +14,8 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-
 import synthetic_records as synthetic
+
 from dealerdrill.drills.catalog import DRILL_CATALOG
 from dealerdrill.records import RecordFilter, Records
 

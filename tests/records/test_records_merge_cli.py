@@ -8,12 +8,11 @@ import sys
 from datetime import timedelta
 
 import pytest
+from real_answers import play_for_real, regrader
 
 from dealerdrill.domain import Mode
 from dealerdrill.exports import ANSWER_COLUMNS
 from dealerdrill.records import Records, default_database_path, dump_records, import_records
-
-from real_answers import play_for_real, regrader
 
 
 def _play(records, name, drill, mode, outcomes, make_answer=None, **options):

@@ -35,8 +35,9 @@ def _build_at(path, version: int) -> None:
                    "category, seconds, answered_at) VALUES ('a-1', 1, 1, 'banker6.third7', '{}', '\"draw\"', "
                    "'draw', 'draw', 1, NULL, 3.5, '2025-01-05T08:02:00.000000Z')")
     if version >= 2:
-        db.execute("INSERT INTO signoffs (session_id, manager, signed_at) VALUES (1, 'Mere', '2025-01-06T10:00:00.000000Z')")
-        db.execute("INSERT INTO audit (at, actor, action) VALUES ('2025-01-06T10:00:00.000000Z', 'Mere', 'test_signed_off')")
+        signed_at = "2025-01-06T10:00:00.000000Z"
+        db.execute("INSERT INTO signoffs (session_id, manager, signed_at) VALUES (1, 'Mere', ?)", (signed_at,))
+        db.execute("INSERT INTO audit (at, actor, action) VALUES (?, 'Mere', 'test_signed_off')", (signed_at,))
     db.close()
 
 

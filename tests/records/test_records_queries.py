@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from dealerdrill.domain import Mode
-from dealerdrill.domain import Target
-from dealerdrill.domain import ErrorCategory
-from dealerdrill.records import RecordFilter
+from dealerdrill.domain import ErrorCategory, Mode, Target
 from dealerdrill.drills import families
+from dealerdrill.records import RecordFilter
 from dealerdrill.records.queries import local_day
 
 
@@ -137,7 +135,9 @@ def test_filters_select_by_date_game_drill_mode_and_trainee(records, play, clock
     clock.advance(days=2)
     play("Aroha", "baccarat.table_of_play", Mode.TEST, [("banker6.third7", True, 1.0)] * 3)
     play("Hemi", "baccarat.table_of_play", Mode.TIMED, [("banker6.third7", False, 1.0)] * 5)
-    count = lambda **kwargs: len(records.answers(RecordFilter(**kwargs)))
+    def count(**kwargs) -> int:
+        return len(records.answers(RecordFilter(**kwargs)))
+
     assert count() == 10
     assert count(date_from=first_day, date_to=first_day) == 2
     assert count(date_from=first_day + timedelta(days=1)) == 8

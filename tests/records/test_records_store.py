@@ -12,7 +12,6 @@ from dealerdrill.drills.base import registry
 from dealerdrill.drills.session import DrillSession
 from dealerdrill.records import UnknownTraineeError
 
-
 # ------------------------------------------------------------------------------------------ trainees
 
 def test_trainee_names_are_tidied_unique_regardless_of_case_and_validated(records):

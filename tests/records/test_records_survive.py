@@ -12,12 +12,11 @@ import threading
 import time
 
 import pytest
+from real_answers import play_for_real, regrader
 
 from dealerdrill.desk import Desk
 from dealerdrill.domain import Mode
 from dealerdrill.records import Records, RecordsNewerError, schema
-
-from real_answers import play_for_real, regrader
 
 
 def _snapshot_with_log(tmp_path, answers: int = 20):
@@ -210,6 +209,7 @@ def test_a_large_import_lets_the_desk_record_meanwhile(tmp_path, clock):
         with Records(target) as desk:
             session = desk.start_session("At the desk", "baccarat.table_of_play", Mode.PRACTICE)
             from real_answers import play_for_real as _  # noqa: F401  (the same real answers)
+
             from dealerdrill.drills import DrillSession, registry
 
             drill = registry()["baccarat.table_of_play"]()

@@ -7,12 +7,12 @@ from __future__ import annotations
 import subprocess
 
 import pytest
+from external_tools import tool
 
 from dealerdrill.domain import Mode
 from dealerdrill.exports import export, pdf_text
 from dealerdrill.exports.scorecard_seal import check_scorecard
 from dealerdrill.records import RecordFilter
-from external_tools import tool
 
 NAMES = {
     "Hebrew": "דוד כהן",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from datetime import UTC
 
 import pytest
 
@@ -128,7 +129,7 @@ def nothing_taken(desk) -> bool:
 # ------------------------------------------------------------------------------------------ export: the seal
 
 def test_export_by_a_manager_signs_the_file_over_a_digest_of_its_lines(room):
-    a, b, c, attempt, path = room
+    a, _b, _c, _attempt, path = room
     lines = raw_lines(path)
     end = end_of(lines)
     assert json.loads(lines[0])["version"] == transfer.FORMAT_VERSION == 3
@@ -145,7 +146,7 @@ def test_export_by_a_manager_signs_the_file_over_a_digest_of_its_lines(room):
 
 
 def test_export_without_a_manager_key_is_unsigned_and_says_so(room, tmp_path):
-    a, b, c, attempt, path = room
+    a, _b, _c, _attempt, _path = room
     plain = transfer.dump_records(a.records, tmp_path / "plain.json")
     end = end_of(raw_lines(plain))
     assert "key" not in end and "signature" not in end and "without a manager's key" in end["unsigned"]
@@ -163,12 +164,13 @@ def _tamper(path, sql: str) -> None:
 def test_export_of_an_answer_changed_behind_the_programs_back_is_unsigned_naming_it(room, tmp_path, engine_calls):
     """The laundering attack: the records at A are edited (a wrong answer made right), then a manager exports.
     The file must not carry A's signature, so B, which trusts A, grades it again and refuses it."""
-    a, b, c, attempt, _ = room
+    a, b, _c, _attempt, _ = room
     target = a.records.read("SELECT a.uuid FROM answers a WHERE a.correct = 0 ORDER BY a.id LIMIT 1")[0][0]
     _tamper(a.records.path, f"UPDATE answers SET correct = 1 WHERE uuid = '{target}'")
     laundered = a.export("json", tmp_path / "laundered.json")[0]
     end = end_of(raw_lines(laundered))
-    assert "signature" not in end and target in end["unsigned"] and "does not match the answers chain" in end["unsigned"]
+    assert "signature" not in end
+    assert target in end["unsigned"] and "does not match the answers chain" in end["unsigned"]
     seal = a.records_file_seal(laundered)
     assert not seal.signed and target in str(seal) and "grades every answer again" in str(seal)
     result = import_into(b, laundered)
@@ -181,14 +183,15 @@ def test_export_of_an_answer_changed_behind_the_programs_back_is_unsigned_naming
 def test_export_of_answers_rewritten_with_their_chain_recomputed_is_unsigned(room, tmp_path):
     """A cleverer edit: the answer changed and every later hash recomputed, so each link checks out. The
     ledger's record of the answers chain no longer agrees, and the file goes out unsigned."""
-    a, b, c, attempt, _ = room
+    a, _b, _c, _attempt, _ = room
     with sqlite3.connect(a.records.path) as db:
         trigger = db.execute("SELECT sql FROM sqlite_master WHERE name = 'answers_are_permanent_update'").fetchone()[0]
         db.execute("DROP TRIGGER answers_are_permanent_update")
         wrong = db.execute("SELECT id FROM answers WHERE correct = 0 ORDER BY id LIMIT 1").fetchone()[0]
         db.execute("UPDATE answers SET correct = 1 WHERE id = ?", (wrong,))
         previous = chain.NO_HASH
-        for answer_id, content in db.execute(f"SELECT id, {chain.ANSWER_CONTENT_SQL} FROM answers ORDER BY id").fetchall():
+        contents = db.execute(f"SELECT id, {chain.ANSWER_CONTENT_SQL} FROM answers ORDER BY id").fetchall()
+        for answer_id, content in contents:
             previous = chain.link(previous, content)
             db.execute("UPDATE answers SET chain_hash = ? WHERE id = ?", (previous, answer_id))
         db.execute(trigger)
@@ -200,7 +203,7 @@ def test_export_of_answers_rewritten_with_their_chain_recomputed_is_unsigned(roo
 # ------------------------------------------------------------------------------------------ import: trusted or not
 
 def test_import_of_a_file_signed_by_a_trusted_key_takes_its_grades_without_the_engine(room, engine_calls):
-    a, b, c, attempt, path = room
+    a, b, _c, attempt, path = room
     result = import_into(b, path)
     assert (result.sessions_added, result.answers_added, result.refused) == (1, 20, ())
     assert engine_calls == [] and result.answers_regraded == 0
@@ -212,7 +215,7 @@ def test_import_of_a_file_signed_by_a_trusted_key_takes_its_grades_without_the_e
 
 
 def test_import_of_a_signed_file_from_an_untrusted_key_is_graded_again(room, engine_calls):
-    a, b, c, attempt, path = room
+    _a, _b, c, _attempt, path = room
     result = import_into(c, path)
     assert result.answers_added == 20 and len(engine_calls) == 20 and result.answers_regraded == 20
     assert result.signed_by is None and result.grading.startswith("graded again by the engine: 20 answers")
@@ -221,7 +224,7 @@ def test_import_of_a_signed_file_from_an_untrusted_key_is_graded_again(room, eng
 
 def test_import_of_a_version_2_file_is_graded_again(room, tmp_path, engine_calls):
     """Files written before the seal still come in, always through the engine."""
-    a, b, c, attempt, path = room
+    _a, b, _c, _attempt, path = room
     lines = raw_lines(path)
     header = json.loads(lines[0])
     header["version"] = 2
@@ -236,7 +239,7 @@ def test_import_of_a_version_2_file_is_graded_again(room, tmp_path, engine_calls
 # ------------------------------------------------------------------------------------------ the attacks
 
 def test_attack_editing_one_line_of_a_signed_file_falls_back_to_the_engine(room, tmp_path, engine_calls):
-    a, b, c, attempt, path = room
+    _a, b, _c, _attempt, path = room
     forged = write(tmp_path / "forged.json", flip_every_verdict(raw_lines(path)))
     result = import_into(b, forged)
     assert result.signed_by is None and "changed after it was written" in result.grading
@@ -245,7 +248,7 @@ def test_attack_editing_one_line_of_a_signed_file_falls_back_to_the_engine(room,
 
 
 def test_attack_editing_a_line_and_fixing_the_digest_breaks_the_signature(room, tmp_path, engine_calls):
-    a, b, c, attempt, path = room
+    _a, b, _c, _attempt, path = room
     forged = write(tmp_path / "forged.json", resealed(flip_every_verdict(raw_lines(path))))
     assert end_of(raw_lines(forged))["signature"] == end_of(raw_lines(path))["signature"]
     result = import_into(b, forged)
@@ -254,7 +257,7 @@ def test_attack_editing_a_line_and_fixing_the_digest_breaks_the_signature(room, 
 
 
 def test_attack_moving_the_end_line_refuses_the_file_whole(room, tmp_path):
-    a, b, c, attempt, path = room
+    _a, b, _c, _attempt, path = room
     lines = raw_lines(path)
     moved = lines[:3] + [lines[-1]] + lines[3:-1]
     with pytest.raises(ValueError) as refused:
@@ -265,7 +268,7 @@ def test_attack_moving_the_end_line_refuses_the_file_whole(room, tmp_path):
 
 
 def test_attack_appending_after_the_end_line_refuses_the_file_whole(room, tmp_path):
-    a, b, c, attempt, path = room
+    _a, b, _c, _attempt, path = room
     lines = raw_lines(path)
     extra = json.loads(lines[-2])        # one more copy of the last answer, after the seal
     appended = lines + [line_bytes(extra)]
@@ -276,7 +279,7 @@ def test_attack_appending_after_the_end_line_refuses_the_file_whole(room, tmp_pa
 
 def test_attack_reusing_the_signature_of_another_signed_file_falls_back_to_the_engine(room, tmp_path, engine_calls):
     """Hemi's honest, signed export lends its seal to Aroha's forged file (digest made right for the forgery)."""
-    a, b, c, attempt, path = room
+    a, b, _c, _attempt, path = room
     take_test(a, "Hemi", [True] * 20, seed=8)
     a.unlock_manager(PIN, MANAGER)
     from dealerdrill.records import RecordFilter
@@ -299,7 +302,7 @@ def test_attack_a_key_listed_in_the_file_itself_is_not_trusted(room, tmp_path, e
 
     from dealerdrill.desk.manager_key import ManagerKey
 
-    a, b, c, attempt, path = room
+    _a, b, _c, _attempt, path = room
     own = ManagerKey(Ed25519PrivateKey.generate())
     lines = flip_every_verdict(raw_lines(path))
     lines.insert(1, line_bytes({"key": {"fingerprint": own.fingerprint, "public_key": own.public.raw.hex(),
@@ -313,7 +316,7 @@ def test_attack_a_key_listed_in_the_file_itself_is_not_trusted(room, tmp_path, e
 
 
 def test_attack_changing_the_header_of_a_signed_file_falls_back_to_the_engine(room, tmp_path, engine_calls):
-    a, b, c, attempt, path = room
+    _a, b, _c, _attempt, path = room
     lines = raw_lines(path)
     header = json.loads(lines[0])
     header["workstation"] = "head office"
@@ -325,7 +328,7 @@ def test_attack_changing_the_header_of_a_signed_file_falls_back_to_the_engine(ro
 def test_trusted_path_keeps_the_structural_rules(room, tmp_path, engine_calls):
     """A trusted seal decides grades only: a test under another pass mark, a sign-off without its own valid
     signature and a session already here with other answers are still refused."""
-    a, b, c, attempt, path = room
+    _a, b, _c, _attempt, path = room
     b.set_target(DRILL, Target(seconds=8, accuracy=0.9, test_items=20, pass_mark=0.5))
     result = import_into(b, path)
     assert result.signed_by == MANAGER and result.sessions_added == 0 and engine_calls == []
@@ -386,9 +389,9 @@ def written_answers(tmp_path_factory):
 def test_quick_checks_accept_only_what_the_exact_checks_accept_with_the_same_values(written_answers, case):
     """The one pass takes answer lines as Dealer Drill writes them through quick checks, anything else through
     the exact ones: quick may refuse more, never accept more, and gives the same values."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     latest = transfer.to_text(now + transfer.timedelta(days=1))
     for record, _ in written_answers:
         # The line as it would reach the import: written like dump_records writes, or, for text that UTF-8
@@ -414,7 +417,7 @@ def test_quick_checks_accept_only_what_the_exact_checks_accept_with_the_same_val
 def test_the_file_is_read_once_and_a_file_changed_after_reading_changes_nothing(room, tmp_path, monkeypatch):
     """The rows merged are the rows checked: once the pass has read the file, writing over it (a forged file
     swapped in between the check and the merge) changes nothing that is imported."""
-    a, b, c, attempt, path = room
+    _a, b, _c, attempt, path = room
     copy = write(tmp_path / "swapped.json", raw_lines(path))
     opened = []
     real_open, real_merge = transfer._open, transfer._Merge.run
@@ -431,7 +434,7 @@ def test_the_file_is_read_once_and_a_file_changed_after_reading_changes_nothing(
 
 
 def test_scratch_database_is_gone_after_an_import_and_after_a_refused_file(room, tmp_path):
-    a, b, c, attempt, path = room
+    _a, b, _c, _attempt, path = room
     import_into(b, path)
     with pytest.raises(ValueError):
         import_into(b, write(tmp_path / "cut.json", raw_lines(path)[:-1]))
@@ -439,7 +442,7 @@ def test_scratch_database_is_gone_after_an_import_and_after_a_refused_file(room,
 
 
 def test_record_count_cap_refuses_a_file_with_too_many_records_in_plain_words(room, tmp_path, monkeypatch):
-    a, b, c, attempt, path = room
+    _a, b, _c, _attempt, path = room
     monkeypatch.setattr(transfer, "MAX_RECORDS", 10)
     with pytest.raises(ValueError) as refused:
         import_into(b, path)
@@ -450,7 +453,7 @@ def test_record_count_cap_refuses_a_file_with_too_many_records_in_plain_words(ro
 def test_bulk_insert_keeps_the_answers_chain_so_verify_agrees(room, tmp_path):
     """Answers stored by the import's one statement per chunk, and answers recorded after it one at a time,
     all check out; the values kept are the file's, types and all."""
-    a, b, c, attempt, path = room
+    a, b, _c, _attempt, _path = room
     take_test(a, "Hemi", [True, False, True] * 5, seed=11)
     a.unlock_manager(PIN, MANAGER)
     both = a.export("json", tmp_path / "both.json")[0]
@@ -469,7 +472,7 @@ def test_insert_answers_selected_refuses_rows_out_of_id_order(room):
     order than their ids (here: the second id first) are refused, and nothing is stored."""
     from dealerdrill.records import RecordsError
 
-    a, b, c, attempt, path = room
+    a, _b, _c, _attempt, _path = room
     records = a.records
     before = records.read("SELECT COUNT(*) FROM answers")[0][0]
     values = (":next_id + 1 - x.k", "'forged-' || x.k", "(SELECT MIN(id) FROM sessions)", "x.k + 1", "'family'",
@@ -484,7 +487,7 @@ def test_insert_answers_selected_refuses_rows_out_of_id_order(room):
 
 def test_answer_ids_repeated_across_sessions_of_one_chunk_refuse_the_later_session(room, tmp_path, engine_calls):
     """No file Dealer Drill writes has them; the later session is refused with the reason, the rest goes in."""
-    a, b, c, attempt, path = room
+    a, _b, c, attempt, _path = room
     take_test(a, "Hemi", [True] * 20, seed=8)
     a.unlock_manager(PIN, MANAGER)
     lines = raw_lines(a.export("json", tmp_path / "two.json")[0])
@@ -502,7 +505,7 @@ def test_answer_ids_repeated_across_sessions_of_one_chunk_refuse_the_later_sessi
 
 def test_refusals_beyond_the_listed_number_are_counted_not_kept(room, tmp_path, monkeypatch):
     """A file of a million refused sessions must not fill the memory with their reasons."""
-    a, b, c, attempt, path = room
+    a, b, _c, _attempt, _path = room
     take_test(a, "Hemi", [True] * 20, seed=8)
     take_test(a, "Kiri", [True] * 20, seed=9)
     a.unlock_manager(PIN, MANAGER)

@@ -67,9 +67,9 @@ def test_a_sound_file_passes_the_command_line_check(file_with_history):
 def test_insert_or_replace_over_a_wrong_answer_is_noticed(file_with_history):
     with sqlite3.connect(file_with_history) as db:
         uuid = db.execute("SELECT uuid FROM answers WHERE correct = 0 LIMIT 1").fetchone()[0]
-    tamper(file_with_history, "INSERT OR REPLACE INTO answers SELECT id, uuid, session_id, seq, family, item, answer, "
-                              "expected, given, 1, NULL, rule, seconds, timed_out, answered_at, chain_hash FROM answers "
-                              f"WHERE uuid = '{uuid}'")
+    tamper(file_with_history, "INSERT OR REPLACE INTO answers SELECT id, uuid, session_id, seq, family, item, "
+                              "answer, expected, given, 1, NULL, rule, seconds, timed_out, answered_at, chain_hash "
+                              f"FROM answers WHERE uuid = '{uuid}'")
     found = problems(file_with_history)
     assert any(uuid in p and "was changed after it was recorded" in p for p in found)
     done = verify_cli(file_with_history)
@@ -137,11 +137,12 @@ def test_recomputing_every_chain_after_an_edit_still_shows_at_the_signed_entries
                 "SELECT seq, kind, ref, content, answers_last_id FROM ledger ORDER BY seq").fetchall():
             answers_head = heads.get(last_id, chain.NO_HASH)
             previous = chain.ledger_link(previous, kind, ref, content, last_id, answers_head)
-            db.execute("UPDATE ledger SET answers_head = ?, chain_hash = ? WHERE seq = ?", (answers_head, previous, seq))
-        for name, sql in (("answers_are_permanent_update", "BEFORE UPDATE ON answers BEGIN SELECT RAISE(ABORT, 'x'); END"),
-                          ("ledger_is_permanent_update", "BEFORE UPDATE ON ledger BEGIN SELECT RAISE(ABORT, 'x'); END"),
-                          ("ledger_is_permanent_delete", "BEFORE DELETE ON ledger BEGIN SELECT RAISE(ABORT, 'x'); END")):
-            db.execute(f"CREATE TRIGGER {name} {sql}")
+            db.execute("UPDATE ledger SET answers_head = ?, chain_hash = ? WHERE seq = ?",
+                       (answers_head, previous, seq))
+        for name, when in (("answers_are_permanent_update", "BEFORE UPDATE ON answers"),
+                           ("ledger_is_permanent_update", "BEFORE UPDATE ON ledger"),
+                           ("ledger_is_permanent_delete", "BEFORE DELETE ON ledger")):
+            db.execute(f"CREATE TRIGGER {name} {when} BEGIN SELECT RAISE(ABORT, 'x'); END")
     found = problems(file_with_history)
     assert any("carries a signature that is not valid" in p for p in found)
     assert any("signed answers that are not the session's answers now" in p or "signed a score" in p

@@ -8,7 +8,7 @@ time, so each side checks the other.
 from __future__ import annotations
 
 import tomllib
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations, permutations
 from pathlib import Path
 
@@ -239,7 +239,7 @@ def setting_counts(way: dict, faces, commission: float = 0.05):
     for f in faces:
         rest.remove(pg.normalise(f))
 
-    @lru_cache(maxsize=None)
+    @cache
     def bank_keys(kinds):
         (high, low), _ = decide(way, faces_of_kinds(kinds))
         return hand_key(*high), hand_key(*low)
@@ -267,7 +267,7 @@ def bank_setting_counts(way: dict, faces):
     for f in faces:
         rest.remove(pg.normalise(f))
 
-    @lru_cache(maxsize=None)
+    @cache
     def player_keys(kinds):
         (high, low), _ = decide(way, faces_of_kinds(kinds))
         return hand_key(*high), hand_key(*low)

@@ -7,7 +7,6 @@ text as one function per rule; the dice count walks the boxes one at a time.
 """
 from __future__ import annotations
 
-
 # --- chips ------------------------------------------------------------------------------------------------
 
 def fewest_chips(amount: int, values, cap: int | None = None) -> int | None:

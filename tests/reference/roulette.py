@@ -7,7 +7,7 @@ in a dictionary.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 # Typed from docs/rules/roulette.md ("Wheel and layout").
 WHEEL_ORDER = (0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20,
@@ -64,7 +64,7 @@ def _outside_kind(name: str) -> str:
     return name.rstrip("123")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _layout(first_four: bool) -> dict[frozenset[int], str]:
     wagers: dict[frozenset[int], str] = {}
     numbers = range(37)
