@@ -1453,7 +1453,7 @@ class _RoomLookups:
                 uuids, seqs, numbers = (list(column) for column in zip(*staged))
                 locals_ = [held.get(n) for n in numbers]
                 for n, same, present in self.records.read(_ROOM_ANSWERS_HERE, (uuids, seqs, numbers, locals_)):
-                    self.same[n] = same
+                    self.same[n] = self.same.get(n, 0) + same      # a session's answers span batches
                     if present and n not in held:
                         self.taken.add(n)
             first = end + 1
