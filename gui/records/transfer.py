@@ -34,6 +34,12 @@ exactly the bytes that were checked. Session by session:
 What is refused is listed, with the reason, in the result. Sessions are written in chunks, each its own
 transaction, so an import of millions of answers never holds up recording at the desk for long. Files of
 version 2 (written before the seal) are read too, and always graded again.
+
+Into a training room (RoomRecords) the same pass and the same decisions: the scratch database is a private
+SQLite connection of its own (nothing can be attached to the server), the questions the merge asks of the
+records' own tables in SQL across the two databases are asked of the server a page of sessions at a time
+with the scratch rows' UUIDs as arrays (_RoomLookups), and each chunk goes through the manager's server
+functions in one transaction that takes the chains' lock first (_Merge._flush_to_room).
 """
 from __future__ import annotations
 
