@@ -211,11 +211,16 @@ class _CsvFile:
         self.buffer.seek(0)
         self.buffer.truncate()
 
-    def write_lines(self, text: str) -> None:
+    def write_lines(self, text: str, numbers: frozenset[int] = frozenset()) -> None:
         """CSV lines made elsewhere (by the training room's server), written the same way: a batch with a
-        semicolon in it is read back into rows and written again by the rule above."""
+        semicolon in it is read back into rows and written again by the rule above, the fields at `numbers`
+        read back as the numbers they were written from (the rule quotes text, never numbers)."""
         if ";" in text:
-            self.write_rows(list(csv.reader(io.StringIO(text, newline=""))))
+            rows = list(csv.reader(io.StringIO(text, newline="")))
+            if numbers:
+                rows = [[_number(value) if index in numbers else value for index, value in enumerate(row)]
+                        for row in rows]
+            self.write_rows(rows)
             return
         self.handle.write(utf8_for_export(text))
 
@@ -224,11 +229,25 @@ class _CsvFile:
         os.fsync(self.handle.fileno())
 
 
+def _number(text: str):
+    """A number as csv.writer wrote it (an int, or a float's repr), back as that number."""
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+_ANSWER_NUMBERS = frozenset(index for index, (_, _, kind) in enumerate(_ANSWER_VALUES) if kind == _NUMBER)
+
+
 class _CsvLines:
-    """The text file server_answers.write_csv writes its lines to, in front of a _CsvFile."""
+    """The text file server_answers.write_csv writes its answers' lines to, in front of a _CsvFile."""
 
     def __init__(self, out: _CsvFile):
-        self.write = out.write_lines
+        self.out = out
+
+    def write(self, text: str) -> None:
+        self.out.write_lines(text, _ANSWER_NUMBERS)
 
 
 def export_csv(records, path: str | Path, f: RecordFilter | None = None, progress: Progress | None = None,

@@ -19,6 +19,7 @@ from what it last read from the server.
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 import time
 from contextlib import contextmanager
@@ -95,6 +96,24 @@ class _Transaction:
     def call(self, function: str, *arguments):
         marks = ", ".join(["%s"] * len(arguments))
         return self.connection.execute(f"SELECT * FROM {function}({marks})", list(arguments)).fetchone()
+
+    def call_many(self, function: str, types: tuple[str, ...], rows: list[tuple], *,
+                  returning: bool = False) -> list[tuple]:
+        """call() once for each row (its arguments, cast to `types`), in order, sent together (psycopg's
+        executemany runs in pipeline mode: a round trip for the batch, not one a call); with `returning`, the
+        first row each call gave."""
+        if not rows:
+            return []
+        marks = ", ".join(f"%s::{kind}" for kind in types)
+        with self.connection.cursor() as cursor:
+            cursor.executemany(f"SELECT * FROM {function}({marks})", rows, returning=returning)
+            if not returning:
+                return []
+            results = []
+            while True:
+                results.append(cursor.fetchone())
+                if not cursor.nextset():
+                    return results
 
 
 def _errors():
@@ -271,6 +290,38 @@ class RoomRecords(Records):
 
     def add_sql_function(self, name: str, arguments: int, function: Callable) -> None:
         raise RecordsError("SQL functions written in Python run only in a desk's own records file.")
+
+    @contextmanager
+    def scratch(self, name: str, tables: str, cache_kib: int = 32768) -> Iterator[sqlite3.Connection]:
+        """As Records.scratch, but on a private SQLite connection of its own, for nothing can be attached to
+        the server: an empty temporary database with the scratch database attached to it as `name` (so the
+        same SQL names its tables), thrown away when the block ends. What an import must know of the room's
+        own records it asks the server (transfer._RoomLookups)."""
+        from .store import scratch_error
+
+        if not name.isidentifier():
+            raise ValueError(f"{name!r} is not a name for a scratch database")
+        try:
+            db = sqlite3.connect("", isolation_level=None)
+        except sqlite3.Error as error:
+            raise scratch_error(error) from None
+        try:
+            db.execute("PRAGMA temp_store = FILE")            # never hold a whole import in memory
+            db.execute(f"ATTACH DATABASE '' AS {name}")
+            db.execute(f"PRAGMA {name}.journal_mode = OFF")
+            db.execute(f"PRAGMA {name}.synchronous = OFF")
+            db.execute(f"PRAGMA {name}.cache_size = -{int(cache_kib)}")
+            db.executescript(tables)
+            yield db
+        except sqlite3.Error as error:
+            raise scratch_error(error) from None
+        finally:
+            db.close()
+
+    @contextmanager
+    def larger_cache(self, kib: int) -> Iterator[None]:
+        """Nothing to do: the server keeps its own cache (Records.larger_cache is for a file's connection)."""
+        yield
 
     @contextmanager
     def transaction(self, *, as_manager: bool = False) -> Iterator[_Transaction]:

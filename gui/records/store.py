@@ -349,10 +349,7 @@ class Records:
             db.executescript(tables)
             yield db
         except sqlite3.Error as error:     # the records' own errors come as RecordsError: this is the scratch
-            import tempfile
-
-            raise RecordsError(f"The scratch database for this work (a temporary file in "
-                               f"{tempfile.gettempdir()}) could not be written: {error}.") from None
+            raise scratch_error(error) from None
         finally:
             if db.in_transaction:
                 db.execute("ROLLBACK")
@@ -893,6 +890,14 @@ PORTABLE_ANSWER_COLUMNS = tuple(c for c in chain.ANSWER_COLUMNS if c not in ("id
 # The canonical content of an answer about to be stored, formatted by SQLite from the bound values exactly as
 # the verifier formats the stored row (bound values keep their types: text, integer, real).
 _BOUND_ANSWER_CONTENT = chain.answer_content_sql(tuple("?" for _ in chain.ANSWER_COLUMNS))
+
+
+def scratch_error(error: Exception) -> RecordsError:
+    """A scratch database (Records.scratch) that could not be written, named as such."""
+    import tempfile
+
+    return RecordsError(f"The scratch database for this work (a temporary file in {tempfile.gettempdir()}) could "
+                        f"not be written: {error}.")
 
 
 def portable_answers_digest(rows) -> str:

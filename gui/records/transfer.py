@@ -34,6 +34,12 @@ exactly the bytes that were checked. Session by session:
 What is refused is listed, with the reason, in the result. Sessions are written in chunks, each its own
 transaction, so an import of millions of answers never holds up recording at the desk for long. Files of
 version 2 (written before the seal) are read too, and always graded again.
+
+Into a training room (RoomRecords) the same pass and the same decisions: the scratch database is a private
+SQLite connection of its own (nothing can be attached to the server), the questions the merge asks of the
+records' own tables in SQL across the two databases are asked of the server a page of sessions at a time
+with the scratch rows' UUIDs as arrays (_RoomLookups), and each chunk goes through the manager's server
+functions in one transaction that takes the chains' lock first (_Merge._flush_to_room).
 """
 from __future__ import annotations
 
@@ -944,7 +950,7 @@ def import_records(records, path: str | Path, imported_by: str = "workstation",
                 facts = _Pass(path, now, db).run()
             except _Bad as error:
                 raise ValueError(f"{path} cannot be imported: {error}. Nothing was imported.") from None
-            merge = _Merge(records, imported_by, regrade, facts, _seal(facts, records.manager_keys()))
+            merge = _Merge(records, imported_by, regrade, facts, _seal(facts, records.manager_keys()), db)
             merge.run()
             with (records.transaction(as_manager=True) if getattr(records, "room", False)
                   else records.transaction()) as db:
@@ -1009,8 +1015,12 @@ _PAGE = 1000
 class _Merge:
     """Decides each session from the scratch rows and writes the accepted ones, a chunk per transaction."""
 
-    def __init__(self, records, imported_by: str, regrade: Regrade | None, facts: _Pass, seal: _Seal):
+    def __init__(self, records, imported_by: str, regrade: Regrade | None, facts: _Pass, seal: _Seal, scratch):
         self.records, self.imported_by, self.regrade, self.facts, self.seal = records, imported_by, regrade, facts, seal
+        self.scratch = scratch
+        # A file's records hold the scratch database attached (the checks join the two in SQL); the room's
+        # server cannot see it, so what the merge must know of the room's records is asked of the server.
+        self.room = _RoomLookups(records, scratch, seal.key is None) if getattr(records, "room", False) else None
         self.keys = {fp: key for fp, (key, _, _) in records.manager_keys().items()}
         self.targets: dict = {}
         self.trainee_rows: dict[str, tuple[int, str]] = {}
@@ -1030,12 +1040,14 @@ class _Merge:
         pending_answers, after = 0, 0
         columns = ", ".join(_SESSION_COLUMNS)
         while True:
-            rows = self.records.read(f"SELECT {columns} FROM {_SCRATCH}.sessions WHERE n > ? ORDER BY n LIMIT 500",
-                                     (after,))
+            rows = self._read_scratch(f"SELECT {columns} FROM {_SCRATCH}.sessions WHERE n > ? ORDER BY n LIMIT 500",
+                                      (after,))
             if not rows:
                 break
-            for row in rows:
-                session = _Staged(*row)
+            page = [_Staged(*row) for row in rows]
+            if self.room is not None:
+                self.room.page(page)
+            for session in page:
                 after = session.n
                 decided = self._decide(session)
                 if decided is None:
@@ -1047,13 +1059,19 @@ class _Merge:
                     pending, pending_answers = [], 0
         self._flush(pending)
 
+    def _read_scratch(self, sql: str, parameters) -> list[tuple]:
+        """Rows of the scratch database: through the records' connection, where it is attached."""
+        if self.room is None:
+            return self.records.read(sql, parameters)
+        return self.scratch.execute(sql, parameters).fetchall()
+
     def _answers(self, session: _Staged, columns: str) -> Iterator[tuple]:
         """A session's scratch rows, a page at a time (a session may hold a million answers; no cursor is left
         open between pages)."""
         first = session.first_answer
         while first <= session.last_answer:
-            rows = self.records.read(f"SELECT n, {columns} FROM {_SCRATCH}.answers WHERE n BETWEEN ? AND ? "
-                                     f"ORDER BY n", (first, min(first + _PAGE - 1, session.last_answer)))
+            rows = self._read_scratch(f"SELECT n, {columns} FROM {_SCRATCH}.answers WHERE n BETWEEN ? AND ? "
+                                      f"ORDER BY n", (first, min(first + _PAGE - 1, session.last_answer)))
             for row in rows:
                 yield row[1:]
             first += _PAGE
@@ -1072,14 +1090,22 @@ class _Merge:
     def _decide(self, s: _Staged) -> bool | None:
         """True: only the finish of a session already here is new; False: a new session to store; None: nothing
         to store (already here, or refused with the reason)."""
-        local = self.records.read("SELECT id, finished_at FROM main.sessions WHERE uuid = ?", (s.uuid,))
+        room = self.room
+        if room is None:
+            local = self.records.read("SELECT id, finished_at FROM main.sessions WHERE uuid = ?", (s.uuid,))
+        else:
+            local = room.local.get(s.uuid)
         if local:
-            s.local = local[0]
-            here = self.records.read("SELECT COUNT(*) FROM main.answers WHERE session_id = ?", (s.local[0],))[0][0]
-            same = self.records.read(
-                f"SELECT COUNT(*) FROM {_SCRATCH}.answers i JOIN main.answers a ON a.uuid = i.uuid "
-                f"WHERE i.n BETWEEN ? AND ? AND a.session_id = ? AND a.seq = i.seq",
-                (s.first_answer, s.last_answer, s.local[0]))[0][0]
+            if room is None:
+                s.local = local[0]
+                here = self.records.read("SELECT COUNT(*) FROM main.answers WHERE session_id = ?",
+                                         (s.local[0],))[0][0]
+                same = self.records.read(
+                    f"SELECT COUNT(*) FROM {_SCRATCH}.answers i JOIN main.answers a ON a.uuid = i.uuid "
+                    f"WHERE i.n BETWEEN ? AND ? AND a.session_id = ? AND a.seq = i.seq",
+                    (s.first_answer, s.last_answer, s.local[0]))[0][0]
+            else:
+                s.local, here, same = local[:2], local[2], room.same.get(s.n, 0)
             if here == same == s.answers:
                 self.present += s.answers
                 return True if s.local[1] is None and s.finished_at is not None else None
@@ -1087,7 +1113,8 @@ class _Merge:
                             "added to or changed by an import")
             return None
         if self.seal.key is None:
-            if s.answers and self.records.read(_TAKEN, (s.first_answer, s.last_answer)):
+            if s.answers and (self.records.read(_TAKEN, (s.first_answer, s.last_answer)) if room is None
+                              else s.n in room.taken):
                 self._refuse(s, "some of its answers are already here in another session")
                 return None
             why = self._regrade_problem(s)
@@ -1176,6 +1203,9 @@ class _Merge:
         finishes and sign-offs (so each ledger entry records the answers chain as it stands after them)."""
         if not pending:
             return
+        if self.room is not None:
+            self._flush_to_room(pending)
+            return
         records = self.records
         new = [s for s, only_finish in pending if not only_finish and s.answers]
         with records.transaction() as db:
@@ -1263,3 +1293,173 @@ class _Merge:
             row = (cursor.lastrowid, uuid)
         self.trainee_rows[key] = (row[0], row[1])
         return self.trainee_rows[key]
+
+    # -------------------------------------------------------------------------------------- into the room
+
+    def _flush_to_room(self, pending: list[tuple[_Staged, bool]]) -> None:
+        """_flush on the training room's server: the same decisions, written through the manager's server
+        functions (room_schema.py), which link every row into the server's chains, in one transaction per
+        chunk. The chains' lock is taken first and held to the commit, so what is checked here (against the
+        server, by lists of UUIDs) stays true while the chunk is written. The calls of a kind are sent
+        together (the answers a batch at a time), not one round trip each."""
+        records, scratch = self.records, self.scratch
+        with records.transaction(as_manager=True) as db:
+            db.call("dd_chain_heads")           # the chains' lock, to the commit
+            ask = _asking(db)
+            new = [s for s, only_finish in pending if not only_finish]
+            arrived = {uuid for (uuid,) in ask("SELECT uuid FROM sessions WHERE uuid = ANY(?::text[])",
+                                               ([s.uuid for s in new],))} if new else set()
+            with_answers = [s for s in new if s.answers]
+            one_by_one = bool(with_answers) and scratch.execute(
+                _REPEATED_IN, (with_answers[0].first_answer, with_answers[-1].last_answer)).fetchone() is not None
+            # Answer ids repeated within the chunk (no file Dealer Drill writes has them): each session is
+            # checked against what the server holds with the sessions stored before it in this transaction.
+            groups = [[s] for s in new] if one_by_one else [new]
+            stored: list[tuple[_Staged, int]] = []
+            for group in groups:
+                spanned = [s for s in group if s.answers]
+                taken = _room_taken(ask, scratch, spanned[0].first_answer, spanned[-1].last_answer) \
+                    if spanned else set()
+                starting: list[_Staged] = []
+                for s in group:
+                    if s.uuid in arrived:
+                        self._refuse(s, "these records came to hold a session of this id while the file was "
+                                        "imported; nothing of it was imported (import the file again to check it "
+                                        "against what is here now)")
+                    elif s.n in taken:
+                        self._refuse(s, "some of its answers are already here in another session")
+                    else:
+                        starting.append(s)
+                rows = [(s.uuid, self._room_trainee(db, s.trainee), s.drill, s.game, s.mode, s.settings, s.target,
+                         s.workstation, s.started_at) for s in starting]
+                ids = db.call_many("dd_start_session", _START_TYPES, rows, returning=True)
+                started = list(zip(starting, (row[0] for row in ids)))
+                self._room_answers(db, started)
+                stored.extend(started)
+            finishes = [(s.uuid, s.finished_at) for s, only_finish in pending if only_finish]
+            finishes += [(s.uuid, s.finished_at) for s, _ in stored if s.finished_at is not None]
+            db.call_many("dd_finish_session", ("text", "text"), finishes)
+            signoffs = []
+            for s, _ in stored:
+                self.sessions_added += 1
+                self.answers_added += s.answers
+                so = s.signoff
+                if so is None:
+                    continue
+                why = self._signoff_problem(s, so)
+                if why is not None:
+                    self._refuse(s, why)
+                elif s.finished_at is not None:
+                    signoffs.append((s.uuid, so["manager"], so["signed_at"], so["note"], so["reason"],
+                                     chain.event_content({"statement": so["statement"],
+                                                          "signature": so["signature"]})))
+                    self.signoffs_added += 1
+            db.call_many("dd_import_signoff", ("text",) * 6, signoffs)
+
+    def _room_answers(self, db, started: list[tuple[_Staged, int]]) -> None:
+        """The started sessions' answers, from their scratch rows, a batch of calls at a time; the server
+        stores nothing under an answer id it already holds (it returns no id), which refuses the chunk."""
+        columns = ", ".join(PORTABLE_ANSWER_COLUMNS)
+        for s, session_id in started:
+            first = s.first_answer
+            while first <= s.last_answer:
+                last = min(first + _ROOM_BATCH - 1, s.last_answer)
+                rows = self.scratch.execute(f"SELECT ?, {columns} FROM {_SCRATCH}.answers WHERE n BETWEEN ? AND ? "
+                                            f"ORDER BY n", (session_id, first, last)).fetchall()
+                ids = db.call_many("dd_import_answer", _ANSWER_TYPES, rows, returning=True)
+                if any(row is None or row[0] is None for row in ids):
+                    raise RecordsError(f"The records refused a change: the session {s.uuid} repeats an answer id "
+                                       f"(the server already holds one of its answers)")
+                first = last + 1
+
+    def _room_trainee(self, db, name: str) -> str:
+        """_trainee on the server: the trainee's UUID, added (through the server's function) if not there."""
+        from .store import new_uuid
+
+        key = name_key(name)
+        known = self.trainee_rows.get(key)
+        if known is not None:
+            return known[1]
+        row = db.execute("SELECT uuid FROM trainees WHERE name_key = ?", (key,)).fetchone()
+        if row is None:
+            listed = self.facts.trainees.get(key, {})
+            uuid = listed.get("uuid") or new_uuid()
+            if db.execute("SELECT 1 FROM trainees WHERE uuid = ?", (uuid,)).fetchone():
+                uuid = new_uuid()   # the same profile renamed elsewhere: keep both, never merge silently
+            db.call("dd_import_trainee", uuid, name, key, listed.get("created_at") or self.records.now_text())
+            self.trainees_added += 1
+            row = (uuid,)
+        self.trainee_rows[key] = (0, row[0])
+        return row[0]
+
+
+# The room: the cross-database checks above, asked of the server with the scratch rows' UUIDs as arrays, some
+# thousands at a time (never one round trip per answer).
+_ROOM_BATCH = 5000
+_START_TYPES = ("text",) * 9
+_ANSWER_TYPES = ("bigint", "text", "integer", "text", "text", "text", "text", "text", "integer", "text", "text",
+                 "double precision", "integer", "text")
+assert len(_ANSWER_TYPES) == len(PORTABLE_ANSWER_COLUMNS) + 1
+_ROOM_SESSIONS = ("SELECT s.uuid, s.id, s.finished_at, (SELECT count(*) FROM answers a WHERE a.session_id = s.id) "
+                  "FROM sessions s WHERE s.uuid = ANY(?::text[])")
+# Per staged session: its answers the server holds in the same session as the same item (`same`, for a
+# session already there), and its answers the server holds at all (some of them taken).
+_ROOM_ANSWERS_HERE = ("SELECT i.session, count(*) FILTER (WHERE a.session_id = i.local AND a.seq = i.seq), count(*) "
+                      "FROM unnest(?::text[], ?::integer[], ?::bigint[], ?::bigint[]) AS i(uuid, seq, session, local) "
+                      "JOIN answers a ON a.uuid = i.uuid GROUP BY i.session")
+_ROOM_TAKEN = ("SELECT DISTINCT i.session FROM unnest(?::text[], ?::bigint[]) AS i(uuid, session) "
+               "WHERE EXISTS (SELECT 1 FROM answers a WHERE a.uuid = i.uuid)")
+
+
+def _asking(db) -> Callable[[str, tuple], list[tuple]]:
+    """Reads inside a room transaction, in the shape of Records.read."""
+    return lambda sql, parameters: db.execute(sql, parameters).fetchall()
+
+
+def _room_taken(ask, scratch, first: int, last: int) -> set[int]:
+    """The staged sessions (n) among the scratch answers first..last with an answer id the server holds."""
+    taken: set[int] = set()
+    while first <= last:
+        end = min(first + _ROOM_BATCH - 1, last)
+        rows = scratch.execute(f"SELECT uuid, session FROM {_SCRATCH}.answers WHERE n BETWEEN ? AND ? ORDER BY n",
+                               (first, end)).fetchall()
+        if rows:
+            uuids, sessions = (list(column) for column in zip(*rows))
+            taken.update(n for (n,) in ask(_ROOM_TAKEN, (uuids, sessions)))
+        first = end + 1
+    return taken
+
+
+class _RoomLookups:
+    """What _decide asks of the records' own tables, for a page of staged sessions at once, from the room's
+    server: which sessions it holds (id, finish, how many answers), how many of their staged answers it holds
+    as the same items of them, and (when the file's grades are to be checked by the engine, which a taken
+    answer spares) which new sessions have an answer it holds already."""
+
+    def __init__(self, records, scratch, want_taken: bool):
+        self.records, self.scratch, self.want_taken = records, scratch, want_taken
+        self.local: dict[str, tuple] = {}         # uuid -> (id, finished_at, answers held)
+        self.same: dict[int, int] = {}
+        self.taken: set[int] = set()
+
+    def page(self, sessions: list[_Staged]) -> None:
+        rows = self.records.read(_ROOM_SESSIONS, ([s.uuid for s in sessions],))
+        self.local = {uuid: (session_id, finished, count) for uuid, session_id, finished, count in rows}
+        self.same, self.taken = {}, set()
+        held = {s.n: self.local[s.uuid][0] for s in sessions if s.uuid in self.local}
+        spanned = [s for s in sessions if s.answers and (s.n in held or self.want_taken)]
+        if not spanned:
+            return
+        first, last = spanned[0].first_answer, spanned[-1].last_answer
+        while first <= last:
+            end = min(first + _ROOM_BATCH - 1, last)
+            staged = self.scratch.execute(f"SELECT uuid, seq, session FROM {_SCRATCH}.answers WHERE n BETWEEN ? "
+                                          f"AND ? ORDER BY n", (first, end)).fetchall()
+            if staged:
+                uuids, seqs, numbers = (list(column) for column in zip(*staged))
+                locals_ = [held.get(n) for n in numbers]
+                for n, same, present in self.records.read(_ROOM_ANSWERS_HERE, (uuids, seqs, numbers, locals_)):
+                    self.same[n] = self.same.get(n, 0) + same      # a session's answers span batches
+                    if present and n not in held:
+                        self.taken.add(n)
+            first = end + 1
