@@ -43,7 +43,28 @@ def right_answer(item):
         if prompt["co_banker_box"] is not None:
             answer.update(to_float=key["to_float"], co_banker=key["co_banker"])
         return answer
+    if drill.endswith(".find_error"):
+        return {"marks": {line: key["right"][line] for line in key["mistakes"]}}
+    if drill.endswith(".irregularities"):
+        return key["choice"]
+    if drill.endswith(".chips"):
+        if prompt["kind"] == "colour_in":
+            return {"colour_chips": key["colour_chips"], "change": key["change"]}
+        return {"counts": list(key["breakdown"])}
+    if drill == "paigow.delivery":
+        return {field: key[field] for field in prompt["asks"]}
     raise LookupError(f"no answers known for {drill}")
+
+
+def _other_treatment(line, value):
+    """A correction of the line's kind other than the right one."""
+    if isinstance(value, list):
+        return list(reversed(value))
+    if isinstance(value, int):
+        return value * 3 + 7
+    if "amount" in line["accepts"]:
+        return 5
+    return next(word for word in line["accepts"] if word != value)
 
 
 def wrong_answers(item) -> list:
@@ -130,6 +151,36 @@ def wrong_answers(item) -> list:
         if "to_float" in right:
             out.append({**right, "to_float": right["to_float"] + 100})
             out.append({**right, "to_float": right["co_banker"], "co_banker": right["to_float"]})
+    elif drill.endswith(".find_error"):
+        lines = {line["id"]: line for line in prompt["lines"]}
+        marks = right["marks"]
+        if marks:
+            first = next(iter(marks))
+            out.append({"marks": {k: v for k, v in marks.items() if k != first}})          # one let stand
+            out.append({"marks": {**marks, first: _other_treatment(lines[first], marks[first])}})  # miscorrected
+            out.append("none")                                                              # all let stand
+        settled_right = [line for line in lines if line not in key["mistakes"]]
+        if settled_right:                                                                   # a false alarm
+            out.append({"marks": {**marks, settled_right[0]: key["right"][settled_right[0]]}})
+    elif drill.endswith(".irregularities"):
+        count = len(prompt["options"])
+        out += [key["choice"] % count + 1]
+    elif drill.endswith(".chips"):
+        if prompt["kind"] == "colour_in":
+            out.append({**right, "colour_chips": right["colour_chips"] + 1})
+            out.append({**right, "change": right["change"] + prompt["colour_value"]})
+        else:
+            counts = right["counts"]
+            smallest = [0] * (len(counts) - 1) + [key["amount"] // prompt["chips"][-1]]
+            if key["amount"] % prompt["chips"][-1] == 0 and smallest != counts:
+                out.append({"counts": smallest})                                            # too many chips
+            out.append({"counts": counts[:-1] + [counts[-1] + 1]})                          # one chip too many
+            out.append({"counts": [c * 3 + 1 for c in counts]})                             # unrelated
+    elif drill == "paigow.delivery":
+        out.append({**right, "chung": right["chung"] % 8 + 1})
+        out.append({**right, "first": right["first"] % 8 + 1})
+        if "order" in right:
+            out.append({**right, "order": list(reversed(right["order"]))})
     else:
         raise LookupError(f"no answers known for {drill}")
     return [answer for answer in out if answer != right]

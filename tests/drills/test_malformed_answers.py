@@ -71,6 +71,46 @@ def malformed(item) -> list:
             bad += [{"paid": right["paid"], "co_banker": right["co_banker"]},
                     {**right, "to_float": "abc"}, {**right, "co_banker": -1}]
         return bad
+    if drill.endswith(".find_error"):
+        lines = prompt["lines"]
+        amount_line = next(line["id"] for line in lines if "amount" in line["accepts"])
+        word_line = next(line for line in lines if "order" not in line["accepts"])
+        wrong_word = next(w for w in ("clear", "take", "push", "draw", "stand") if w not in word_line["accepts"])
+        bad = ["abc", 5, True, ["L1"], {"marks": "abc"}, {"marks": {"Z9": "clear"}},
+               {"marks": {word_line["id"]: wrong_word}}]
+        bad += [{"marks": {amount_line: value}} for value in NOT_NUMBERS[:9] + [-5, "-5", "12.505", "1,23,4"]]
+        if prompt["money"] == "dollars":
+            bad.append({"marks": {amount_line: "12.50"}})
+        order = next((line for line in lines if "order" in line["accepts"]), None)
+        if order:
+            boxes = right_answer(item)["marks"].get("O") or item.key["right"]["O"]
+            bad += [{"marks": {"O": value}} for value in
+                    ("abc", 5, None, [True] * len(boxes), boxes[:-1], boxes[:-1] + boxes[:1], boxes + [9],
+                     ["1"] + boxes[1:])]
+        return bad
+    if drill.endswith(".irregularities"):
+        count = len(prompt["options"])
+        return ["1", None, True, 2.0, "abc", [1], 0, count + 1, -1, 99]
+    if drill.endswith(".chips"):
+        if prompt["kind"] == "colour_in":
+            bad = [None, 5, "abc", {"colour_chips": right["colour_chips"]}, {"change": right["change"]}]
+            bad += [{**right, "colour_chips": value} for value in NOT_NUMBERS[:12] + [-5]]
+            bad += [{**right, "change": value} for value in ("abc-5e3", "1,2", -1, None, True, 2.5)]
+            return bad
+        counts = right["counts"]
+        bad = [None, "abc", 5, {"counts": counts[:-1]}, {"counts": counts + [0]}, {"counts": "abc"}]
+        bad += [{"counts": [value] + counts[1:]} for value in NOT_NUMBERS[:12] + [-5, "-5"]]
+        return bad
+    if drill == "paigow.delivery":
+        bad = [None, "abc", 5, [right.get("chung")], {}]
+        bad += [{**right, "chung": value} for value in NOT_NUMBERS[:12] + [0, 9, -1, "12"]]
+        bad += [{**right, "first": value} for value in ("abc", 9, None, True, 1.5)]
+        if "order" in right:
+            order = right["order"]
+            bad += [{**right, "order": value} for value in
+                    ("abc", "1a2b3c4d5e6f7g8h", order[:-1], order[:-1] + order[:1], order + [1], [9] + order[1:],
+                     [True] + order[1:], None, 12345678)]
+        return bad
     raise LookupError(drill)
 
 
