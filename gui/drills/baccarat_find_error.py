@@ -15,14 +15,7 @@ Mistakes (the drill's families):
   none            nothing wrong
 Wagers are judged on the cards as they lie: a misdealt hand is a mistake of its own.
 
-Levels (docs/drills.md):
-  Basic     the Player's draw, the commission, a Tie paid at even money and nothing wrong, a quarter each
-            (the Banker's Table 2 and pushes on a tie come later); 3 seats, stakes up to 20 table minimums;
-            one mistake
-  Standard  the six families equally; 4 seats, up to 30 minimums; one or two kinds of mistake
-  Advanced  the Banker's draw three tables in eight, the other five families an eighth each; 6 seats, up
-            to 40 minimums; one to three kinds of mistake
-Each wager line is graded on its own in the grade's details (its side: Player, Banker or Tie).
+Levels: see the drill's class (and docs/drills.md).
 """
 from __future__ import annotations
 
@@ -70,7 +63,17 @@ def _hand_words(cards: list[baccarat.Card]) -> str:
 
 @register
 class BaccaratFindErrorDrill(_BaccaratDrill):
-    """A dealt and settled coup: find the dealer's mistakes (or none) and give each correction."""
+    """A dealt and settled coup: find the dealer's mistakes (or none) and give each correction.
+
+    Levels (docs/drills.md):
+      Basic     the Player's draw, the commission, a Tie paid at even money and nothing wrong, a quarter each
+                (the Banker's Table 2 and pushes on a tie come later); 3 seats, stakes up to 20 table minimums;
+                one mistake
+      Standard  the six families equally; 4 seats, up to 30 minimums; one or two kinds of mistake
+      Advanced  the Banker's draw three tables in eight, the other five families an eighth each; 6 seats, up
+                to 40 minimums; one to three kinds of mistake
+    Each wager line is graded on its own in the grade's details (its side: Player, Banker or Tie).
+    """
 
     id = "baccarat.find_error"
     title = "Find the error"

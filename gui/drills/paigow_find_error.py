@@ -13,13 +13,7 @@ Mistakes (the drill's families):
   order         the boxes settled out of order (rule 11.1(f), (i); seed 000 (f), (i))
   none          nothing wrong
 
-Levels (docs/drills.md):
-  Basic     a box called wrongly, a winner paid without commission, the order and nothing wrong, a quarter
-            each (copies come later); the house banks every table; 3 boxes; one mistake
-  Standard  the five families equally; a co-banker on half the tables; 4 boxes; one or two kinds of mistake
-  Advanced  copies three tables in eight, the order a quarter, the other three families an eighth each; a
-            co-banker on three tables in four; 6 boxes; one to three kinds of mistake
-Each box is graded on its own in the grade's details (its outcome: win, lose or push).
+Levels: see the drill's class (and docs/drills.md).
 """
 from __future__ import annotations
 
@@ -59,7 +53,16 @@ def _show(hand) -> str:
 
 @register
 class PaiGowFindErrorDrill(Levelled):
-    """A settled pai gow table: find the dealer's mistakes (or none) and give each correction."""
+    """A settled pai gow table: find the dealer's mistakes (or none) and give each correction.
+
+    Levels (docs/drills.md):
+      Basic     a box called wrongly, a winner paid without commission, the order and nothing wrong, a quarter
+                each (copies come later); the house banks every table; 3 boxes; one mistake
+      Standard  the five families equally; a co-banker on half the tables; 4 boxes; one or two kinds of mistake
+      Advanced  copies three tables in eight, the order a quarter, the other three families an eighth each; a
+                co-banker on three tables in four; 6 boxes; one to three kinds of mistake
+    Each box is graded on its own in the grade's details (its outcome: win, lose or push).
+    """
 
     id = "paigow.find_error"
     game = "paigow"

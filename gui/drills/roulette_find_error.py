@@ -13,15 +13,7 @@ Mistakes (the drill's families; the scheduler brings back the kinds a trainee le
   zero_outside    outside wagers left on the layout when 0 wins (rule 5.2: they lose)
   none            nothing wrong
 
-Levels (docs/drills.md):
-  Basic     wrong odds, a winner cleared, a loser paid and nothing wrong, a quarter each; never a 0 spin and
-            no complete unless the family asks for one; about 5 wagers of 1-4 table minimums; one mistake
-  Standard  the six families equally; a 0 spin one table in ten besides the zero family, a complete on a
-            third of the tables; about 7 wagers of 1-8 minimums; one or two kinds of mistake
-  Advanced  completes and outside wagers left on 0 a quarter each, the other three kinds and nothing wrong
-            an eighth each; a 0 spin one table in ten besides, a complete on a third; about 9 wagers of 1-16
-            minimums; one to three kinds of mistake
-Each wager line is graded on its own in the grade's details (its wager kind; "complete" for the complete).
+Levels: see the drill's class (and docs/drills.md).
 """
 from __future__ import annotations
 
@@ -69,7 +61,18 @@ def _position(wager: Wager):
 
 @register
 class RouletteFindErrorDrill(Levelled):
-    """A settled layout: find the dealer's mistakes (or none) and give each correction."""
+    """A settled layout: find the dealer's mistakes (or none) and give each correction.
+
+    Levels (docs/drills.md):
+      Basic     wrong odds, a winner cleared, a loser paid and nothing wrong, a quarter each; never a 0 spin and
+                no complete unless the family asks for one; about 5 wagers of 1-4 table minimums; one mistake
+      Standard  the six families equally; a 0 spin one table in ten besides the zero family, a complete on a
+                third of the tables; about 7 wagers of 1-8 minimums; one or two kinds of mistake
+      Advanced  completes and outside wagers left on 0 a quarter each, the other three kinds and nothing wrong
+                an eighth each; a 0 spin one table in ten besides, a complete on a third; about 9 wagers of 1-16
+                minimums; one to three kinds of mistake
+    Each wager line is graded on its own in the grade's details (its wager kind; "complete" for the complete).
+    """
 
     id = "roulette.find_error"
     game = "roulette"

@@ -276,6 +276,146 @@ def test_pai_gow_settlement():
         assert_share(items, family_is("settle.shortfall"), short, f"level {level} shortfalls")
 
 
+# ------------------------------------------------------------------------------------------ the drills of issue 15
+
+def assert_mix(items, promised: dict[str, float], what: str) -> None:
+    """Every family's share as promised (families not named: never)."""
+    for family in {i.family for i in items} | set(promised):
+        assert_share(items, family_is(family), promised.get(family, 0.0), f"{what} {family}")
+
+
+FIND = {
+    "roulette.find_error": ("roulette.find.", {
+        BASIC: {"wrong_odds": 1 / 4, "winner_cleared": 1 / 4, "loser_paid": 1 / 4, "none": 1 / 4},
+        STANDARD: {k: 1 / 6 for k in ("wrong_odds", "winner_cleared", "loser_paid", "complete", "zero_outside",
+                                      "none")},
+        ADVANCED: {"complete": 1 / 4, "zero_outside": 1 / 4, "wrong_odds": 1 / 8, "winner_cleared": 1 / 8,
+                   "loser_paid": 1 / 8, "none": 1 / 8}}),
+    "baccarat.find_error": ("baccarat.find.", {
+        BASIC: {"player_draw": 1 / 4, "commission": 1 / 4, "tie_even_money": 1 / 4, "none": 1 / 4},
+        STANDARD: {k: 1 / 6 for k in ("player_draw", "banker_draw", "commission", "tie_even_money", "tie_no_push",
+                                      "none")},
+        ADVANCED: {"banker_draw": 3 / 8, "player_draw": 1 / 8, "commission": 1 / 8, "tie_even_money": 1 / 8,
+                   "tie_no_push": 1 / 8, "none": 1 / 8}}),
+    "paigow.find_error": ("paigow.find.", {
+        BASIC: {"wrong_winner": 1 / 4, "commission": 1 / 4, "order": 1 / 4, "none": 1 / 4},
+        STANDARD: {k: 1 / 5 for k in ("wrong_winner", "copy", "commission", "order", "none")},
+        ADVANCED: {"copy": 3 / 8, "order": 1 / 4, "wrong_winner": 1 / 8, "commission": 1 / 8, "none": 1 / 8}}),
+}
+
+
+@pytest.mark.parametrize("drill_id", sorted(FIND))
+def test_find_the_error(drill_id):
+    prefix, promised = FIND[drill_id]
+    for level, shares in promised.items():
+        items = draw(drill_id, level)
+        assert_mix(items, {prefix + kind: share for kind, share in shares.items()}, f"level {level}")
+        kinds = [len({m["kind"] for m in i.key["mistakes"].values()}) for i in items]
+        assert max(kinds) == level, (level, max(kinds))
+        # Only kinds the level draws are planted.
+        allowed = set(shares)
+        assert all(m["kind"] in allowed for i in items for m in i.key["mistakes"].values()), level
+    basic = draw(drill_id, BASIC)
+    if drill_id == "roulette.find_error":
+        assert all(i.prompt["number"] != 0 and all(line["id"] != "C" for line in i.prompt["lines"]) for i in basic)
+        # A complete on a third of the tables besides the complete family (a table settled right plants none).
+        right = [i for i in draw(drill_id, STANDARD) if i.family == "roulette.find.none"]
+        assert_share(right, lambda i: any(line["id"] == "C" for line in i.prompt["lines"]), 1 / 3,
+                     "Standard completes")
+    if drill_id == "baccarat.find_error":
+        for level, seats in ((BASIC, 3), (STANDARD, 4), (ADVANCED, 6)):
+            assert {len({w["line"] for w in i.prompt["wagers"]}) >= seats for i in draw(drill_id, level)} == {True}
+    if drill_id == "paigow.find_error":
+        for level, boxes, co in ((BASIC, 3, 0.0), (STANDARD, 4, 0.5), (ADVANCED, 6, 0.75)):
+            items = draw(drill_id, level)
+            assert all(len(i.prompt["boxes"]) == boxes for i in items)
+            assert_share(items, lambda i: i.prompt["banker_box"] != 0, co, f"level {level} co-banked")
+
+
+IRREGULAR = {
+    "roulette.irregularities": {
+        BASIC: {f: 1 / 4 for f in ("spin.with_wheel", "spin.against_wheel", "touch.unpaid_outside",
+                                   "touch.area_paid")},
+        STANDARD: {f: 1 / 7 for f in ("spin.with_wheel", "spin.against_wheel", "touch.paid_outside.remove",
+                                      "touch.paid_outside.alter", "touch.unpaid_outside", "touch.paid_inside",
+                                      "touch.area_paid")},
+        ADVANCED: {"touch.paid_outside.remove": 1 / 4, "touch.paid_outside.alter": 1 / 4, "touch.paid_inside": 1 / 4,
+                   **{f: 1 / 16 for f in ("spin.with_wheel", "spin.against_wheel", "touch.unpaid_outside",
+                                          "touch.area_paid")}}},
+    "baccarat.irregularities": {
+        BASIC: {f: 1 / 4 for f in ("no_taker.bettors", "cut.during_round", "cut.first_card", "cut.still_in_shoe")},
+        STANDARD: {f: 1 / 7 for f in ("no_taker.nobody", "no_taker.all_decline", "no_taker.bettors",
+                                      "cut.during_round", "cut.first_card", "cut.last_coup_dealt",
+                                      "cut.still_in_shoe")},
+        ADVANCED: {**{f: 1 / 5 for f in ("no_taker.nobody", "no_taker.all_decline", "cut.first_card",
+                                         "cut.last_coup_dealt")},
+                   **{f: 1 / 15 for f in ("no_taker.bettors", "cut.during_round", "cut.still_in_shoe")}}},
+    "paigow.irregularities": {
+        BASIC: {f: 1 / 6 for f in ("exposed.stacking", "exposed.laja_many", "bank.set_early", "bank.set_ready",
+                                   "box.one", "box.open")},
+        STANDARD: {f: 1 / 11 for f in ("exposed.stacking", "exposed.laja_many", "exposed.laja_few",
+                                       "bank.expose_two", "bank.expose_more", "bank.set_early", "bank.set_ready",
+                                       "box.one", "box.banker", "box.fourth", "box.open")},
+        ADVANCED: {**{f: 1 / 8 for f in ("exposed.laja_few", "bank.expose_two", "bank.expose_more", "box.banker",
+                                         "box.fourth")},
+                   **{f: 1 / 16 for f in ("exposed.stacking", "exposed.laja_many", "bank.set_early",
+                                          "bank.set_ready", "box.one", "box.open")}}},
+}
+
+
+@pytest.mark.parametrize("drill_id", sorted(IRREGULAR))
+def test_irregularities(drill_id):
+    for level, shares in IRREGULAR[drill_id].items():
+        assert_mix(draw(drill_id, level), shares, f"level {level}")
+
+
+def test_roulette_chips():
+    promised = {BASIC: {"colour_in": 1 / 3, "colour_out": 1 / 3, "pay.fewest": 1 / 3},
+                STANDARD: {"colour_in": 1 / 4, "colour_out": 1 / 4, "pay.fewest": 1 / 4, "pay.house": 1 / 4},
+                ADVANCED: {"colour_in": 1 / 6, "colour_out": 1 / 6, "pay.fewest": 1 / 6, "pay.house": 1 / 2}}
+    for level, shares in promised.items():
+        items = draw("roulette.chips", level)
+        assert_mix(items, {f"roulette.chips.{k}": v for k, v in shares.items()}, f"level {level}")
+        pays = [i for i in items if i.family.startswith("roulette.chips.pay.")]
+        assert all((i.prompt["amount"] is not None) is (level == BASIC) for i in pays)
+        change = [i for i in items if i.family == "roulette.chips.colour_in"]
+        if level == BASIC:
+            assert all(i.key["change"] == 0 for i in change)
+        else:
+            assert any(i.key["change"] for i in change)
+
+
+def test_baccarat_chips():
+    promised = {BASIC: {"banker.fewest": 1 / 3, "player.fewest": 1 / 3, "tie.fewest": 1 / 3},
+                STANDARD: {"banker.fewest": 1 / 4, "banker.house": 1 / 4, "player.fewest": 1 / 4, "tie.fewest": 1 / 4},
+                ADVANCED: {"banker.house": 1 / 2, "banker.fewest": 1 / 4, "player.fewest": 1 / 8, "tie.fewest": 1 / 8}}
+    minimum = BaccaratSettings().minimum_bet * 100
+    for level, shares in promised.items():
+        items = draw("baccarat.chips", level)
+        assert_mix(items, {f"baccarat.chips.{k}": v for k, v in shares.items()}, f"level {level}")
+        assert all((i.prompt["amount"] is not None) is (level == BASIC) for i in items)
+        cap = {BASIC: 20, STANDARD: 30, ADVANCED: 40}[level]
+        assert max(i.key["wager"] for i in items if i.key["side"] != "tie") <= cap * minimum
+
+
+def test_pai_gow_chips():
+    for level, house in ((BASIC, 0.0), (STANDARD, 0.5), (ADVANCED, 0.75)):
+        items = draw("paigow.chips", level)
+        assert_share(items, family_is("paigow.chips.win.house"), house, f"level {level} house breakdown")
+        assert all((i.prompt["amount"] is not None) is (level == BASIC) for i in items)
+
+
+def test_dice_and_delivery():
+    for level, banker, asks in ((BASIC, 0.0, ["chung", "first"]), (STANDARD, 0.5, ["chung", "first", "order"]),
+                                (ADVANCED, 0.75, ["chung", "first", "order"])):
+        items = draw("paigow.delivery", level)
+        assert_share(items, family_starts("paigow.delivery.player_banker."), banker, f"level {level} player/banker")
+        assert_share(items, family_ends(".count3"), 1 / 8, f"level {level} one count")
+        assert all(i.prompt["asks"] == asks for i in items)
+        assert all((i.prompt["banker_box"] != 0) is i.family.startswith("paigow.delivery.player_banker.")
+                   for i in items)
+
+
 # ------------------------------------------------------------------------------------------ practice, docs
 
 @pytest.mark.parametrize("drill_id, level, allowed", [
@@ -284,6 +424,10 @@ def test_pai_gow_settlement():
     ("roulette.payout", BASIC, set(registry()["roulette.payout"]().families()) - {"roulette.payout.zero"}),
     ("baccarat.procedure", ADVANCED, set(registry()["baccarat.procedure"]().families())),
     ("paigow.tiles", ADVANCED, {f for f in registry()["paigow.tiles"]().families() if f.startswith("pair.")}),
+    ("roulette.find_error", BASIC, {"roulette.find.wrong_odds", "roulette.find.winner_cleared",
+                                    "roulette.find.loser_paid", "roulette.find.none"}),
+    ("paigow.delivery", BASIC, {f"paigow.delivery.house.count{n}" for n in range(1, 9)}),
+    ("paigow.chips", BASIC, {"paigow.chips.win.fewest"}),
 ])
 def test_practice_asks_only_the_levels_families(drill_id, level, allowed):
     drill = registry()[drill_id]()
