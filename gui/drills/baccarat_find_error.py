@@ -87,7 +87,7 @@ class BaccaratFindErrorDrill(_BaccaratDrill):
     def mix(self, level: int) -> dict[str, int]:
         weights = {BASIC: {"player_draw": 1, "banker_draw": 0, "commission": 1, "tie_even_money": 1,
                            "tie_no_push": 0, NONE_FAMILY: 1},
-                   STANDARD: {kind: 1 for kind in (*KINDS, NONE_FAMILY)},
+                   STANDARD: dict.fromkeys((*KINDS, NONE_FAMILY), 1),
                    ADVANCED: {"player_draw": 1, "banker_draw": 3, "commission": 1, "tie_even_money": 1,
                               "tie_no_push": 1, NONE_FAMILY: 1}}[level]
         return {PREFIX + kind: weight for kind, weight in weights.items()}

@@ -16,7 +16,7 @@ Answers: {"counts": [chips of each value, in the prompt's order, largest value f
 """
 from __future__ import annotations
 
-from dealerdrill.core import NotPayable, baccarat, chips, roulette
+from dealerdrill.core import NotPayable, chips, roulette
 from dealerdrill.core import paigow as pg
 from dealerdrill.core.chips import Verdict
 from dealerdrill.core.roulette import WagerKind

@@ -18,8 +18,9 @@ Answer: {"marks": {line id: correction}} (a JSON object: line ids are text), or 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from dealerdrill.domain import ErrorCategory, Grade, Item, format_cents, format_money
 

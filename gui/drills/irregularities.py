@@ -214,7 +214,7 @@ class RouletteIrregularitiesDrill(_IrregularityDrill):
     }
     LEVELS = {
         BASIC: {"spin.with_wheel": 1, "spin.against_wheel": 1, "touch.unpaid_outside": 1, "touch.area_paid": 1},
-        STANDARD: {family: 1 for family in SCENARIOS},
+        STANDARD: dict.fromkeys(SCENARIOS, 1),
         ADVANCED: {"spin.with_wheel": 1, "spin.against_wheel": 1, "touch.unpaid_outside": 1, "touch.area_paid": 1,
                    "touch.paid_outside.remove": 4, "touch.paid_outside.alter": 4, "touch.paid_inside": 4},
     }
@@ -282,7 +282,7 @@ class BaccaratIrregularitiesDrill(_IrregularityDrill):
     }
     LEVELS = {
         BASIC: {"no_taker.bettors": 1, "cut.during_round": 1, "cut.first_card": 1, "cut.still_in_shoe": 1},
-        STANDARD: {family: 1 for family in SCENARIOS},
+        STANDARD: dict.fromkeys(SCENARIOS, 1),
         ADVANCED: {"no_taker.nobody": 3, "no_taker.all_decline": 3, "no_taker.bettors": 1, "cut.during_round": 1,
                    "cut.first_card": 3, "cut.last_coup_dealt": 3, "cut.still_in_shoe": 1},
     }
@@ -371,9 +371,8 @@ class PaiGowIrregularitiesDrill(_IrregularityDrill):
         "box.open": (Scenario.PAIGOW_WAGER_ON_BOX, C, _box("open")),
     }
     LEVELS = {
-        BASIC: {family: 1 for family in ("exposed.stacking", "exposed.laja_many", "bank.set_early", "bank.set_ready",
-                                         "box.one", "box.open")},
-        STANDARD: {family: 1 for family in SCENARIOS},
+        BASIC: dict.fromkeys(("exposed.stacking", "exposed.laja_many", "bank.set_early", "bank.set_ready", "box.one", "box.open"), 1),
+        STANDARD: dict.fromkeys(SCENARIOS, 1),
         ADVANCED: {family: 2 if family in ("exposed.laja_few", "bank.expose_two", "bank.expose_more", "box.banker",
                                            "box.fourth") else 1 for family in SCENARIOS},
     }

@@ -84,7 +84,7 @@ class PaiGowFindErrorDrill(Levelled):
 
     def mix(self, level: int) -> dict[str, int]:
         weights = {BASIC: {"wrong_winner": 1, "copy": 0, "commission": 1, "order": 1, NONE_FAMILY: 1},
-                   STANDARD: {kind: 1 for kind in (*KINDS, NONE_FAMILY)},
+                   STANDARD: dict.fromkeys((*KINDS, NONE_FAMILY), 1),
                    ADVANCED: {"wrong_winner": 1, "copy": 3, "commission": 1, "order": 2, NONE_FAMILY: 1}}[level]
         return {PREFIX + kind: weight for kind, weight in weights.items()}
 

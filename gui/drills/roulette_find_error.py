@@ -90,7 +90,7 @@ class RouletteFindErrorDrill(Levelled):
     def mix(self, level: int) -> dict[str, int]:
         weights = {BASIC: {"wrong_odds": 1, "winner_cleared": 1, "loser_paid": 1, "complete": 0,
                            "zero_outside": 0, NONE_FAMILY: 1},
-                   STANDARD: {kind: 1 for kind in (*KINDS, NONE_FAMILY)},
+                   STANDARD: dict.fromkeys((*KINDS, NONE_FAMILY), 1),
                    ADVANCED: {"wrong_odds": 1, "winner_cleared": 1, "loser_paid": 1, "complete": 2,
                               "zero_outside": 2, NONE_FAMILY: 1}}[level]
         return {PREFIX + kind: weight for kind, weight in weights.items()}
@@ -209,7 +209,8 @@ class RouletteFindErrorDrill(Levelled):
                 by_id[f"L{index}"]["shown"] = CLEARED
                 mistakes[f"L{index}"] = {"kind": kind, "rule": "4.7, 5.1",
                                          "why": f"{wager.name} covers {number}, so it wins at {wager.odds} to 1, "
-                                                f"as every wager covering the number does: pay {format_money(won)} and leave it."}
+                                                "as every wager covering the number does: pay "
+                                                f"{format_money(won)} and leave it."}
             elif kind == "loser_paid":
                 index = take(lambda w, won: won == 0 and not (number == 0 and w.kind.outside))
                 if index is None:

@@ -42,7 +42,7 @@ class _Rows(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(640, 8 + self.ROW * max(1, len(self.panel.row_names())))
 
-    def paintEvent(self, _event) -> None:  # noqa: N802 (Qt name)
+    def paintEvent(self, _event) -> None:
         panel = self.panel
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -169,7 +169,7 @@ class ChipsPanel(QWidget):
             self.status.setText("Colour chips and change typed; Enter commits.")
         self.rows.update()
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def keyPressEvent(self, event) -> None:
         if self.item is None or self.grade is not None:
             return super().keyPressEvent(event)
         key, text = event.key(), event.text()

@@ -82,7 +82,7 @@ class DeliveryPanel(QWidget):
         self.update()
         self.setFocus()
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def keyPressEvent(self, event) -> None:
         if self.item is None or self.grade is not None:
             return super().keyPressEvent(event)
         key, text = event.key(), event.text()
@@ -142,7 +142,7 @@ class DeliveryPanel(QWidget):
         t = (box - 1) / 7
         return QPointF(90 + t * 540, 226 + 84 * math.sin(math.pi * t))
 
-    def paintEvent(self, _event) -> None:  # noqa: N802 (Qt name)
+    def paintEvent(self, _event) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self.rect(), FELT.darker(130))

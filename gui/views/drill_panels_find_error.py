@@ -151,7 +151,7 @@ class FindErrorPanel(QWidget):
                                 + (f"{count} marked." if count else "Nothing marked: Enter commits “no mistakes”."))
 
     # -- keys --------------------------------------------------------------------------------------------------
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def keyPressEvent(self, event) -> None:
         if self.item is None or self.grade is not None or not self._handle(event):
             super().keyPressEvent(event)
 
@@ -334,16 +334,16 @@ class _PaiGowTable(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(int(self.COLUMNS * self.COLUMN_WIDTH), self.heightForWidth(int(self.COLUMNS * self.COLUMN_WIDTH)))
 
-    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt name)
+    def hasHeightForWidth(self) -> bool:
         return True
 
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt name)
+    def heightForWidth(self, width: int) -> int:
         from .tiles import TILE_ASPECT
 
         design_height = self.ROWS * (self.TILE * TILE_ASPECT + 10) + 8
         return int(width * design_height / (self.COLUMNS * self.COLUMN_WIDTH))
 
-    def paintEvent(self, _event) -> None:  # noqa: N802 (Qt name)
+    def paintEvent(self, _event) -> None:
         from .drill_panels_paigow import FELT, TEXT, paint_tiles
         from .tiles import TILE_ASPECT
 

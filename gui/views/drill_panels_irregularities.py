@@ -75,7 +75,7 @@ class IrregularityPanel(QWidget):
         said = f"<br><span style='color:{WRONG}'>{refusal}</span>" if refusal else ""
         self.entry.setText(f"Your choice: <b>{self.typed or '_'}</b> &nbsp; (Enter commits){said}")
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def keyPressEvent(self, event) -> None:
         if self.item is None or self.grade is not None:
             return super().keyPressEvent(event)
         key, text = event.key(), event.text()

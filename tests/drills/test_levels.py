@@ -278,6 +278,10 @@ def test_pai_gow_settlement():
 
 # ------------------------------------------------------------------------------------------ the drills of issue 15
 
+def each(share: float, *families: str) -> dict[str, float]:
+    return dict.fromkeys(families, share)
+
+
 def assert_mix(items, promised: dict[str, float], what: str) -> None:
     """Every family's share as promised (families not named: never)."""
     for family in {i.family for i in items} | set(promised):
@@ -287,19 +291,19 @@ def assert_mix(items, promised: dict[str, float], what: str) -> None:
 FIND = {
     "roulette.find_error": ("roulette.find.", {
         BASIC: {"wrong_odds": 1 / 4, "winner_cleared": 1 / 4, "loser_paid": 1 / 4, "none": 1 / 4},
-        STANDARD: {k: 1 / 6 for k in ("wrong_odds", "winner_cleared", "loser_paid", "complete", "zero_outside",
-                                      "none")},
+        STANDARD: each(1 / 6, "wrong_odds", "winner_cleared", "loser_paid", "complete", "zero_outside",
+                                      "none"),
         ADVANCED: {"complete": 1 / 4, "zero_outside": 1 / 4, "wrong_odds": 1 / 8, "winner_cleared": 1 / 8,
                    "loser_paid": 1 / 8, "none": 1 / 8}}),
     "baccarat.find_error": ("baccarat.find.", {
         BASIC: {"player_draw": 1 / 4, "commission": 1 / 4, "tie_even_money": 1 / 4, "none": 1 / 4},
-        STANDARD: {k: 1 / 6 for k in ("player_draw", "banker_draw", "commission", "tie_even_money", "tie_no_push",
-                                      "none")},
+        STANDARD: each(1 / 6, "player_draw", "banker_draw", "commission", "tie_even_money", "tie_no_push",
+                                      "none"),
         ADVANCED: {"banker_draw": 3 / 8, "player_draw": 1 / 8, "commission": 1 / 8, "tie_even_money": 1 / 8,
                    "tie_no_push": 1 / 8, "none": 1 / 8}}),
     "paigow.find_error": ("paigow.find.", {
         BASIC: {"wrong_winner": 1 / 4, "commission": 1 / 4, "order": 1 / 4, "none": 1 / 4},
-        STANDARD: {k: 1 / 5 for k in ("wrong_winner", "copy", "commission", "order", "none")},
+        STANDARD: each(1 / 5, "wrong_winner", "copy", "commission", "order", "none"),
         ADVANCED: {"copy": 3 / 8, "order": 1 / 4, "wrong_winner": 1 / 8, "commission": 1 / 8, "none": 1 / 8}}),
 }
 
@@ -334,32 +338,32 @@ def test_find_the_error(drill_id):
 
 IRREGULAR = {
     "roulette.irregularities": {
-        BASIC: {f: 1 / 4 for f in ("spin.with_wheel", "spin.against_wheel", "touch.unpaid_outside",
-                                   "touch.area_paid")},
-        STANDARD: {f: 1 / 7 for f in ("spin.with_wheel", "spin.against_wheel", "touch.paid_outside.remove",
+        BASIC: each(1 / 4, "spin.with_wheel", "spin.against_wheel", "touch.unpaid_outside",
+                                   "touch.area_paid"),
+        STANDARD: each(1 / 7, "spin.with_wheel", "spin.against_wheel", "touch.paid_outside.remove",
                                       "touch.paid_outside.alter", "touch.unpaid_outside", "touch.paid_inside",
-                                      "touch.area_paid")},
+                                      "touch.area_paid"),
         ADVANCED: {"touch.paid_outside.remove": 1 / 4, "touch.paid_outside.alter": 1 / 4, "touch.paid_inside": 1 / 4,
-                   **{f: 1 / 16 for f in ("spin.with_wheel", "spin.against_wheel", "touch.unpaid_outside",
-                                          "touch.area_paid")}}},
+                   **each(1 / 16, "spin.with_wheel", "spin.against_wheel", "touch.unpaid_outside",
+                                          "touch.area_paid")}},
     "baccarat.irregularities": {
-        BASIC: {f: 1 / 4 for f in ("no_taker.bettors", "cut.during_round", "cut.first_card", "cut.still_in_shoe")},
-        STANDARD: {f: 1 / 7 for f in ("no_taker.nobody", "no_taker.all_decline", "no_taker.bettors",
+        BASIC: each(1 / 4, "no_taker.bettors", "cut.during_round", "cut.first_card", "cut.still_in_shoe"),
+        STANDARD: each(1 / 7, "no_taker.nobody", "no_taker.all_decline", "no_taker.bettors",
                                       "cut.during_round", "cut.first_card", "cut.last_coup_dealt",
-                                      "cut.still_in_shoe")},
-        ADVANCED: {**{f: 1 / 5 for f in ("no_taker.nobody", "no_taker.all_decline", "cut.first_card",
-                                         "cut.last_coup_dealt")},
-                   **{f: 1 / 15 for f in ("no_taker.bettors", "cut.during_round", "cut.still_in_shoe")}}},
+                                      "cut.still_in_shoe"),
+        ADVANCED: {**each(1 / 5, "no_taker.nobody", "no_taker.all_decline", "cut.first_card",
+                                         "cut.last_coup_dealt"),
+                   **each(1 / 15, "no_taker.bettors", "cut.during_round", "cut.still_in_shoe")}},
     "paigow.irregularities": {
-        BASIC: {f: 1 / 6 for f in ("exposed.stacking", "exposed.laja_many", "bank.set_early", "bank.set_ready",
-                                   "box.one", "box.open")},
-        STANDARD: {f: 1 / 11 for f in ("exposed.stacking", "exposed.laja_many", "exposed.laja_few",
+        BASIC: each(1 / 6, "exposed.stacking", "exposed.laja_many", "bank.set_early", "bank.set_ready",
+                                   "box.one", "box.open"),
+        STANDARD: each(1 / 11, "exposed.stacking", "exposed.laja_many", "exposed.laja_few",
                                        "bank.expose_two", "bank.expose_more", "bank.set_early", "bank.set_ready",
-                                       "box.one", "box.banker", "box.fourth", "box.open")},
-        ADVANCED: {**{f: 1 / 8 for f in ("exposed.laja_few", "bank.expose_two", "bank.expose_more", "box.banker",
-                                         "box.fourth")},
-                   **{f: 1 / 16 for f in ("exposed.stacking", "exposed.laja_many", "bank.set_early",
-                                          "bank.set_ready", "box.one", "box.open")}}},
+                                       "box.one", "box.banker", "box.fourth", "box.open"),
+        ADVANCED: {**each(1 / 8, "exposed.laja_few", "bank.expose_two", "bank.expose_more", "box.banker",
+                                         "box.fourth"),
+                   **each(1 / 16, "exposed.stacking", "exposed.laja_many", "bank.set_early",
+                                          "bank.set_ready", "box.one", "box.open")}},
 }
 
 

@@ -4,12 +4,12 @@ the item on screen so the trainee can correct it."""
 from __future__ import annotations
 
 import pytest
+from drill_answers import right_answer
 
 from dealerdrill.core import Rng
 from dealerdrill.domain import Mode
 from dealerdrill.drills import DrillSession
 from dealerdrill.drills.base import registry
-from drill_answers import right_answer
 
 NOT_NUMBERS = ["abc-5e3", "1,2", "12-5", "5e3", "", " ", "$", "twelve", None, True, 12.5, [12], {"x": 1}]
 

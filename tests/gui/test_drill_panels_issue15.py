@@ -10,7 +10,9 @@ from dealerdrill.core import Rng
 from dealerdrill.drills.baccarat_find_error import BaccaratFindErrorDrill
 from dealerdrill.drills.chip_payments import BaccaratChipsDrill, PaiGowChipsDrill, RouletteChipsDrill
 from dealerdrill.drills.irregularities import (
-    BaccaratIrregularitiesDrill, PaiGowIrregularitiesDrill, RouletteIrregularitiesDrill,
+    BaccaratIrregularitiesDrill,
+    PaiGowIrregularitiesDrill,
+    RouletteIrregularitiesDrill,
 )
 from dealerdrill.drills.paigow_delivery import DeliveryDrill
 from dealerdrill.drills.paigow_find_error import PaiGowFindErrorDrill
