@@ -69,3 +69,25 @@ def test_the_catalogue_counts_a_stored_answers_wagers_on_their_own():
     assert len(stored) == len(item.prompt["bets"]) and sum(not right for _, right in stored) == 1
     assert DRILL_CATALOG.wager_results(item.drill, settings_text, item.to_record(), "null", True) == []
     assert DRILL_CATALOG.wager_results("baccarat.commission", settings_text, "{}", "1", False) == []
+
+
+def test_find_the_error_grades_every_wager_line_on_its_own():
+    """A found-the-error table counts each wager line under its own kind: right when its mistake was
+    corrected (or a right line left alone), wrong when a mistake is let stand or a right line is marked."""
+    from dealerdrill.drills.baccarat_find_error import BaccaratFindErrorDrill
+    from dealerdrill.drills.paigow_find_error import PaiGowFindErrorDrill
+    from dealerdrill.drills.roulette_find_error import RouletteFindErrorDrill
+
+    for drill, family in ((RouletteFindErrorDrill(), "roulette.find.wrong_odds"),
+                          (BaccaratFindErrorDrill(), "baccarat.find.commission"),
+                          (PaiGowFindErrorDrill(), "paigow.find.wrong_winner")):
+        item = drill.generate(Rng(12), 3, family)
+        wager_lines = {line["id"] for line in item.prompt["lines"] if line["id"] not in ("P", "B", "O")}
+        grade = drill.grade(item, right_answer(item))
+        assert {w["line"] for w in grade.details["wagers"]} == wager_lines
+        assert all(w["correct"] and w["category"] is None for w in grade.details["wagers"])
+        let_stand = next(line for line in item.key["mistakes"] if line in wager_lines)
+        answer = right_answer(item)
+        del answer["marks"][let_stand]
+        wrong = {w["line"]: w for w in drill.grade(item, answer).details["wagers"] if not w["correct"]}
+        assert list(wrong) == [let_stand] and wrong[let_stand]["category"] is not None
