@@ -1,7 +1,7 @@
 """Command line for the records, with no window and no Qt:
 
     dealerdrill export --format pdf|csv|xlsx|json (--trainee NAME ... | --all) [--from DATE] [--to DATE]
-                       [--game GAME] [--drill DRILL] [--mode MODE] [--include-archived] --out PATH
+                       [--game GAME] [--drill DRILL] [--mode MODE] [--include-archived] [--with-ids] --out PATH
                        [--manager NAME] [--pin-stdin]
     dealerdrill import PATH [PATH ...] [--manager NAME] [--pin-stdin]
     dealerdrill room setup --url URL                     (once, by whoever owns the room's database)
@@ -53,6 +53,9 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("--drill", metavar="DRILL_ID")
     export.add_argument("--mode", choices=("practice", "timed", "test"))
     export.add_argument("--include-archived", action="store_true", help="with --all: archived trainees too")
+    export.add_argument("--with-ids", action="store_true",
+                        help="pdf: print the trainees' profile ids and this workstation's name on the scorecards "
+                             "(left off unless asked for)")
     export.add_argument("--out", required=True, metavar="PATH")
     _records_option(export)
     _manager_options(export)
@@ -305,7 +308,11 @@ def _export(desk, arguments, RecordFilter) -> int:
     selection = RecordFilter(arguments.date_from, arguments.date_to, arguments.game, arguments.drill,
                              arguments.mode, tuple(arguments.trainee) if arguments.trainee else None,
                              arguments.include_archived)
-    for path in desk.export(arguments.format, arguments.out, selection):
+    from dealerdrill.exports.scorecard import with_identifiers
+
+    with with_identifiers(arguments.with_ids):
+        written = desk.export(arguments.format, arguments.out, selection)
+    for path in written:
         print(f"wrote {path}")
         if arguments.format.lower() == "json":
             seal = desk.records_file_seal(path)

@@ -26,6 +26,8 @@ class ErrorCategory(Enum):
     FALSE_ALARM = ("false_alarm", "any", "marked a correct settlement as a mistake")
     CHIP_BREAKDOWN = ("chip_breakdown", "any", "paid the right amount in the wrong chips (not the fewest, or "
                       "above the house breakdown's largest chip)")
+    # A wrong answer that matches no recognised mistake (not a slip in the arithmetic, not a known error).
+    OTHER = ("other", "any", "another mistake (no recognised pattern)")
 
     # roulette
     WRONG_ODDS = ("roulette_wrong_odds", "roulette", "paid a wager at another wager's odds (e.g. a split as a corner)")
@@ -39,6 +41,9 @@ class ErrorCategory(Enum):
     COMPLETE_MISCOUNT = ("roulette_complete_miscount", "roulette", "let a complete paid at the wrong total stand")
     ROULETTE_PROCEDURE = ("roulette_procedure", "roulette",
                           "wrong ruling on a spin or on touching wagers (rules 6.1, 4.8-4.9)")
+    MARKED_A_LOSER = ("roulette_marked_loser", "roulette", "marked a losing wager as a winner")
+    CLEARED_A_WINNER = ("roulette_cleared_winner", "roulette", "cleared a winning wager from the layout")
+    LEFT_A_LOSER = ("roulette_left_loser", "roulette", "left a losing wager on the layout")
 
     # baccarat
     PLAYER_DRAW = ("baccarat_player_draw", "baccarat", "wrong draw/stand decision for the Player")
@@ -50,6 +55,7 @@ class ErrorCategory(Enum):
     TIE_PAYOUT = ("baccarat_tie_payout", "baccarat", "paid a Tie at the wrong odds")
     TIE_PUSH = ("baccarat_tie_push", "baccarat", "took or paid Player/Banker wagers on a tie (they push)")
     PAID_WRONG_SIDE = ("baccarat_wrong_side", "baccarat", "paid the losing side or took the winning side")
+    PUSHED_A_WINNER = ("baccarat_pushed_winner", "baccarat", "left a winning wager unpaid, as if it pushed")
     PROCEDURE = ("baccarat_procedure", "baccarat", "wrong big-table procedure (rules 8.8-8.16)")
     SHOE_PROCEDURE = ("baccarat_shoe_procedure", "baccarat", "wrong burn, cutting-card or last-coup procedure")
 

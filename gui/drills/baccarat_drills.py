@@ -12,6 +12,7 @@ Money: the settings are in dollars; the engine settles cents. Answers are dollar
 """
 from __future__ import annotations
 
+import re
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
@@ -21,12 +22,12 @@ from dealerdrill.settings import Settings
 from dealerdrill.domain import format_cents
 from dealerdrill.domain import Grade, Item
 
-from .base import register
-from .baccarat_seats import table_seats
-from dealerdrill.domain import Target
+from dealerdrill.domain import ErrorCategory, Target
 
+from .base import arithmetic_slip, register
+from .baccarat_seats import table_seats
+from .levels import ADVANCED, BASIC, STANDARD, Levelled, even, level_of
 from .targets import DEFAULT_TARGETS
-from dealerdrill.domain import ErrorCategory
 
 GAME = "baccarat"
 FULL_TABLE_WAGERS = 7   # the "full" settle items put wagers on this many seats (every seat of a mini table)
@@ -41,23 +42,35 @@ HARD_BANKER_TOTALS = (3, 4, 5, 6)   # the Table 2 rows that depend on the Player
 money = format_cents  # $12, $12.50, $1,250: the app's one money format
 
 
+# A dollar amount as a person writes it: "12", "12.5", "12.50", "$1,250.50", ".50"; commas only between
+# groups of three digits, a dollar sign only in front.
+_DOLLARS = re.compile(r"\$?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d*)?")
+
+
 def parse_money(value, what: str = "the amount") -> int:
-    """A dollar amount given as int, float, Decimal or text ("12.50", "$12.5") -> cents; ValueError if not."""
+    """A dollar amount given as int, float, Decimal or text ("12.50", "$1,012.5") -> cents; ValueError if
+    it is not one (never a rewritten reading of what was typed: "1,2" or "12-5" are refused)."""
+    plain = f"{what} must be a dollar amount such as 12.50, not {value!r}"
     if isinstance(value, bool):
-        raise ValueError(f"{what} must be a dollar amount such as 12.50, not {value!r}")
+        raise ValueError(plain)
     if isinstance(value, str):
-        text = value.strip().replace("$", "").replace(",", "")
+        text = value.strip()
+        if not text or not any(ch.isdigit() for ch in text) or not _DOLLARS.fullmatch(text):
+            raise ValueError(plain)
+        text = text.replace("$", "").replace(",", "")
     elif isinstance(value, (int, float, Decimal)):
         text = str(value)
     else:
-        raise ValueError(f"{what} must be a dollar amount such as 12.50, not {value!r}")
+        raise ValueError(plain)
     try:
         amount = Decimal(text)
     except InvalidOperation:
-        raise ValueError(f"{what} must be a dollar amount such as 12.50, not {value!r}") from None
+        raise ValueError(plain) from None
+    if not amount.is_finite() or amount < 0:
+        raise ValueError(f"{what} must be a positive dollar amount, not {value!r}")
     cents = amount * 100
-    if not amount.is_finite() or cents != cents.to_integral_value() or amount < 0:
-        raise ValueError(f"{what} must be a positive dollar amount with at most 2 decimals, not {value!r}")
+    if cents != cents.to_integral_value():
+        raise ValueError(f"{what} has at most 2 decimals (whole cents), not {value!r}")
     return int(cents)
 
 
@@ -84,6 +97,10 @@ def _spell_values(values: list[int]) -> str:
 
 def _rank_name(rank: int) -> str:
     return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(rank, str(rank))
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _card_data(card: baccarat.Card) -> list[int]:
@@ -136,7 +153,7 @@ def banker_stood_sentence() -> str:
 
 # ---- settings -----------------------------------------------------------------------------------------------
 
-class _BaccaratDrill:
+class _BaccaratDrill(Levelled):
     id = ""
     game = GAME
     title = ""
@@ -159,6 +176,13 @@ class _BaccaratDrill:
         # The seats of the table the settings set up (the Baccarat tab draws the same numbers).
         self.skip_unlucky = bool(getattr(table, "skip_unlucky_numbers", True))
         self.seats = table_seats(bool(table.big_table), self.skip_unlucky)
+        # The shoe as the table sets it up: where the cutting card lies and whether a shuffle is followed
+        # by a burn (the engine refuses a cutting card it cannot work with).
+        self.cut_from_end = table.cut_from_end
+        self.burns = bool(table.burn)
+
+    def _stack(self, rng) -> "_StackedShoe":
+        return _StackedShoe(rng, self.decks, self.cut_from_end, self.burns)
 
     def settle(self, bets, winner, *, rounding_unit=None, rounding=None, rate=None, tie_odds=None):
         return baccarat.settle(bets, winner, tie_odds=tie_odds or self.tie_odds,
@@ -213,15 +237,18 @@ class _StackedShoe:
     """The whole order of a shuffled shoe (drawn from the drill's rng) loaded into the engine's Shoe, so a
     drill knows which cards lie ahead and can move cards forward to build a particular coup."""
 
-    def __init__(self, rng, decks: int):
+    def __init__(self, rng, decks: int, cut_from_end: int = baccarat.DEFAULT_CUT_FROM_END, burn: bool = True):
         self.decks = decks
+        self.cut_from_end = cut_from_end
+        self.burns = burn
         self.order = rng.shuffled(baccarat.shoe_codes(decks))
         self.rng = rng
 
-    def fresh(self) -> tuple[baccarat.Shoe, baccarat.Burn]:
-        shoe = baccarat.Shoe(decks=self.decks, burn=True, seed=0)
+    def fresh(self) -> tuple[baccarat.Shoe, baccarat.Burn | None]:
+        """The shoe loaded in this order and ready to deal: burned first when the table burns (None then)."""
+        shoe = baccarat.Shoe(decks=self.decks, cut_from_end=self.cut_from_end, burn=self.burns, seed=0)
         shoe.load(self.order)
-        return shoe, shoe.burn()
+        return shoe, (shoe.burn() if self.burns else None)
 
     def position(self, shoe: baccarat.Shoe) -> int:
         return shoe.size - shoe.remaining
@@ -265,8 +292,16 @@ def _ranks_of_value(value: int) -> list[int]:
 
 @register
 class TableOfPlayDrill(_BaccaratDrill):
-    """A coup dealt from a real shoe: the trainee decides draw or stand for the Player, then for the Banker
-    (having seen the Player's third card) and names the winner."""
+    """A coup dealt from a real shoe (the table's decks, cutting card and burn): the trainee decides draw or
+    stand for the Player, then for the Banker (having seen the Player's third card) and names the winner.
+
+    Levels (docs/drills.md):
+      Basic     coups as the shoe deals them (naturals, Player stands and Table 2 cells as often as they come)
+      Standard  half the coups as dealt, half a Table 2 cell (Banker 0-7 against the Player's third card,
+                the 80 cells equally)
+      Advanced  every coup a Table 2 cell of the rows that depend most on the third card: Banker 3, 4, 5
+                or 6 against each third card value (the 40 cells equally); practice asks only those cells
+    """
 
     id = "baccarat.table_of_play"
     title = "Table of play"
@@ -302,14 +337,33 @@ class TableOfPlayDrill(_BaccaratDrill):
             return [int(head[len("player"):])], [int(tail[len("banker"):])], None
         return _player_drawing_totals(), [int(head[len("banker"):])], int(tail[len("third"):])
 
+    AS_DEALT = "as-dealt"   # in a mix: the next coup of the shoe, whatever it is (not a family)
+
+    @staticmethod
+    def _table2_cells(banker_totals) -> list[str]:
+        return [f"banker{b}.third{t}" for b in banker_totals for t in THIRD_VALUES]
+
+    def mix(self, level: int) -> dict[str, int]:
+        if level == BASIC:
+            return {self.AS_DEALT: 1}
+        if level == STANDARD:
+            cells = self._table2_cells(_non_natural_totals())
+            return {self.AS_DEALT: len(cells), **even(cells)}
+        return even(self._table2_cells(HARD_BANKER_TOTALS))
+
+    def families_for(self, difficulty) -> list[str]:
+        level = level_of(difficulty)
+        return self.families() if level < ADVANCED else self._table2_cells(HARD_BANKER_TOTALS)
+
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
         if family is not None and family not in self.families():
             raise ValueError(f"{family!r} is not a family of {self.id}")
-        if difficulty >= 2 and family is None:
-            # Hard: the Table 2 rows that depend most on the Player's third card. A family the scheduler
-            # asks for (a natural or a Player-stands cell brought back after a mistake) is always honoured.
-            family = f"banker{_choose(rng, HARD_BANKER_TOTALS)}.third{_choose(rng, THIRD_VALUES)}"
-        stack = _StackedShoe(rng, self.decks)
+        if family is None:
+            # A family the scheduler asks for (brought back after a mistake) is always honoured; otherwise
+            # the level's mix says whether this coup is the shoe's next or a chosen Table 2 cell.
+            family = self.draw_family(rng, difficulty)
+            family = None if family == self.AS_DEALT else family
+        stack = self._stack(rng)
         coups_before = rng.below(25)
         shoe, position = stack.deal_to(coups_before)
         if family is not None:
@@ -415,7 +469,14 @@ COMMISSION_BANDS = (("small", 1, 5), ("medium", 5, 20), ("large", 20, 100), ("hi
 @register
 class CommissionDrill(_BaccaratDrill):
     """The commission on one Banker win, or a seat's commission box tallied when the player leaves or the
-    shoe ends (several Banker wins; other results owe nothing)."""
+    shoe ends (several Banker wins; other results owe nothing).
+
+    Levels (docs/drills.md); a band is the wager's size against the table minimum (x1-5, x5-20, x20-100,
+    x100-500):
+      Basic     one Banker win, in the small or the medium band (equally)
+      Standard  one win or a commission box, every band, the eight families equally; a box holds 3-7 coups
+      Advanced  commission boxes only, every band equally; a box holds 3-11 coups
+    """
 
     id = "baccarat.commission"
     title = "Commission"
@@ -423,6 +484,13 @@ class CommissionDrill(_BaccaratDrill):
 
     def families(self) -> list[str]:
         return [f"{kind}.{band}" for kind in ("single", "box") for band, _, _ in COMMISSION_BANDS]
+
+    def mix(self, level: int) -> dict[str, int]:
+        if level == BASIC:
+            return even(["single.small", "single.medium"])
+        if level == STANDARD:
+            return even(self.families())
+        return even(f for f in self.families() if f.startswith("box."))
 
     def _band_amounts(self, rng, band: str, count: int) -> list[int]:
         _, low, high = next(b for b in COMMISSION_BANDS if b[0] == band)
@@ -434,14 +502,15 @@ class CommissionDrill(_BaccaratDrill):
         return [_choose(rng, values) * 100 for _ in range(count)]
 
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
-        family = family or _choose(rng, self.families())
+        level = level_of(difficulty)
+        family = family or self.draw_family(rng, level)
         if family not in self.families():
             raise ValueError(f"{family!r} is not a family of {self.id}")
         kind, band = family.split(".")
         if kind == "single":
             results = [("banker", "banker", self._band_amounts(rng, band, 1)[0])]
         else:
-            count = 3 + rng.below(3 + 2 * min(difficulty, 3))
+            count = 3 + rng.below(5 if level < ADVANCED else 9)
             amounts = self._band_amounts(rng, band, count)
             winners = [_choose(rng, ("banker", "banker", "player", "tie")) for _ in range(count)]
             sides = [_choose(rng, ("banker", "banker", "player")) for _ in range(count)]
@@ -463,9 +532,14 @@ class CommissionDrill(_BaccaratDrill):
                 f"only Banker wagers that won owe commission. Rounding: {self.rounding_words()}.")
         return Item(self.id, family, prompt, key, text, hint)
 
-    def _owed(self, banker_wins: list[int], **rules) -> int:
+    def _owed(self, banker_wins: list[int], rate=None, **rules) -> int:
         """The engine's commission on these winning Banker wagers: one win's commission, or what a seat's
-        commission box owes for several (the engine rounds a box once, on the total)."""
+        commission box owes for several (the engine rounds a box once, on the total); at another rate or
+        rounding when asked (to recognise a trainee's mistake)."""
+        if rate is not None:
+            return baccarat.box_commission(banker_wins, commission_rate=rate,
+                                           rounding_unit=rules.get("rounding_unit") or self.rounding_unit,
+                                           rounding=rules.get("rounding") or self.rounding)
         return self.box_commission(banker_wins, **rules)
 
     def describe_key(self, item: Item) -> str:
@@ -483,9 +557,14 @@ class CommissionDrill(_BaccaratDrill):
                           self._owed(wins, rounding=baccarat.Rounding.HOUSE),
                           self._owed(wins, rounding=baccarat.Rounding.PLAYER),
                           sum(self._owed([w]) for w in wins)}   # rounded coup by coup instead of once
-        if given in charged_too_much or given in other_rounding or item.prompt["kind"] == "single":
+        # The shortcut's halving left out (a tenth of the wager), or the whole commission taken as the rate.
+        other_rate = {self._owed(wins, rate=min(Fraction(1), 2 * self.commission_rate))} \
+            if self.commission_rate else set()
+        if given in charged_too_much or given in other_rounding or given in other_rate:
             return ErrorCategory.COMMISSION_AMOUNT
-        return ErrorCategory.ARITHMETIC
+        if arithmetic_slip(given, item.key["owed"], [self._owed([w]) for w in wins]):
+            return ErrorCategory.ARITHMETIC
+        return ErrorCategory.OTHER
 
     def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
         given = parse_money(answer, "the commission")
@@ -500,7 +579,7 @@ class CommissionDrill(_BaccaratDrill):
         total = money(wins[0]) if len(wins) == 1 else f"{' + '.join(money(w) for w in wins)} = {money(sum(wins))}"
         box = (" A commission box is marked coup by coup and collected once, so it is rounded once, on the total."
                if len(wins) > 1 else "")
-        return (f"Commission is {self.percent_words()} of each winning Banker wager (rule 5.7(b)); Player wins, "
+        return (f"Commission is {self.percent_words()} of each winning Banker wager under rule 5.7(b); Player wins, "
                 f"ties and losing wagers owe none. Winning Banker wagers: {total}; commission {money(owed)}, "
                 f"rounded {self.rounding_words()}.{box}", "5.7(b)")
 
@@ -512,7 +591,15 @@ SETTLE_MIXES = ("sides", "with-tie", "full")
 
 @register
 class SettleTableDrill(_BaccaratDrill):
-    """A full table of Player / Banker / Tie wagers after a coup: pay, take or push each wager."""
+    """A full table of Player / Banker / Tie wagers after a coup: pay, take or push each wager.
+
+    Families: the winner (player, banker, tie) and the table: "sides" (3-5 seats with Player or Banker
+    wagers), "with-tie" (the same with Tie wagers on some seats), "full" (every seat, each with a Tie wager).
+    Levels (docs/drills.md):
+      Basic     a Player or a Banker win (equally), Player and Banker wagers only; stakes up to 20 minimums
+      Standard  the nine winner and table families equally (a tie one coup in three); up to 30 minimums
+      Advanced  tables with Tie wagers only ("with-tie" and "full"), every winner equally; up to 40 minimums
+    """
 
     id = "baccarat.settle"
     title = "Settle the table"
@@ -521,20 +608,27 @@ class SettleTableDrill(_BaccaratDrill):
     def families(self) -> list[str]:
         return [f"{winner}.{mix}" for winner in baccarat.WINNERS for mix in SETTLE_MIXES]
 
+    def mix(self, level: int) -> dict[str, int]:
+        if level == BASIC:
+            return even(["player.sides", "banker.sides"])
+        if level == STANDARD:
+            return even(self.families())
+        return even(f for f in self.families() if not f.endswith(".sides"))
+
     def _coup_for(self, rng, winner: str):
         """A coup with the wanted winner, dealt from a shuffled shoe (a tie comes about one time in ten),
         and the cards of each hand as [rank, suit]."""
-        stack = _StackedShoe(rng, self.decks)
-        shoe, _ = stack.fresh()
+        shoe, _ = self._stack(rng).fresh()
         while True:
             coup = shoe.deal()
             if coup.winner == winner:
                 return coup, [_card_data(c) for c in coup.player_cards], [_card_data(c) for c in coup.banker_cards]
             if shoe.state is not baccarat.ShoeState.DEALING:
-                shoe, _ = _StackedShoe(rng, self.decks).fresh()
+                shoe, _ = self._stack(rng).fresh()
 
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
-        family = family or _choose(rng, self.families())
+        level = level_of(difficulty)
+        family = family or self.draw_family(rng, level)
         if family not in self.families():
             raise ValueError(f"{family!r} is not a family of {self.id}")
         winner, mix = family.split(".")
@@ -551,7 +645,7 @@ class SettleTableDrill(_BaccaratDrill):
         if mix == "with-tie" and not any(side == "tie" for _, side in wagers):
             wagers.append((seats[0], "tie"))
         wagers.sort(key=lambda w: (w[0], w[1] == "tie"))
-        amounts = self.wager_amounts(rng, len(wagers), cap=10 * min(difficulty, 3) + 10)
+        amounts = self.wager_amounts(rng, len(wagers), cap=10 * level + 10)
         # Tie wagers are usually small.
         amounts = [max(self.table.minimum_bet * 100, a // 5 // 500 * 500) if side == "tie" else a
                    for (_, side), a in zip(wagers, amounts)]
@@ -596,20 +690,48 @@ class SettleTableDrill(_BaccaratDrill):
         return out
 
     def _wrong(self, wager: dict, row: dict, given, winner: str):
-        side, result = wager["side"], row["result"]
+        """The category of a wrong call on one wager, from what was given against what the engine says."""
+        side, result, amount = wager["side"], row["result"], wager["amount"]
         if result == "push":
             return ErrorCategory.TIE_PUSH
         if result == "lose":
             return ErrorCategory.PAID_WRONG_SIDE
-        if given == "take" or (given == "push" and side != "tie"):
+        if given == "take":
             return ErrorCategory.PAID_WRONG_SIDE
+        if given == "push":
+            return ErrorCategory.TIE_PAYOUT if side == "tie" else ErrorCategory.PUSHED_A_WINNER
         if side == "tie":
-            return ErrorCategory.TIE_PAYOUT
+            # Paid at the other tie odds the settings allow, or at even money.
+            other_odds = {amount * odds for odds in (1, 8, 9) if odds != self.tie_odds}
+            if given in other_odds:
+                return ErrorCategory.TIE_PAYOUT
         if side == "banker" and self.commission_at_payment and row["commission"] and given == row["winnings"]:
             return ErrorCategory.FORGOT_COMMISSION
-        if side == "banker" and given != "push" and given < row["winnings"]:
+        if given in self._other_commission_payments(side, amount, winner):
             return ErrorCategory.COMMISSION_AMOUNT
-        return ErrorCategory.ARITHMETIC
+        if arithmetic_slip(given, row["pay"], [100 * min(self.table.chip_values)]):
+            return ErrorCategory.ARITHMETIC
+        return ErrorCategory.OTHER
+
+    def _other_commission_payments(self, side: str, amount: int, winner: str) -> set[int]:
+        """What a winning wager comes to when commission is worked wrongly: taken off a Player win, taken off
+        at payment when the table marks it in the box, at twice the rate (the dealer's halving forgotten) or
+        rounded another way. The engine settles each of those."""
+        def paid_less_commission(rate=None, rounding_unit=None, rounding=None) -> int:
+            return baccarat.settle([("banker", amount)], "banker", tie_odds=self.tie_odds,
+                                   commission_rate=self.commission_rate if rate is None else rate,
+                                   rounding_unit=rounding_unit or self.rounding_unit,
+                                   rounding=rounding or self.rounding, collection="payment")[0].paid
+
+        if side == "player":
+            return {paid_less_commission()} - {amount}
+        if side != "banker":
+            return set()
+        paid = {paid_less_commission(rounding_unit=1), paid_less_commission(rounding=baccarat.Rounding.HOUSE),
+                paid_less_commission(rounding=baccarat.Rounding.PLAYER), paid_less_commission()}
+        if self.commission_rate:
+            paid.add(paid_less_commission(rate=min(Fraction(1), 2 * self.commission_rate)))
+        return paid - {self.settle([("banker", amount)], "banker")[0].paid}
 
     def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
         rows = item.key["rows"]
@@ -617,38 +739,46 @@ class SettleTableDrill(_BaccaratDrill):
         winner = item.prompt["winner"]
         category = None
         wrong = []
+        per_wager = []
         for i, (wager, row, g) in enumerate(zip(item.prompt["wagers"], rows, given)):
             expected = {"lose": "take", "push": "push"}.get(row["result"], row["pay"])
+            wager_category = None
             if g != expected:
                 wrong.append(i)
-                category = category or self._wrong(wager, row, g, winner)
+                wager_category = self._wrong(wager, row, g, winner)
+                category = category or wager_category
+            # Each wager on its own, for statistics that count wagers rather than items.
+            per_wager.append({"kind": wager["side"], "seat": wager["seat"], "correct": g == expected,
+                              "category": wager_category.value if wager_category else None})
         why, rule = self._why(item)
         given_words = ", ".join(g if isinstance(g, str) else f"pay {money(g)}" for g in given)
         return Grade(category is None, self.describe_key(item), given_words,
                      why + " " + self._lines(item, wrong or range(len(rows))), category,
-                     rule, seconds, details={"wrong_wagers": [i + 1 for i in wrong]})
+                     rule, seconds, details={"wrong_wagers": [i + 1 for i in wrong], "wagers": per_wager})
 
     def _lines(self, item: Item, indexes) -> str:
         lines = []
         for i in indexes:
             w, r = item.prompt["wagers"][i], item.key["rows"][i]
-            lines.append(f"wager {i + 1} (seat {w['seat']}, {w['side'].capitalize()} {money(w['amount'])}): "
+            lines.append(f"Wager {i + 1}, seat {w['seat']} {w['side'].capitalize()} {money(w['amount'])}: "
                          f"{self._row_words(r)}")
         return "; ".join(lines) + "."
 
     def _why(self, item: Item) -> tuple[str, str]:
         """The payout rule in words. The Gazette pages we have give a rule number only for the Banker
-        commission (5.7(b)); the odds themselves are cited as the project's rule summary."""
+        commission (5.7(b)); the other payouts are the table's settings, and said to be so."""
         winner = item.prompt["winner"]
         if winner == "tie":
-            return (f"On a tie the Tie pays {self.tie_odds} to 1 and Player and Banker wagers push "
-                    "(see: wagers and payouts).", "")
+            return (f"On a tie the Tie pays {self.tie_odds} to 1 and Player and Banker wagers push: they neither "
+                    "win nor lose. These payouts are the table's settings; no Gazette rule we have numbers them.",
+                    "")
         if winner == "player":
-            return "Player wins: it pays even money; Banker and Tie wagers lose (see: wagers and payouts).", ""
+            return ("Player wins: it pays even money; Banker and Tie wagers lose. These payouts are the table's "
+                    "settings; no Gazette rule we have numbers them.", "")
         where = ("taken off the payment" if self.commission_at_payment
                  else "marked in the seat's commission box, not taken off the payment")
-        return (f"Banker wins: it pays even money less {self.percent_words()} commission (rule 5.7(b)), {where}; "
-                "Player and Tie wagers lose.", "5.7(b)")
+        return (f"Banker wins: it pays even money less {self.percent_words()} commission under rule 5.7(b), "
+                f"{where}; Player and Tie wagers lose.", "5.7(b)")
 
     def explain(self, item: Item) -> tuple[str, str]:
         why, rule = self._why(item)
@@ -678,102 +808,159 @@ SHOE_NEXT = {
 
 @register
 class ShoeProcedureDrill(_BaccaratDrill):
-    """The burn after a shuffle, and what follows a coup when the cutting card comes out (rules 9.8, 9.9)."""
+    """The burn after a shuffle, and what follows a coup when the cutting card comes out (rules 9.8, 9.9), in
+    the shoe the table's settings set up: its decks, its cutting card `cut_from_end` cards from the end and
+    its burn (no burn question at a table that does not burn). The engine deals every shoe and says what the
+    dealer does next (the shoe's state after the coup); the drill only finds a coup that shows the situation.
+
+    Levels (docs/drills.md):
+      Basic     the burn, a coup with the cutting card still in the shoe, and a coup during which it came
+                out: one in three each (halves without a burn)
+      Standard  the five situations equally (the burn, still in the shoe, out during the coup, out as the
+                coup's first card, the coup after the one it came out in)
+      Advanced  the situations after the cutting card: out during the coup and the coup after it one in
+                three each, out as the first card one in six, the burn one in six
+    Each situation is drawn from a whole shuffled shoe: the exposed card (13 ranks), the card of the coup at
+    which the cutting card appears and the cards the coup takes vary; a coup after which the cutting card
+    is out asks half the time how many more coups the shoe deals instead of what the dealer does now. So a
+    retake is a new test.
+    """
 
     id = "baccarat.shoe"
     title = "Shoe procedure"
     description = "The burn, the cutting card and the last coup (rules 9.8 and 9.9)."
 
     FAMILIES = ("burn", "cut.not-yet", "cut.during", "cut.first", "last-coup")
+    _MIXES = {
+        BASIC: {"burn": 1, "cut.not-yet": 1, "cut.during": 1},
+        STANDARD: even(FAMILIES),
+        ADVANCED: {"burn": 1, "cut.during": 2, "cut.first": 1, "last-coup": 2},
+    }
 
     def families(self) -> list[str]:
-        return list(self.FAMILIES)
+        return [family for family in self.FAMILIES if family != "burn" or self.burns]
+
+    def mix(self, level: int) -> dict[str, int]:
+        offered = self.families()
+        return {family: weight for family, weight in self._MIXES[level].items() if family in offered}
 
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
-        family = family or _choose(rng, self.FAMILIES)
-        if family not in self.FAMILIES:
-            raise ValueError(f"{family!r} is not a family of {self.id}")
+        level = level_of(difficulty)
+        family = family or self.draw_family(rng, level)
+        if family not in self.families():
+            raise ValueError(f"{family!r} is not a family of {self.id} at this table"
+                             + (" (it burns no cards)" if family == "burn" else ""))
         if family == "burn":
-            stack = _StackedShoe(rng, self.decks)
-            _, burn = stack.fresh()
+            _, burn = self._stack(rng).fresh()
             prompt = {"kind": "burn", "exposed": _card_data(burn.exposed), "options": []}
             text = f"After the shuffle the first card out is the {burn.exposed}. How many cards do you burn after it?"
             hint = "The exposed card's point value says how many; a ten or a face card counts as ten here."
             return Item(self.id, family, prompt, len(burn.burned), text, hint)
-        for _ in range(200):
-            stack = _StackedShoe(rng, self.decks)
+        for _ in range(400):
+            stack = self._stack(rng)
             shoe, _ = stack.fresh()
-            cut_before = shoe.size - shoe.cut_from_end
+            cut_at = shoe.size - shoe.cut_from_end     # cards dealt before the cutting card comes out
             rounds = []
             while shoe.state is not baccarat.ShoeState.FINISHED:
                 start = stack.position(shoe)
                 coup = shoe.deal()
                 rounds.append((start, coup, shoe.state))
-            chosen = self._pick(rng, family, rounds, cut_before)
+            chosen = self._pick(rng, family, rounds, cut_at)
             if chosen is not None:
                 break
-        else:
+        else:  # pragma: no cover - every situation comes up in a few shoes
             raise RuntimeError("no shoe gave that situation")
-        start, coup, state, earlier_cut = chosen
-        options = rng.shuffled(list(SHOE_NEXT.values()))
-        if earlier_cut:
-            cut_words = "The cutting card came out during the previous coup, and \"last coup\" was announced."
-        elif coup.cut_card_out and start == cut_before:
+        index, start, coup, state, previous_start = chosen
+        # How many more coups this shoe deals: the engine dealt them (the rounds after this one).
+        more = len(rounds) - 1 - index
+        ask_more = family != "cut.not-yet" and rng.below(2) == 1
+        options = [] if ask_more else rng.shuffled(list(SHOE_NEXT.values()))
+        used = len(coup.player) + len(coup.banker)
+        if previous_start is not None:
+            cut_words = (f"The cutting card came out before card {cut_at - previous_start + 1} of the previous "
+                         f"coup, and \"last coup\" was announced.")
+        elif coup.cut_card_out and start == cut_at:
             cut_words = "The cutting card came out as the first card of this coup."
         elif coup.cut_card_out:
-            cut_words = f"The cutting card came out before card {cut_before - start + 1} of this coup."
+            cut_words = f"The cutting card came out before card {cut_at - start + 1} of this coup."
         else:
-            cut_words = f"The cutting card is still in the shoe ({shoe.cut_from_end} cards from the end)."
-        prompt = {"kind": "next", "player": [_card_data(c) for c in coup.player_cards],
-                  "banker": [_card_data(c) for c in coup.banker_cards], "cut": cut_words, "options": options}
-        text = f"{cut_words} This coup is finished. What does the dealer do now?"
+            ahead = cut_at - start - used
+            cut_words = (f"The cutting card is still in the shoe, {shoe.cut_from_end} cards from the end: "
+                         f"{_plural(ahead, 'card')} lie in front of it.")
+        prompt = {"kind": "more" if ask_more else "next", "player": [_card_data(c) for c in coup.player_cards],
+                  "banker": [_card_data(c) for c in coup.banker_cards], "cut": cut_words, "options": options,
+                  "cut_from_end": shoe.cut_from_end}
         hint = "The round in which the cutting card appears is always finished; what follows depends on when it appeared."
+        if ask_more:
+            text = f"{cut_words} This coup is finished. How many more coups are dealt from this shoe?"
+            return Item(self.id, family, prompt, more, text, hint)
+        text = f"{cut_words} This coup is finished. What does the dealer do now?"
         return Item(self.id, family, prompt, options.index(SHOE_NEXT[state]) + 1, text, hint)
 
     @staticmethod
-    def _pick(rng, family, rounds, cut_before):
-        """A round of the dealt shoe that shows the family's situation, or None."""
+    def _pick(rng, family, rounds, cut_at):
+        """(its index, start, coup, state after it, start of the previous coup or None) for a round of the
+        dealt shoe that shows the family's situation, or None."""
         fitting = []
         for i, (start, coup, state) in enumerate(rounds):
-            earlier_cut = i > 0 and rounds[i - 1][1].cut_card_out and not rounds[i - 1][1].last_coup
+            after_cut = i > 0 and rounds[i - 1][1].cut_card_out and not rounds[i - 1][1].last_coup
             if family == "cut.not-yet" and not coup.cut_card_out and not coup.last_coup:
-                fitting.append((start, coup, state, False))
-            elif family == "cut.during" and coup.cut_card_out and start != cut_before:
-                fitting.append((start, coup, state, False))
-            elif family == "cut.first" and coup.cut_card_out and start == cut_before:
-                fitting.append((start, coup, state, False))
-            elif family == "last-coup" and earlier_cut:
-                fitting.append((start, coup, state, True))
+                fitting.append((i, start, coup, state, None))
+            elif family == "cut.during" and coup.cut_card_out and start != cut_at:
+                fitting.append((i, start, coup, state, None))
+            elif family == "cut.first" and coup.cut_card_out and start == cut_at:
+                fitting.append((i, start, coup, state, None))
+            elif family == "last-coup" and after_cut:
+                fitting.append((i, start, coup, state, rounds[i - 1][0]))
         return fitting[rng.below(len(fitting))] if fitting else None
+
+    @staticmethod
+    def _coups(count: int) -> str:
+        return "no more coups" if count == 0 else f"{_plural(count, 'more coup')}"
 
     def describe_key(self, item: Item) -> str:
         if item.prompt["kind"] == "burn":
-            return f"burn {item.key} cards"
+            return f"burn {_plural(item.key, 'card')}"
+        if item.prompt["kind"] == "more":
+            return self._coups(item.key)
         return item.prompt["options"][item.key - 1]
 
     def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
-        if item.prompt["kind"] == "burn":
-            if isinstance(answer, bool) or not isinstance(answer, int) or answer < 0:
-                raise ValueError("give the number of cards to burn")
-            exposed = item.prompt["exposed"][0]
-            explanation, rule = self.explain(item)
-            correct = answer == item.key
-            return Grade(correct, self.describe_key(item), f"burn {answer}", explanation,
-                         None if correct else ErrorCategory.SHOE_PROCEDURE, rule, seconds)
         explanation, rule = self.explain(item)
+        kind = item.prompt["kind"]
+        if kind in ("burn", "more"):
+            what = "cards to burn" if kind == "burn" else "coups still to deal"
+            if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer <= 99:
+                raise ValueError(f"give the number of {what}, a whole number such as {7 if kind == 'burn' else 1}")
+            correct = answer == item.key
+            given = f"burn {_plural(answer, 'card')}" if kind == "burn" else self._coups(answer)
+            return Grade(correct, self.describe_key(item), given, explanation,
+                         None if correct else ErrorCategory.SHOE_PROCEDURE, rule, seconds)
         return _choice_grade(item, answer, seconds, ErrorCategory.SHOE_PROCEDURE, rule, explanation,
                              self.describe_key)
 
     def explain(self, item: Item) -> tuple[str, str]:
         if item.prompt["kind"] == "burn":
             exposed = item.prompt["exposed"][0]
-            # No Gazette rule number covers the burn in the pages we have: cite the house procedure.
-            return (f"The exposed card is a {_rank_name(exposed)}: burn {item.key} cards after it (its point "
-                    "value; a ten or a face card burns ten; see: shoe procedure).", "")
-        return ("Rule 9.8: when the cutting card comes out during a round, that round is finished, "
-                "\"last coup\" is announced and one more round is dealt. Rule 9.9: when it comes out as the "
-                "first card of a round, that round is the last. After the last coup no more cards are dealt "
-                "until the shoe is replaced or reshuffled.", "9.8-9.9")
+            # The Gazette pages we have give no rule for the burn: it is the house's procedure, a table
+            # setting, and said to be so rather than given a rule number it does not have.
+            return (f"The exposed card is a {_rank_name(exposed)}: burn {_plural(item.key, 'card')} after it, as "
+                    "many as its point value, a ten or a face card burning ten. The burn is the house's "
+                    "procedure, a table setting; no Gazette rule we have covers it.", "")
+        family = item.family
+        if family == "cut.not-yet":
+            return ("The cutting card has not come out yet, so play goes on: rules 9.8-9.9 apply only once it "
+                    "appears.", "9.8-9.9")
+        if family == "cut.during":
+            return ("Rule 9.8: when the cutting card comes out during a round, that round is dealt to its end, "
+                    "\"last coup\" is announced and one more round is dealt; after it no more cards are dealt "
+                    "until the shoe is replaced or reshuffled.", "9.8")
+        if family == "cut.first":
+            return ("Rule 9.9: when the cutting card comes out as the first card of a round, \"last coup\" is "
+                    "announced at once and that round is the last: after it no more cards are dealt until the "
+                    "shoe is replaced or reshuffled.", "9.9")
+        return ("Rule 9.8: after the cutting card came out, one more round was dealt as the last coup; now no "
+                "more cards are dealt until the shoe is replaced or reshuffled.", "9.8")
 
 
 # ---- 5. big-table procedure ---------------------------------------------------------------------------------
@@ -831,7 +1018,15 @@ PROCEDURE_QUESTIONS = (
 @register
 class ProcedureDrill(_BaccaratDrill):
     """Big-table baccarat procedure (rules 8.8-8.16): who takes the Banker and Player roles and how the cards
-    are passed. Procedure questions, not outcomes: the answers are the rules' procedure in the project's words."""
+    are passed. Procedure questions, not outcomes: the answers are the rules' procedure in the project's words;
+    who takes a role is the engine's answer (baccarat.big_table_role).
+
+    Levels (docs/drills.md):
+      Basic     the ten card-handling questions (rules 8.8-8.16) equally; no role questions
+      Standard  the twelve families equally: the ten questions, who is Banker, who is Player
+      Advanced  who takes the Banker or the Player role three items in four (3/8 each), the ten questions
+                sharing the fourth
+    """
 
     id = "baccarat.procedure"
     title = "Big-table procedure"
@@ -840,8 +1035,17 @@ class ProcedureDrill(_BaccaratDrill):
     def families(self) -> list[str]:
         return ["who.banker", "who.player"] + [q[0] for q in PROCEDURE_QUESTIONS]
 
+    def mix(self, level: int) -> dict[str, int]:
+        questions = [q[0] for q in PROCEDURE_QUESTIONS]
+        if level == BASIC:
+            return even(questions)
+        if level == STANDARD:
+            return even(self.families())
+        roles = 3 * len(questions) // 2    # each role 3/8 of the items, the questions 1/4 between them
+        return {"who.banker": roles, "who.player": roles, **even(questions)}
+
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
-        family = family or _choose(rng, self.families())
+        family = family or self.draw_family(rng, difficulty)
         if family not in self.families():
             raise ValueError(f"{family!r} is not a family of {self.id}")
         if family.startswith("who."):
@@ -892,19 +1096,22 @@ class ProcedureDrill(_BaccaratDrill):
     def explain(self, item: Item) -> tuple[str, str]:
         if item.prompt["kind"] == "who":
             role = item.prompt["role"].capitalize()
-            explanation = (f"Rules 8.8-8.9: the {role} is the seated player with the highest wager on the {role}'s "
-                           f"hand (equal wagers: the lower seat number is asked first); if they decline, the role "
-                           f"goes to the next highest wager on that hand; when nobody bets the hand or everyone "
-                           f"declines, the dealer acts for it (rule 8.16). Wagers on the other hand and on the Tie "
-                           f"do not count.")
+            # Each rule cited once: the role's own rule (8.8 Banker, 8.9 Player), then 8.16 for the dealer.
+            role_rule = "8.8" if item.prompt["role"] == "banker" else "8.9"
+            explanation = (f"Rule {role_rule}: the {role} is the seated player with the highest wager on the "
+                           f"{role}'s hand (equal wagers: the lower seat number is asked first); if they decline, "
+                           f"the role goes to the next highest wager on that hand. Wagers on the other hand and on "
+                           f"the Tie do not count. Rule 8.16: when nobody bets the hand, or everyone offered the "
+                           f"role declines, the dealer acts for it.")
             offered = item.prompt.get("offered", [])
             if offered:
                 declined = set(item.prompt["declined"])
-                asked = ", ".join(f"seat {s}" + (" (declines)" if s in declined else "") for s in offered)
+                asked = ", then to ".join(f"seat {s}" + (", who declines" if s in declined else "")
+                                          for s in offered)
                 explanation += f" Here the role is offered to {asked}."
             else:
                 explanation += f" Here nobody wagers on the {role}'s hand."
-            rule = item.prompt["rule"] if item.prompt["rule"] == "8.16" else f"{item.prompt['rule']}, 8.16"
+            rule = "8.16" if item.prompt["rule"] == "8.16" else role_rule
         else:
             rule = item.prompt["rule"]
             right = item.prompt["options"][item.key - 1]

@@ -14,6 +14,8 @@ Mistakes (the drill's families):
   tie_no_push     a Player or Banker wager taken or paid on a tie instead of pushed
   none            nothing wrong
 Wagers are judged on the cards as they lie: a misdealt hand is a mistake of its own.
+
+Levels: see the drill's class (and docs/drills.md).
 """
 from __future__ import annotations
 
@@ -24,13 +26,14 @@ from . import find_error
 from .baccarat_drills import _BaccaratDrill, banker_row_sentence, banker_stood_sentence, player_rule_sentence
 from .base import register
 from .find_error import NONE_FAMILY, MistakeKind
+from .levels import ADVANCED, BASIC, STANDARD, level_of
 from .targets import DEFAULT_TARGETS
 
 KINDS = {
     "player_draw": MistakeKind("player_draw", "the Player's hand drawn or stood wrongly", ErrorCategory.PLAYER_DRAW,
-                               "Table 2"),
+                               ""),
     "banker_draw": MistakeKind("banker_draw", "the Banker's hand drawn or stood wrongly", ErrorCategory.BANKER_DRAW,
-                               "Table 2; 9.5"),
+                               "Table 2, 9.5"),
     "commission": MistakeKind("commission", "a Banker win paid with the wrong commission",
                               ErrorCategory.COMMISSION_AMOUNT, "5.7(b)"),
     "tie_even_money": MistakeKind("tie_even_money", "a Tie paid at even money", ErrorCategory.TIE_PAYOUT, ""),
@@ -39,6 +42,9 @@ KINDS = {
 PREFIX = "baccarat.find."
 TIE_KINDS = {"tie_even_money", "tie_no_push"}
 money = format_cents
+# What the Gazette pages we have do not number (docs/rules/baccarat.md): said so in the feedback instead.
+PLAYER_RULE_NOTE = "The Player's drawing rule is the standard one; no Gazette rule we have states it."
+TIE_NOTE = "The Tie's odds and the push on a tie are table settings; no Gazette rule we have numbers them."
 
 
 def _compatible(kinds: list[str]) -> bool:
@@ -57,7 +63,17 @@ def _hand_words(cards: list[baccarat.Card]) -> str:
 
 @register
 class BaccaratFindErrorDrill(_BaccaratDrill):
-    """A dealt and settled coup: find the dealer's mistakes (or none) and give each correction."""
+    """A dealt and settled coup: find the dealer's mistakes (or none) and give each correction.
+
+    Levels (docs/drills.md):
+      Basic     the Player's draw, the commission, a Tie paid at even money and nothing wrong, a quarter each
+                (the Banker's Table 2 and pushes on a tie come later); 3 seats, stakes up to 20 table minimums;
+                one mistake
+      Standard  the six families equally; 4 seats, up to 30 minimums; one or two kinds of mistake
+      Advanced  the Banker's draw three tables in eight, the other five families an eighth each; 6 seats, up
+                to 40 minimums; one to three kinds of mistake
+    Each wager line is graded on its own in the grade's details (its side: Player, Banker or Tie).
+    """
 
     id = "baccarat.find_error"
     title = "Find the error"
@@ -67,6 +83,14 @@ class BaccaratFindErrorDrill(_BaccaratDrill):
 
     def families(self) -> list[str]:
         return [PREFIX + kind for kind in KINDS] + [PREFIX + NONE_FAMILY]
+
+    def mix(self, level: int) -> dict[str, int]:
+        weights = {BASIC: {"player_draw": 1, "banker_draw": 0, "commission": 1, "tie_even_money": 1,
+                           "tie_no_push": 0, NONE_FAMILY: 1},
+                   STANDARD: dict.fromkeys((*KINDS, NONE_FAMILY), 1),
+                   ADVANCED: {"player_draw": 1, "banker_draw": 3, "commission": 1, "tie_even_money": 1,
+                              "tie_no_push": 1, NONE_FAMILY: 1}}[level]
+        return {PREFIX + kind: weight for kind, weight in weights.items()}
 
     # -- the coup as the dealer laid it out ------------------------------------------------------------------
     def _deal(self, rng, kinds: list[str]):
@@ -111,9 +135,11 @@ class BaccaratFindErrorDrill(_BaccaratDrill):
         return sorted(set(wagers), key=lambda w: (w[0], w[1] == "tie"))
 
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
-        family = find_error.choose_family(rng, self, family)
-        names = [f.removeprefix(PREFIX) for f in self.families()]
-        kinds = find_error.planted_kinds(rng, family.removeprefix(PREFIX), names, difficulty, _compatible)
+        level = level_of(difficulty)
+        difficulty = level
+        family = find_error.choose_family(rng, self, family, level)
+        kinds = find_error.planted_kinds(rng, family.removeprefix(PREFIX),
+                                         find_error.level_kinds(self, level, PREFIX), level, _compatible)
         player, banker, check = self._deal(rng, kinds)
         wagers = self._wagers(rng, difficulty, kinds)
         amounts = self.wager_amounts(rng, len(wagers), cap=10 * min(difficulty, 3) + 10)
@@ -170,21 +196,23 @@ class BaccaratFindErrorDrill(_BaccaratDrill):
             if kind == "player_draw":
                 should = "draw" if check.player_should_draw else "stand"
                 right["P"] = should
-                why = ("a natural on either hand: both stand (Table 2)" if check.natural
-                       else f"the Player's first two cards count {two_card['P']}: "
-                            f"{player_rule_sentence()}")
-                mistakes["P"] = {"kind": kind, "rule": "Table 2" if check.natural else "table of play",
+                if check.natural:
+                    why, rule, unnumbered = "a natural on either hand: both stand", "Table 2", ""
+                else:
+                    why = f"the Player's first two cards count {two_card['P']}: {player_rule_sentence()}"
+                    rule, unnumbered = "", PLAYER_RULE_NOTE
+                mistakes["P"] = {"kind": kind, "rule": rule, "unnumbered": unnumbered,
                                  "why": f"the Player should {should}: {why}."}
             elif kind == "banker_draw":
                 should = "draw" if check.banker_should_draw else "stand"
                 right["B"] = should
                 total = two_card["B"]
                 if check.banker_rule == "natural":
-                    why, rule = "a natural on either hand: both stand (Table 2)", "Table 2"
+                    why, rule = "a natural on either hand: both stand", "Table 2"
                 elif check.banker_rule == "Table 2":
-                    why, rule = banker_row_sentence(total), "Table 2"
+                    why, rule = banker_row_sentence(total).removeprefix("Table 2: "), "Table 2"
                 else:
-                    why, rule = banker_stood_sentence(), "9.5"
+                    why, rule = banker_stood_sentence().removeprefix("rule 9.5: "), "9.5"
                 mistakes["B"] = {"kind": kind, "rule": rule, "why": f"the Banker should {should}: {why}."}
             elif kind == "commission":
                 row = take(lambda r: r[1] == "banker" and r[3].result == "win" and r[3].commission)
@@ -201,7 +229,7 @@ class BaccaratFindErrorDrill(_BaccaratDrill):
                            f"{money(s.winnings)} won: pay {money(s.paid)}")
                 by_id[line_id]["shown"] = f"paid {money(shown)}"
                 mistakes[line_id] = {"kind": kind, "rule": "5.7(b)",
-                                     "why": f"a winning Banker wager pays even money less commission (rule 5.7(b)); "
+                                     "why": f"a winning Banker wager pays even money less commission; "
                                             f"{how}, not {money(shown)}."}
             elif kind == "tie_even_money":
                 row = take(lambda r: r[1] == "tie")
@@ -209,7 +237,7 @@ class BaccaratFindErrorDrill(_BaccaratDrill):
                     continue
                 line_id, _, amount, s = row
                 by_id[line_id]["shown"] = f"paid {money(amount)}"
-                mistakes[line_id] = {"kind": kind, "rule": "",
+                mistakes[line_id] = {"kind": kind, "rule": "", "unnumbered": TIE_NOTE,
                                      "why": f"a winning Tie pays {self.tie_odds} to 1: {money(amount)} × "
                                             f"{self.tie_odds} = {money(s.paid)}, not even money."}
             elif kind == "tie_no_push":
@@ -218,19 +246,20 @@ class BaccaratFindErrorDrill(_BaccaratDrill):
                     continue
                 line_id, side, amount, s = row
                 by_id[line_id]["shown"] = "taken" if rng.below(2) else f"paid {money(amount)}"
-                mistakes[line_id] = {"kind": kind, "rule": "",
+                mistakes[line_id] = {"kind": kind, "rule": "", "unnumbered": TIE_NOTE,
                                      "why": f"on a tie Player and Banker wagers push: the {side.capitalize()} "
                                             "wager neither wins nor loses and stays where it is."}
         return mistakes
 
     def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
-        return find_error.grade_marks(item, answer, seconds, KINDS, self.explain, self.describe_key)
+        return find_error.grade_marks(item, answer, seconds, KINDS, self.explain, self.describe_key,
+                                      {w["line"]: w["side"] for w in item.prompt["wagers"]})
 
     def explain(self, item: Item) -> tuple[str, str]:
         return find_error.explain_mistakes(
-            item, KINDS, "The coup was dealt by the table of play and every wager settled right: Player even "
-                         f"money, Banker even money less commission (rule 5.7(b)), a Tie {self.tie_odds} to 1 with "
-                         "Player and Banker pushing.", "Table 2")
+            item, KINDS, "The coup was dealt by the table of play, Table 2, and every wager settled right: "
+                         "Player even money, Banker even money less commission as rule 5.7(b) says, a Tie "
+                         f"{self.tie_odds} to 1 with Player and Banker pushing.", "Table 2")
 
     def describe_key(self, item: Item) -> str:
         return find_error.describe_mistakes(item)

@@ -4,7 +4,7 @@ The items, answers and grades a drill deals in are domain types (dealerdrill.dom
 """
 from __future__ import annotations
 
-from typing import ClassVar, Protocol
+from typing import ClassVar, Iterable, Protocol
 
 from dealerdrill.domain import Answer, ErrorCategory, Grade, Item
 
@@ -75,3 +75,30 @@ def timeout_grade(item: Item, expected: str, seconds: float, rule: str = "", exp
     words = "Time ran out before an answer was given." + (f" {explanation}" if explanation else "")
     return Grade(correct=False, expected=expected, given="(no answer in time)", explanation=words,
                  category=ErrorCategory.TIMEOUT, rule=rule, seconds=seconds, timed_out=True)
+
+
+def arithmetic_slip(given: int, expected: int, steps: Iterable[int] = ()) -> str | None:
+    """How `given` reads as the right working with a slip in the arithmetic, in words, or None when it does
+    not: one digit wrong, two neighbouring digits swapped, a zero dropped or added, a carry missed (off by
+    a power of ten), or off by exactly one of `steps` (one chip's or one unit's worth). Drills call an
+    answer "right method, wrong arithmetic" only then; an unrelated number is another kind of mistake."""
+    given, expected = int(given), int(expected)
+    if given == expected or given < 0 or expected < 0:
+        return None
+    a, b = str(given), str(expected)
+    if len(a) == len(b):
+        differing = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+        if len(differing) == 1:
+            return "one digit is wrong"
+        if len(differing) == 2 and differing[1] == differing[0] + 1 and a[differing[0]] == b[differing[1]] \
+                and a[differing[1]] == b[differing[0]]:
+            return "two digits are swapped"
+    if given * 10 == expected or expected * 10 == given:
+        return "a zero is dropped" if given < expected else "a zero too many"
+    difference = abs(given - expected)
+    if difference >= 10 and str(difference).strip("0") == "1" and str(difference).startswith("1"):
+        return "a carry is missed"
+    if difference in {abs(int(step)) for step in steps if step}:
+        return "one step of the working is counted once too often" if given > expected else \
+            "one step of the working is left out"
+    return None

@@ -41,5 +41,25 @@ class EngineDrillCatalog:
     def house_way_rule_label(self, rule_id: str) -> str:
         return families.house_way_rule_label(rule_id)
 
+    def wager_results(self, drill_id: str, settings_text: str, item_text: str, answer_text: str,
+                      timed_out: bool) -> list[tuple[str, bool]]:
+        """(kind, settled right) for every wager of a stored answer, each on its own, for statistics that
+        count wagers rather than items (a layout of five wagers counts five times, under each one's kind).
+        The engine grades the stored answer again from the item's origin (drills/regrade.py), as
+        SessionResult.wagers_by_kind counts a session's. [] for a time-out (it settled no wager), for drills
+        of one answer per item, and for answers that cannot be graded again here."""
+        import json
+
+        from .regrade import CannotRegrade, make_drill, regrade_item
+
+        if timed_out:
+            return []
+        try:
+            grade = regrade_item(make_drill(drill_id, settings_text), json.loads(item_text),
+                                 json.loads(answer_text), False)
+        except (CannotRegrade, ValueError, TypeError):
+            return []
+        return [(w["kind"], bool(w["correct"])) for w in grade.details.get("wagers", ())]
+
 
 DRILL_CATALOG = EngineDrillCatalog()

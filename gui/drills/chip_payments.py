@@ -16,13 +16,14 @@ Answers: {"counts": [chips of each value, in the prompt's order, largest value f
 """
 from __future__ import annotations
 
-from dealerdrill.core import NotPayable, baccarat, chips, roulette
+from dealerdrill.core import NotPayable, chips, roulette
 from dealerdrill.core import paigow as pg
 from dealerdrill.core.chips import Verdict
 from dealerdrill.core.roulette import WagerKind
 from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_cents, format_money
 
-from .base import register
+from .base import arithmetic_slip, register
+from .levels import ADVANCED, BASIC, STANDARD, Levelled, level_of
 from .roulette_drills import _table, position_json, position_of
 from .targets import DEFAULT_TARGETS
 
@@ -57,8 +58,30 @@ def _counts(answer, size: int) -> list[int]:
     return counts
 
 
-class _ChipsDrill:
-    """Shared: a payment (the amount from the engine) broken down by the trainee, checked by the engine."""
+class _ChipsDrill(Levelled):
+    """Shared: a payment (the amount from the engine) broken down by the trainee, checked by the engine.
+    LEVELS gives each level's weight of each family (a family left out is never drawn at that level)."""
+
+    LEVELS: dict = {}
+
+    def mix(self, level: int) -> dict[str, int]:
+        weights = self.LEVELS[level]
+        return {family: weights.get(family, 0) for family in self.families()}
+
+    def _family(self, rng, difficulty: int, family: str | None) -> str:
+        family = family or self.draw_family(rng, level_of(difficulty))
+        if family not in self.families():
+            raise ValueError(f"{family!r} is not a family of {self.id}")
+        return family
+
+    def _slip_or_other(self, total: int, amount: int, values) -> tuple[ErrorCategory, str]:
+        """"Right method, wrong arithmetic" only for a real slip (a digit, a swap, a zero, a carry, one chip's
+        worth); an unrelated total is another mistake."""
+        slip = arithmetic_slip(total, amount, values)
+        if slip:
+            return (ErrorCategory.ARITHMETIC,
+                    f"The chips make {self._say(total)}, not {self._say(amount)}: {slip}.")
+        return ErrorCategory.OTHER, f"The chips make {self._say(total)}; the payment is {self._say(amount)}."
 
     id = ""
     game = ""
@@ -121,7 +144,25 @@ class _ChipsDrill:
 
 @register
 class RouletteChipsDrill(_ChipsDrill):
-    """A winning wager paid from the float; colour chips cashed in and coloured out."""
+    """A winning wager paid from the float; colour chips cashed in and coloured out.
+
+    Levels (docs/drills.md):
+      Basic     paying in the fewest chips, cashing in and colouring out, a third each; the amount to pay
+                and the odds are given; stakes of 1-4 table minimums; colour bought in whole chips (no
+                change)
+      Standard  the four families equally (the house breakdown joins them); the amount not given; stakes
+                of 1-10 minimums; cashing in leaves change half the time
+      Advanced  the house breakdown half the items, the other three a sixth each; stakes of 1-20 minimums;
+                more colour chips
+    """
+
+    LEVELS = {
+        BASIC: {"roulette.chips.pay.fewest": 1, "roulette.chips.colour_in": 1, "roulette.chips.colour_out": 1},
+        STANDARD: {"roulette.chips.pay.fewest": 1, "roulette.chips.pay.house": 1, "roulette.chips.colour_in": 1,
+                   "roulette.chips.colour_out": 1},
+        ADVANCED: {"roulette.chips.pay.fewest": 1, "roulette.chips.pay.house": 3, "roulette.chips.colour_in": 1,
+                   "roulette.chips.colour_out": 1},
+    }
 
     id = "roulette.chips"
     game = "roulette"
@@ -137,10 +178,8 @@ class RouletteChipsDrill(_ChipsDrill):
                 "roulette.chips.colour_out"]
 
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
-        families = self.families()
-        family = family or _pick(rng, families)
-        if family not in families:
-            raise ValueError(f"{family!r} is not a family of {self.id}")
+        difficulty = level_of(difficulty)
+        family = self._family(rng, difficulty, family)
         if family == "roulette.chips.colour_in":
             return self._colour_in(rng, difficulty, family)
         if family == "roulette.chips.colour_out":
@@ -201,19 +240,18 @@ class RouletteChipsDrill(_ChipsDrill):
         if total % key["stake"] == 0 and total // key["stake"] in {k.odds for k in WagerKind}:
             return (ErrorCategory.WRONG_ODDS, f"{format_money(total)} is the stake at {total // key['stake']} to 1; "
                                               f"{key['wager']} pays {key['odds']} to 1 (rule 5.1).")
-        return (ErrorCategory.ARITHMETIC,
-                f"The chips make {format_money(total)}; the win is {format_money(key['amount'])}.")
+        return self._slip_or_other(total, key["amount"], item.prompt["chips"])
 
     def _grade_colour_in(self, item: Item, answer, seconds: float) -> Grade:
         if not isinstance(answer, dict) or not {"colour_chips", "change"} <= set(answer):
             raise ValueError("give the number of colour chips and the change")
         given = {}
-        for field in ("colour_chips", "change"):
+        for field, what in (("colour_chips", "the number of colour chips"), ("change", "the change")):
             value = answer[field]
             if isinstance(value, str) and value.strip().isdigit():
                 value = int(value.strip())
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"the {field.replace('_', ' ')} is a whole number, 0 or more")
+                raise ValueError(f"{what} is a whole number, 0 or more")
             given[field] = value
         right = given["colour_chips"] == item.key["colour_chips"] and given["change"] == item.key["change"]
         explanation, rule = self.explain(item)
@@ -238,7 +276,24 @@ class RouletteChipsDrill(_ChipsDrill):
 
 @register
 class BaccaratChipsDrill(_ChipsDrill):
-    """A win (a Banker win less commission) paid from the float in the table's chips."""
+    """A win (a Banker win less commission) paid from the float in the table's chips.
+
+    Levels (docs/drills.md):
+      Basic     a Banker, a Player or a Tie win in the fewest chips, a third each; the amount to pay given;
+                stakes up to 20 table minimums
+      Standard  the four families equally (the Banker's house breakdown joins them); the amount not given;
+                up to 30 minimums
+      Advanced  the Banker's house breakdown half the items, the Banker in the fewest chips a quarter, the
+                Player and the Tie an eighth each; up to 40 minimums
+    """
+
+    LEVELS = {
+        BASIC: {"baccarat.chips.banker.fewest": 1, "baccarat.chips.player.fewest": 1, "baccarat.chips.tie.fewest": 1},
+        STANDARD: {"baccarat.chips.banker.fewest": 1, "baccarat.chips.banker.house": 1,
+                   "baccarat.chips.player.fewest": 1, "baccarat.chips.tie.fewest": 1},
+        ADVANCED: {"baccarat.chips.banker.fewest": 2, "baccarat.chips.banker.house": 4,
+                   "baccarat.chips.player.fewest": 1, "baccarat.chips.tie.fewest": 1},
+    }
 
     id = "baccarat.chips"
     game = "baccarat"
@@ -257,10 +312,8 @@ class BaccaratChipsDrill(_ChipsDrill):
                 "baccarat.chips.tie.fewest"]
 
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
-        families = self.families()
-        family = family or _pick(rng, families)
-        if family not in families:
-            raise ValueError(f"{family!r} is not a family of {self.id}")
+        difficulty = level_of(difficulty)
+        family = self._family(rng, difficulty, family)
         side = family.split(".")[2]
         cap = house_cap(self.values, 100 * HOUSE_LARGEST_CHIP) if family.endswith("house") else None
         drill = self.table_drill
@@ -291,34 +344,66 @@ class BaccaratChipsDrill(_ChipsDrill):
         return self._grade_payment(item, answer, seconds, self._wrong_sum)
 
     def _wrong_sum(self, item: Item, total: int):
+        """The category from how the chips' total relates to the payment: the commission left on or taken
+        off where the box marks it, the stake added, a Tie at even money or other odds, a slip, or another
+        mistake."""
         key = item.key
-        if key["side"] == "banker" and key["commission"] and total == key["winnings"] and key["amount"] != total:
+        amount, wager, side = key["amount"], key["wager"], key["side"]
+        if side == "banker" and key["commission"] and total == key["winnings"] and amount != total:
             return ErrorCategory.FORGOT_COMMISSION, f"{format_cents(total)} leaves out the commission."
-        if key["side"] == "banker":
+        if side == "banker" and key["commission"] and amount == key["winnings"] \
+                and total == amount - key["commission"]:
+            return (ErrorCategory.COMMISSION_AMOUNT, "The commission is marked in the box, not taken off the "
+                                                     f"payment: pay the full {format_cents(amount)}.")
+        if total == amount + wager:
+            return (ErrorCategory.STAKE_INCLUDED,
+                    f"{format_cents(total)} adds the stake; the winnings are {format_cents(amount)}.")
+        if side == "tie" and total and total % wager == 0:
+            return (ErrorCategory.TIE_PAYOUT,
+                    f"{format_cents(total)} pays the Tie at {total // wager} to 1; it pays "
+                    f"{self.table_drill.tie_odds} to 1 here.")
+        slip = arithmetic_slip(total, amount, item.prompt["chips"])
+        if slip:
+            return self._slip_or_other(total, amount, item.prompt["chips"])
+        if side == "banker" and 0 < total < key["winnings"]:
             return (ErrorCategory.COMMISSION_AMOUNT,
-                    f"The win less commission is {format_cents(key['amount'])}, not {format_cents(total)}.")
-        if key["side"] == "tie":
-            return ErrorCategory.TIE_PAYOUT, f"A Tie pays {format_cents(key['amount'])} here, not {format_cents(total)}."
-        return ErrorCategory.ARITHMETIC, f"The chips make {format_cents(total)}; pay {format_cents(key['amount'])}."
+                    f"The win less commission is {format_cents(amount)}, not {format_cents(total)}.")
+        return self._slip_or_other(total, amount, item.prompt["chips"])
 
     def explain(self, item: Item) -> tuple[str, str]:
         key, prompt = item.key, item.prompt
         if key["side"] == "banker":
             work = (f"{format_cents(key['winnings'])} less {format_cents(key['commission'])} commission"
                     if key["amount"] != key["winnings"] else
-                    f"{format_cents(key['winnings'])} (the {format_cents(key['commission'])} commission is marked "
-                    "in the box)")
-            rule = "5.7(b)"
+                    f"{format_cents(key['winnings'])}, with the {format_cents(key['commission'])} commission marked "
+                    "in the box")
+            return (f"Rule 5.7(b): a winning Banker wager is paid even money less commission. Pay {work}: "
+                    f"{format_cents(key['amount'])} in {prompt['convention']}: {self.describe_key(item)}.", "5.7(b)")
+        if key["side"] == "tie":
+            work = (f"{format_cents(key['wager'])} × {self.table_drill.tie_odds} = {format_cents(key['winnings'])}; the "
+                    "Tie's odds are a table setting, no Gazette rule we have numbers them")
         else:
-            work, rule = format_cents(key["winnings"]), ""
-        return f"Pay {work}: {format_cents(key['amount'])} in {prompt['convention']}: {self.describe_key(item)}.", rule
+            work = f"{format_cents(key['winnings'])}, even money"
+        return f"Pay {work}: {format_cents(key['amount'])} in {prompt['convention']}: {self.describe_key(item)}.", ""
 
 
 # --- pai gow -------------------------------------------------------------------------------------------------
 
 @register
 class PaiGowChipsDrill(_ChipsDrill):
-    """A winning wager less commission paid from the float in the table's chips."""
+    """A winning wager less commission paid from the float in the table's chips.
+
+    Levels (docs/drills.md):
+      Basic     the fewest chips only; the amount to pay given; one table stake
+      Standard  the fewest chips and the house breakdown equally; the amount not given; up to 3 stakes
+      Advanced  the house breakdown three items in four, the fewest chips a quarter; up to 6 stakes
+    """
+
+    LEVELS = {
+        BASIC: {"paigow.chips.win.fewest": 1},
+        STANDARD: {"paigow.chips.win.fewest": 1, "paigow.chips.win.house": 1},
+        ADVANCED: {"paigow.chips.win.fewest": 1, "paigow.chips.win.house": 3},
+    }
 
     id = "paigow.chips"
     game = "paigow"
@@ -339,10 +424,8 @@ class PaiGowChipsDrill(_ChipsDrill):
         return ["paigow.chips.win.fewest", "paigow.chips.win.house"]
 
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
-        families = self.families()
-        family = family or _pick(rng, families)
-        if family not in families:
-            raise ValueError(f"{family!r} is not a family of {self.id}")
+        difficulty = level_of(difficulty)
+        family = self._family(rng, difficulty, family)
         cap = house_cap(self.values, 100 * HOUSE_LARGEST_CHIP) if family.endswith("house") else None
         for _ in range(500):
             wager = 100 * _pick(rng, self.stakes) * (1 + rng.below({1: 1, 2: 3}.get(difficulty, 6)))
@@ -366,10 +449,19 @@ class PaiGowChipsDrill(_ChipsDrill):
 
     def _wrong_sum(self, item: Item, total: int):
         key = item.key
-        if total == key["wager"] and key["commission"]:
+        amount, wager = key["amount"], key["wager"]
+        if total == wager and key["commission"]:
             return ErrorCategory.PAIGOW_COMMISSION, f"{format_cents(total)} is even money with no commission taken."
-        return ErrorCategory.PAIGOW_COMMISSION if total < key["wager"] else ErrorCategory.ARITHMETIC, (
-            f"The win less commission is {format_cents(key['amount'])}, not {format_cents(total)}.")
+        if total == amount + wager:
+            return (ErrorCategory.STAKE_INCLUDED,
+                    f"{format_cents(total)} adds the stake; the winnings are {format_cents(amount)}.")
+        if arithmetic_slip(total, amount, item.prompt["chips"]):
+            return self._slip_or_other(total, amount, item.prompt["chips"])
+        if 0 < total < wager:
+            # The wager less some other commission.
+            return (ErrorCategory.PAIGOW_COMMISSION, f"The commission is {format_cents(wager - amount)}, not "
+                                                     f"{format_cents(wager - total)}: pay {format_cents(amount)}.")
+        return self._slip_or_other(total, amount, item.prompt["chips"])
 
     def explain(self, item: Item) -> tuple[str, str]:
         key, prompt = item.key, item.prompt

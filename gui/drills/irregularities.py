@@ -6,6 +6,11 @@ and 9.8-9.9; pai gow 12.1-12.2, item (e) of the co-banking rule (seed 000) with 
 box), states the facts, and asks the engine (dealerdrill.core.irregularity, core_c/src/irregularity.c) for
 the ruling. The choices offered are every action the engine can rule for that kind of situation, in a
 random order; this module only words them.
+
+Levels: each game's drill declares its mix (LEVELS, written in its docstring and in docs/drills.md): Basic
+asks the plain situations, Standard every situation equally, Advanced mostly the exceptions and the
+readings (rule 4.9's paid outside wagers, 8.16, the cutting card as a first card, rule (e), who may wager
+on a box). Every item offers all the actions the engine can rule for its kind of situation.
 """
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from dealerdrill.core.irregularity import Action, Scenario
 from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_money
 
 from .base import register
+from .levels import ADVANCED, BASIC, STANDARD, Levelled, level_of
 from .targets import DEFAULT_TARGETS
 
 # The actions as a dealer would say them (the choices), and why, in the project's words.
@@ -49,29 +55,30 @@ WHY = {
                          "settles",
     Action.MAY_TOUCH: "Once every winning wager in a box or wagering area has been paid in full, its wagers may be "
                       "touched again",
-    Action.MAY_TAKE_PAID_OUTSIDE: "Rule 4.9 lets a player take back a winning outside wager (low, high, even, odd, "
+    Action.MAY_TAKE_PAID_OUTSIDE: "A player may take back a winning outside wager (low, high, even, odd, "
                                   "red, black, a column or a dozen) once it has been paid, before the rest is paid",
     Action.WAIT_UNTIL_PAID: "No wager is touched, removed, altered or added to until every winning wager in that box or "
                             "area has been paid; only a paid outside winner may be taken back early (rule 4.9)",
     Action.OFFER_ROLE: "The role goes to the seated player with the highest wager on that hand, and to the next "
                        "highest if that player declines",
-    Action.DEALER_ACTS: "When nobody bets on a hand, or every bettor on it declines the role, rule 8.16 applies: the "
-                        "dealer acts for the hand (our page of 8.16 stops after its first condition; this is the "
-                        "project's reading)",
-    Action.DEAL_ON: "The cutting card has not come out, so nothing changes: rule 9.8 applies only once it is reached",
+    Action.DEALER_ACTS: "When nobody bets on a hand, or every bettor on it declines the role, the dealer acts for "
+                        "the hand (our page of that rule stops after its first condition; this is the project's "
+                        "reading)",
+    Action.DEAL_ON: "The cutting card has not come out, so nothing changes: the last coup is called only once it is "
+                    "reached",
     Action.FINISH_THEN_LAST_COUP: "When the cutting card comes out during a round it is put aside and the round is "
                                   "dealt to its end; then “Last coup” is announced and one more round is dealt",
     Action.LAST_COUP_NOW: "When the cutting card is drawn as the first card of a round it is put aside and “Last coup” "
                           "is announced: that round is the last",
     Action.NO_MORE_CARDS: "After the last coup no further cards are dealt until the cards have been replaced or "
                           "reshuffled",
-    Action.CARRY_ON: "Rule 12.1 calls for a laja only for a tile exposed while stacking, and rule 12.2 for a "
-                     "reshuffle only when more than 2 tiles are exposed during a laja",
+    Action.CARRY_ON: "A reshuffle is called for only when more than 2 tiles are exposed during a laja, and a laja "
+                     "only for a tile exposed while stacking",
     Action.PERFORM_LAJA: "A tile exposed while the tiles are being stacked calls for a laja",
     Action.RESHUFFLE: "More than 2 tiles exposed during a laja call for a reshuffle",
     Action.MAY_PERMIT_EXPOSE: "The dealer may let the co-banker expose 2 of the 4 tiles of the bank's hand before it "
                               "is set",
-    Action.REFUSE_EXPOSE: "Rule (e) allows the co-banker to expose 2 of the 4 tiles, no more",
+    Action.REFUSE_EXPOSE: "The co-banker may expose 2 of the 4 tiles, no more",
     Action.SET_BANK_HOUSE_WAY: "The bank's hand is set the house way after all the other hands have been set",
     Action.WAIT_FOR_OTHER_HANDS: "The bank's hand is set only after all the other hands have been set",
     Action.ACCEPT_WAGER: "The casino may let up to 3 players wager on one box",
@@ -91,15 +98,17 @@ def _pick(rng, items):
     return items[rng.below(len(items))]
 
 
-class _IrregularityDrill:
+class _IrregularityDrill(Levelled):
     """What the three games' drills share: a family is a situation (facts from SCENARIOS), the engine
-    rules on it, the choices are the engine's actions for that kind of scenario."""
+    rules on it, the choices are the engine's actions for that kind of scenario; LEVELS gives each level's
+    weight of each family (a family left out is never drawn at that level)."""
 
     id = ""
     game = ""
     title = "Irregularities"
     description = ""
     SCENARIOS: dict = {}          # family -> (Scenario, category, function(rng) -> (facts, situation text))
+    LEVELS: dict = {}             # level -> {family: weight}
 
     def __init__(self, settings=None):
         self.settings = settings
@@ -107,10 +116,14 @@ class _IrregularityDrill:
     def families(self) -> list[str]:
         return list(self.SCENARIOS)
 
+    def mix(self, level: int) -> dict[str, int]:
+        weights = self.LEVELS[level]
+        return {family: weights.get(family, 0) for family in self.families()}
+
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
         families = self.families()
         if family is None:
-            family = families[rng.below(len(families))]
+            family = self.draw_family(rng, level_of(difficulty))
         if family not in families:
             raise ValueError(f"{family!r} is not a family of {self.id}")
         scenario, _, make = self.SCENARIOS[family]
@@ -136,6 +149,7 @@ class _IrregularityDrill:
         options = item.prompt["options"]
         if isinstance(answer, bool) or not isinstance(answer, int) or not 1 <= answer <= len(options):
             raise ValueError(f"choose an action by its number, 1 to {len(options)}")
+        # (a number typed as text, "2", is refused too: the panel sends the number itself)
         correct = answer == item.key["choice"]
         explanation, rule = self.explain(item)
         category = None if correct else self.SCENARIOS[item.family][1]
@@ -174,6 +188,16 @@ def _touch(change: str, outside: bool, wager_paid: bool, area_paid: bool):
 
 @register
 class RouletteIrregularitiesDrill(_IrregularityDrill):
+    """Roulette irregularities: the spin (rule 6.1) and wagers touched before the layout is paid (4.8-4.9).
+
+    Levels (docs/drills.md):
+      Basic     a ball spun with or against the wheel, an unpaid outside winner taken, a wager added once the
+                area is paid: a quarter each
+      Standard  the seven situations equally
+      Advanced  the rule 4.9 cases (a paid outside winner taken back or altered, a paid inside winner taken
+                before the rest is paid) a quarter each, the other four a sixteenth each
+    """
+
     id = "roulette.irregularities"
     game = "roulette"
     description = ("A situation at the wheel: a ball spun the way the wheel turns (rule 6.1), a player reaching for "
@@ -187,6 +211,12 @@ class RouletteIrregularitiesDrill(_IrregularityDrill):
         "touch.unpaid_outside": (Scenario.ROULETTE_WAGER_TOUCHED, C, _touch("remove", True, False, False)),
         "touch.paid_inside": (Scenario.ROULETTE_WAGER_TOUCHED, C, _touch("remove", False, True, False)),
         "touch.area_paid": (Scenario.ROULETTE_WAGER_TOUCHED, C, _touch("add", False, True, True)),
+    }
+    LEVELS = {
+        BASIC: {"spin.with_wheel": 1, "spin.against_wheel": 1, "touch.unpaid_outside": 1, "touch.area_paid": 1},
+        STANDARD: dict.fromkeys(SCENARIOS, 1),
+        ADVANCED: {"spin.with_wheel": 1, "spin.against_wheel": 1, "touch.unpaid_outside": 1, "touch.area_paid": 1,
+                   "touch.paid_outside.remove": 4, "touch.paid_outside.alter": 4, "touch.paid_inside": 4},
     }
 
 
@@ -203,7 +233,7 @@ def _no_taker(bettors: str):
         else:
             who = "player" if count == 1 else "players"
             declining = ("All of them decline to handle the cards." if bettors == "decline"
-                         else "None has been asked yet to handle the cards.")
+                         else "Nobody has been asked yet to handle the cards.")
             situation = f"At the big table {count} seated {who} have wagers on the {hand}'s hand. {declining}"
         return {"wagers_on_hand": count, "all_decline": bettors == "decline"}, situation
     return make
@@ -225,6 +255,16 @@ def _cutting_card(when: str):
 
 @register
 class BaccaratIrregularitiesDrill(_IrregularityDrill):
+    """Baccarat irregularities: a hand nobody takes (rules 8.8-8.9, 8.16) and the cutting card (9.8-9.9).
+
+    Levels (docs/drills.md):
+      Basic     the role offered to a bettor, the cutting card out during a round, as the first card, or not
+                yet: a quarter each
+      Standard  the seven situations equally
+      Advanced  nobody on the hand, every bettor declining, the cutting card as the first card and the round
+                after the last coup a fifth each; the other three a fifteenth each
+    """
+
     id = "baccarat.irregularities"
     game = "baccarat"
     description = ("A situation at the table: a hand nobody bets on or every bettor declines (rules 8.8-8.9, 8.16), "
@@ -239,6 +279,12 @@ class BaccaratIrregularitiesDrill(_IrregularityDrill):
                                 _cutting_card("last coup dealt")),
         "cut.still_in_shoe": (Scenario.BACCARAT_CUTTING_CARD, ErrorCategory.SHOE_PROCEDURE,
                               _cutting_card("still in shoe")),
+    }
+    LEVELS = {
+        BASIC: {"no_taker.bettors": 1, "cut.during_round": 1, "cut.first_card": 1, "cut.still_in_shoe": 1},
+        STANDARD: dict.fromkeys(SCENARIOS, 1),
+        ADVANCED: {"no_taker.nobody": 3, "no_taker.all_decline": 3, "no_taker.bettors": 1, "cut.during_round": 1,
+                   "cut.first_card": 3, "cut.last_coup_dealt": 3, "cut.still_in_shoe": 1},
     }
 
 
@@ -294,6 +340,17 @@ def _box(case: str):
 
 @register
 class PaiGowIrregularitiesDrill(_IrregularityDrill):
+    """Pai gow irregularities: tiles exposed (rules 12.1-12.2), the bank's hand (rule (e), 11.1(c)) and who
+    may wager on a box (rule 6.5, 11.1(b)).
+
+    Levels (docs/drills.md):
+      Basic     a tile exposed while stacking, many exposed in a laja, the bank's hand asked for early or when
+                every hand is set, box 1 with the house banking, an open box: a sixth each
+      Standard  the eleven situations equally
+      Advanced  one or two tiles exposed in a laja, the co-banker asking to see 2 or more tiles, the
+                player/banker's box and a fourth player on a box an eighth each; the other six a sixteenth each
+    """
+
     id = "paigow.irregularities"
     game = "paigow"
     description = ("A situation at the table: tiles exposed while stacking or in a laja (rules 12.1-12.2), the "
@@ -312,6 +369,12 @@ class PaiGowIrregularitiesDrill(_IrregularityDrill):
         "box.banker": (Scenario.PAIGOW_WAGER_ON_BOX, C, _box("banker box")),
         "box.fourth": (Scenario.PAIGOW_WAGER_ON_BOX, C, _box("fourth")),
         "box.open": (Scenario.PAIGOW_WAGER_ON_BOX, C, _box("open")),
+    }
+    LEVELS = {
+        BASIC: dict.fromkeys(("exposed.stacking", "exposed.laja_many", "bank.set_early", "bank.set_ready", "box.one", "box.open"), 1),
+        STANDARD: dict.fromkeys(SCENARIOS, 1),
+        ADVANCED: {family: 2 if family in ("exposed.laja_few", "bank.expose_two", "bank.expose_more", "box.banker",
+                                           "box.fourth") else 1 for family in SCENARIOS},
     }
 
 

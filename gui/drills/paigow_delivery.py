@@ -11,15 +11,18 @@ counter-clockwise round the 8 boxes with the chung's box as 1, the first stack g
 the others follow box by box counter-clockwise.
 
 Families: the banking (house or player/banker) by the position the dice total reaches, 1-8 (a total of 9 or
-17 reaches position 1, the chung's own box).
+17 reaches position 1, the chung's own box). Levels: see DeliveryDrill.
 """
 from __future__ import annotations
+
+import re
 
 from dealerdrill.core import paigow as pg
 from dealerdrill.core import paigow_procedure
 from dealerdrill.domain import ErrorCategory, Grade, Item, Target
 
 from .base import register
+from .levels import ADVANCED, BASIC, STANDARD, Levelled, level_of
 from .targets import DEFAULT_TARGETS
 
 BOXES = 8
@@ -32,7 +35,7 @@ def _reached(total: int) -> int:
 
 
 def _number(value, what: str) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and re.fullmatch(r"\s*\d\s*", value):
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= BOXES:
         raise ValueError(f"{what} is a box number from 1 to {BOXES}")
@@ -40,9 +43,15 @@ def _number(value, what: str) -> int:
 
 
 @register
-class DeliveryDrill:
+class DeliveryDrill(Levelled):
     """The dice are thrown: put the chung on its box, name the box that gets the first stack, and give the
-    order the stacks go out."""
+    order the stacks go out.
+
+    Levels (docs/drills.md); at every level each dice count is drawn equally within a banking:
+      Basic     the house as sole banker only (the chung on box 1); asks the chung's box and the first box
+      Standard  the house and a player/banker equally; asks the whole order of the stacks as well
+      Advanced  a player/banker three items in four, the house a quarter; asks all three
+    """
 
     id = "paigow.delivery"
     game = "paigow"
@@ -56,10 +65,16 @@ class DeliveryDrill:
     def families(self) -> list[str]:
         return [f"{PREFIX}{banking}.count{n}" for banking in ("house", "player_banker") for n in range(1, BOXES + 1)]
 
+    def mix(self, level: int) -> dict[str, int]:
+        weights = {BASIC: {"house": 1, "player_banker": 0}, STANDARD: {"house": 1, "player_banker": 1},
+                   ADVANCED: {"house": 1, "player_banker": 3}}[level]
+        return {family: weights[family.removeprefix(PREFIX).split(".")[0]] for family in self.families()}
+
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
         families = self.families()
+        difficulty = level_of(difficulty)
         if family is None:
-            family = families[rng.below(len(families))]
+            family = self.draw_family(rng, difficulty)
         if family not in families:
             raise ValueError(f"{family!r} is not a family of {self.id}")
         banking, count = family.removeprefix(PREFIX).split(".")
@@ -93,14 +108,21 @@ class DeliveryDrill:
         parsed = {}
         for field in item.prompt["asks"]:
             if field not in answer:
-                raise ValueError(f"give {field}")
+                raise ValueError({"chung": "give the chung's box", "first": "give the box of the first stack",
+                                  "order": "give the order the stacks go out"}[field])
             if field == "order":
                 order = answer["order"]
                 if isinstance(order, str):
+                    # Box numbers, one digit each, with or without spaces or commas between ("1,2" is two
+                    # boxes); anything else is refused, never read for its digits.
+                    if not re.fullmatch(r"\s*\d(?:[\s,]*\d)*\s*", order):
+                        raise ValueError(f"the order lists the {BOXES} boxes by number, such as 3 4 5 6 7 8 1 2")
                     order = [int(ch) for ch in order if ch.isdigit()]
                 if not isinstance(order, (list, tuple)) or len(order) != BOXES:
                     raise ValueError(f"the order lists all {BOXES} boxes")
                 parsed["order"] = [_number(b, "each box of the order") for b in order]
+                if len(set(parsed["order"])) != BOXES:
+                    raise ValueError(f"the order lists each of the {BOXES} boxes once")
             else:
                 parsed[field] = _number(answer[field], f"the {field} box")
         return parsed
@@ -111,7 +133,11 @@ class DeliveryDrill:
         wrong = [field for field, value in given.items() if value != key[field]]
         explanation, rule = self.explain(item)
         if wrong:
-            explanation = f"Wrong: {', '.join(wrong)}. " + explanation
+            words = {"chung": "the chung's box", "first": "the box of the first stack",
+                     "order": "the order of the stacks"}
+            listed = [words[field] for field in wrong]
+            listed = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+            explanation = f"Not right: {listed}. " + explanation
         return Grade(not wrong, self.describe_key(item), self._words(given), explanation,
                      ErrorCategory.DELIVERY if wrong else None, rule, seconds, details={"wrong": wrong})
 
@@ -135,11 +161,12 @@ class DeliveryDrill:
                  "there" if key["chung_rule"] == "11.1(a)" else
                  "with a player/banker the chung goes on the player/banker's box")
         order = ", ".join(map(str, key["order"]))
-        return (f"Rule {key['chung_rule']}: {where} (box {key['chung']}). The dice total {key['total']} is counted "
-                f"counter-clockwise round the 8 boxes, the chung's box counting as 1 (the project's reading: the "
-                f"dice rules, 9.6 among them, are not among our pages; rule 3.3(b) says the dice decide which box "
-                f"receives the first stack): box {key['first']} gets the first stack, and the stacks go out box by "
-                f"box counter-clockwise: {order}.", f"{key['chung_rule']}; 3.3(b)")
+        rule = f"{key['chung_rule']}, 3.3(b)"
+        return (f"The chung: {where}, box {key['chung']}. The dice decide which box receives the first stack; how "
+                f"their total is counted is the project's reading, as the dice rules are not among our pages: the "
+                f"total {key['total']} is counted counter-clockwise round the 8 boxes, the chung's box counting as "
+                f"1. Box {key['first']} gets the first stack, and the stacks go out box by box counter-clockwise: "
+                f"{order}. Rules {rule}.", rule)
 
 
 DEFAULT_TARGETS[DeliveryDrill.id] = Target(seconds=20.0, test_items=16)

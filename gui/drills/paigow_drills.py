@@ -16,14 +16,11 @@ from typing import Any
 from dealerdrill.core import commission
 from dealerdrill.core import paigow as pg
 
-from dealerdrill.domain import format_cents
-from dealerdrill.domain import Grade, Item
+from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_cents
 
-from .base import register
-from dealerdrill.domain import Target
-
+from .base import arithmetic_slip, register
+from .levels import ADVANCED, BASIC, STANDARD, Levelled, even, level_of
 from .targets import DEFAULT_TARGETS
-from dealerdrill.domain import ErrorCategory
 
 GAME = "paigow"
 OUTCOMES = ("win", "lose", "push")
@@ -51,8 +48,10 @@ def _faces(hand) -> tuple[str, ...]:
 
 
 def _show(hand) -> str:
-    """'6-6 1-3 (pair of Teen)': the tiles and the engine's name for the hand."""
-    return f"{' '.join(hand)} ({pg.hand(*hand).label})"
+    """'6-6 1-3 (pair of Teen)', '1-3 2-6 (2, Gor high)': the tiles and the engine's name for the hand, in
+    one pair of brackets (the engine's own "2 (Gor high)" is written "2, Gor high" inside them)."""
+    label = pg.hand(*hand).label.replace(" (", ", ").replace(")", "")
+    return f"{' '.join(hand)} ({label})"
 
 
 def _show_setting(high, low) -> str:
@@ -85,8 +84,15 @@ def _kind_word(kind: pg.Kind) -> str:
 # ------------------------------------------------------------------------------------------ tiles
 
 @register
-class TileDrill:
-    """Name a tile with its rank and points, or name a pair (or see that two tiles are no pair)."""
+class TileDrill(Levelled):
+    """Name a tile with its rank and points, or name a pair (or see that two tiles are no pair).
+
+    Levels (docs/drills.md):
+      Basic     single tiles only (name, rank, points), the 16 kinds equally
+      Standard  a single tile half the time; two tiles the other half, "not a pair" (two tiles of the same
+                points but different kinds, where there are such) one in five of those
+      Advanced  two tiles only: a pair half the time (the 16 pairs equally), "not a pair" the other half
+    """
 
     id = "paigow.tiles"
     game = GAME
@@ -109,9 +115,18 @@ class TileDrill:
         return ([f"tile.{_kind_word(k)}" for k in _KINDS] + [f"pair.{_kind_word(k)}" for k in _KINDS]
                 + ["pair.none"])
 
+    def mix(self, level: int) -> dict[str, int]:
+        tiles = [f"tile.{_kind_word(k)}" for k in _KINDS]
+        pairs = [f"pair.{_kind_word(k)}" for k in _KINDS]
+        if level == BASIC:
+            return even(tiles)
+        if level == STANDARD:   # tiles 80 of 160; pairs 64 and "not a pair" 16 (one in five of the 80)
+            return {**even(tiles, 5), **even(pairs, 4), "pair.none": len(pairs)}
+        return {**even(pairs), "pair.none": len(pairs)}
+
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
         _families_check(self, family)
-        family = family or _pick(rng, self.families())
+        family = family or self.draw_family(rng, difficulty)
         kind_of = {_kind_word(k): k for k in _KINDS}
         what, word = family.split(".")
         if what == "tile":
@@ -144,9 +159,12 @@ class TileDrill:
             name = answer["name"]
             if name not in self.names:
                 raise ValueError(f"{name!r} is not the name of a kind of tile")
-            for field in ("rank", "points"):
-                if isinstance(answer[field], bool) or not isinstance(answer[field], int):
-                    raise ValueError(f"the {field} is a whole number")
+            # The ranks and points a tile can have (from the engine's tiles), so "99" is refused, not marked.
+            ranks = sorted({t.rank for t in pg.TILES})
+            for field, low, high in (("rank", ranks[0], ranks[-1]), ("points", 0, 9)):
+                value = answer[field]
+                if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                    raise ValueError(f"the {field} is a whole number from {low} to {high}, not {value!r}")
             return {"name": name, "rank": answer["rank"], "points": answer["points"]}
         name = answer.get("name") if isinstance(answer, dict) else answer
         if name not in self.pair_names:
@@ -230,8 +248,16 @@ def _compare_family(player, bank) -> str:
 
 
 @register
-class CompareDrill:
-    """Two hands: which wins? Copies and 0 against 0 go to the bank."""
+class CompareDrill(Levelled):
+    """Two hands: which wins? Copies and 0 against 0 go to the bank.
+
+    A family is the lesson the two hands teach (read from the engine's comparison): named hands (pairs,
+    Wong, Gong, High Nine), higher points, the same points (the highest tile decides), a Gee Joon tile, a
+    copy, 0 against 0. Levels (docs/drills.md):
+      Basic     named hands and higher points, equally
+      Standard  the six lessons equally
+      Advanced  the tie-breaks: the same points, Gee Joon, copies, 0 against 0, equally
+    """
 
     id = "paigow.compare"
     game = GAME
@@ -244,8 +270,16 @@ class CompareDrill:
     def families(self) -> list[str]:
         return list(COMPARE_FAMILIES)
 
+    def mix(self, level: int) -> dict[str, int]:
+        if level == BASIC:
+            return even(["compare.named", "compare.points"])
+        if level == STANDARD:
+            return even(COMPARE_FAMILIES)
+        return even(["compare.same_points", "compare.gee_joon", "compare.copy", "compare.zero"])
+
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
         _families_check(self, family)
+        family = family or self.draw_family(rng, difficulty)
         faces = [t.face for t in pg.TILES]
         # Deal four tiles from one set until the hands teach the family asked for (copies and 0-0 are
         # about one deal in a hundred; this stays well under a millisecond per try).
@@ -253,7 +287,7 @@ class CompareDrill:
             order = rng.permutation(len(faces))[:4]
             player, bank = (faces[order[0]], faces[order[1]]), (faces[order[2]], faces[order[3]])
             found = _compare_family(player, bank)
-            if family is None or found == family:
+            if found == family:
                 break
         else:  # pragma: no cover - every family is common enough; see the tests
             raise RuntimeError(f"could not deal a hand for {family}")
@@ -326,6 +360,18 @@ def house_way_pool(way: str) -> dict[str, list[tuple[str, ...]]]:
     return pool
 
 
+GENERAL_RULE_SHARE = 0.05   # a rule deciding at least this share of all deals is one of the way's general rules
+
+
+def general_rules(way: str) -> list[str]:
+    """The way's general rules, in its order: each decides at least GENERAL_RULE_SHARE of the 35,960 deals
+    (the engine's settings of every deal); a way with none so large has its largest rule as its only one."""
+    pool = house_way_pool(way)
+    deals = sum(len(hands) for hands in pool.values())
+    general = [rule for rule, hands in pool.items() if hands and len(hands) >= GENERAL_RULE_SHARE * deals]
+    return general or [max(pool, key=lambda rule: len(pool[rule]))]
+
+
 def _parse_setting(answer, tiles) -> tuple[tuple[str, str], tuple[str, str]]:
     """(high, low) from {"high": [..], "low": [..]} or (high, low); the tiles must be the item's four."""
     if isinstance(answer, dict):
@@ -353,8 +399,19 @@ _NAMED = (pg.Category.WONG, pg.Category.GONG, pg.Category.HIGH_NINE)
 
 
 @register
-class HouseWayDrill:
-    """Set the bank's four tiles the house way chosen in the settings."""
+class HouseWayDrill(Levelled):
+    """Set the bank's four tiles the house way chosen in the settings.
+
+    A family is the house-way rule that decides the deal (the engine's). A way's general rules are those
+    that each decide at least GENERAL_RULE_SHARE of the 35,960 four-tile deals (for the New Zealand way:
+    never split fours to elevens, keep other pairs, the two Wong/Gong/High Nine rules, the two best-low
+    rules); the others are its exceptions (two pairs, the pairs it splits, the best high of 8 or 9).
+    Levels (docs/drills.md):
+      Basic     the general rules, equally
+      Standard  every rule of the way, equally
+      Advanced  the exceptions, equally
+    The feedback names a rule by its title and quotes its text: a rule's id is never shown.
+    """
 
     id = "paigow.house_way"
     game = GAME
@@ -371,10 +428,16 @@ class HouseWayDrill:
     def families(self) -> list[str]:
         return [rule.id for rule in pg.describe_house_way(self.way).rules]
 
+    def mix(self, level: int) -> dict[str, int]:
+        rules = [rule for rule, hands in house_way_pool(self.way).items() if hands]
+        general = general_rules(self.way)
+        exceptions = [rule for rule in rules if rule not in general] or rules
+        return even({BASIC: general, STANDARD: rules, ADVANCED: exceptions}[level])
+
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
         _families_check(self, family)
         pool = house_way_pool(self.way)
-        family = family or _pick(rng, [rule for rule, hands in pool.items() if hands])
+        family = family or self.draw_family(rng, difficulty)
         return self.item_for(rng.shuffled(list(_pick(rng, pool[family]))))
 
     def item_for(self, tiles) -> Item:
@@ -435,7 +498,8 @@ class HouseWayDrill:
     def explain(self, item: Item) -> tuple[str, str]:
         key = item.key
         value_words, _ = self._value_words(key, key["high"], key["low"], True)
-        return f"{self._rule_words(key)} {value_words}", key["rule"]
+        # The rule is cited by its title (quoted in the words): its id is the drill's, not the trainee's.
+        return f"{self._rule_words(key)} {value_words}", key["title"]
 
     def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
         high, low = _parse_setting(answer, item.prompt["tiles"])
@@ -461,7 +525,7 @@ class HouseWayDrill:
             else:
                 category = ErrorCategory.HOUSE_WAY_SETTING
         return Grade(ok, self.describe_key(item), _show_setting(high, low), f"{rule_words} {value_words}",
-                     category, rule=key["rule"], seconds=seconds, details=details)
+                     category, rule=key["title"], seconds=seconds, details=details)
 
     def describe_key(self, item: Item) -> str:
         return _show_setting(item.key["high"], item.key["low"])
@@ -470,7 +534,8 @@ class HouseWayDrill:
 # ------------------------------------------------------------------------------------------ expose and match
 
 def _boxes_for(difficulty: int) -> int:
-    return {1: 3, 2: 5}.get(difficulty, 7)
+    """Boxes on the table: 3 at Basic, 5 at Standard, 7 at Advanced."""
+    return {BASIC: 3, STANDARD: 5, ADVANCED: 7}[level_of(difficulty)]
 
 
 def _has_copy(player, bank) -> bool:
@@ -493,8 +558,16 @@ def _parse_calls(answer, count: int) -> list[str]:
 
 
 @register
-class ExposeDrill:
-    """The bank's set hand against the players' boxes: call win, lose or push for each box."""
+class ExposeDrill(Levelled):
+    """The bank's set hand against the players' boxes: call win, lose or push for each box.
+
+    A family says whether a copy (or 0 against 0) decides a hand of some box ("expose.copy") or not.
+    Levels (docs/drills.md):
+      Basic     3 boxes, no copy on the table
+      Standard  5 boxes; a copy on half the tables
+      Advanced  7 boxes; a copy on three tables in four
+    Each box is counted on its own in the grade's details.
+    """
 
     id = "paigow.expose"
     game = GAME
@@ -508,6 +581,10 @@ class ExposeDrill:
 
     def families(self) -> list[str]:
         return ["expose.copy", "expose.plain"]
+
+    def mix(self, level: int) -> dict[str, int]:
+        return {BASIC: {"expose.plain": 1}, STANDARD: {"expose.copy": 1, "expose.plain": 1},
+                ADVANCED: {"expose.copy": 3, "expose.plain": 1}}[level]
 
     def _deal(self, rng, count: int):
         dealt = pg.deal(seed=rng.below(2**32 - 1))
@@ -528,12 +605,13 @@ class ExposeDrill:
 
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
         _families_check(self, family)
+        family = family or self.draw_family(rng, difficulty)
         count = _boxes_for(difficulty)
         for _ in range(2_000):
             bank, bank_setting, boxes = self._deal(rng, count)
             copies = [_has_copy(s, bank) for _, s in boxes]
             found = "expose.copy" if any(copies) else "expose.plain"
-            if family is None or found == family:
+            if found == family:
                 break
         else:  # pragma: no cover
             raise RuntimeError(f"could not deal a table for {family}")
@@ -570,8 +648,15 @@ class ExposeDrill:
             on_copy = any(item.key["copies"][i] for i in wrong)
             category = ErrorCategory.COPY_TO_BANK if on_copy else ErrorCategory.WRONG_OUTCOME
         given = ", ".join(f"box {b['box']} {c}" for b, c in zip(boxes, calls))
+        # Each box on its own, for statistics that count boxes rather than items.
+        per_box = [{"kind": "copy" if item.key["copies"][i] else "plain", "box": box["box"],
+                    "correct": i not in wrong,
+                    "category": None if i not in wrong else (ErrorCategory.COPY_TO_BANK if item.key["copies"][i]
+                                                             else ErrorCategory.WRONG_OUTCOME).value}
+                   for i, box in enumerate(boxes)]
         return Grade(ok, self.describe_key(item), given, explanation, category, rule="6.1", seconds=seconds,
-                     details={"wrong_boxes": [boxes[i]["box"] for i in wrong], "expected": expected})
+                     details={"wrong_boxes": [boxes[i]["box"] for i in wrong], "expected": expected,
+                              "wagers": per_box})
 
     def explain(self, item: Item) -> tuple[str, str]:
         return ("Rule 6.1: the player wins when both hands outrank the bank's, loses when the bank's both "
@@ -602,9 +687,10 @@ def _rounding_words(rules) -> str:
     if rules["rounding_unit"] == 1:
         return f"{rate} commission, to the cent"
     unit = money(rules["rounding_unit"])
+    # No brackets: these words are themselves put in brackets by the settlement's explanation.
     if rules["rounding"] is pg.Rounding.HOUSE:
-        return f"{rate} commission, rounded up to the smallest chip ({unit})"
-    return f"{rate} commission, rounded down to the smallest chip ({unit})"
+        return f"{rate} commission, rounded up to the smallest chip, {unit}"
+    return f"{rate} commission, rounded down to the smallest chip, {unit}"
 
 
 def _parse_cents(value, what: str) -> int:
@@ -614,8 +700,15 @@ def _parse_cents(value, what: str) -> int:
 
 
 @register
-class SettleDrill:
-    """Pay winners less commission, leave pushes, and settle the co-banker (rules (j)-(l))."""
+class SettleDrill(Levelled):
+    """Pay winners less commission, leave pushes, and settle the co-banker (rules (j)-(l)).
+
+    Families: the house as sole banker (rule 11.1), a co-banker whose wager covers the table, and a
+    co-banker short of it (a losing-wager-area shortfall, rule (l)). Levels (docs/drills.md):
+      Basic     the house as sole banker only; 3 boxes
+      Standard  the house half the tables, a co-banker a third, a shortfall a sixth; 5 boxes
+      Advanced  co-banked tables only, with and without a shortfall equally; 7 boxes
+    """
 
     id = "paigow.settle"
     game = GAME
@@ -633,6 +726,11 @@ class SettleDrill:
     def families(self) -> list[str]:
         return ["settle.house", "settle.co_banker", "settle.shortfall"]
 
+    def mix(self, level: int) -> dict[str, int]:
+        return {BASIC: {"settle.house": 1},
+                STANDARD: {"settle.house": 3, "settle.co_banker": 2, "settle.shortfall": 1},
+                ADVANCED: {"settle.co_banker": 1, "settle.shortfall": 1}}[level]
+
     def _table(self, rng, count: int, co_banker_box: int | None):
         boxes = [b for b in range(1, 9) if b not in (1, co_banker_box)] if co_banker_box is None else \
             [(co_banker_box + k - 1) % 8 + 1 for k in range(1, 8)]  # counter-clockwise from the co-banker
@@ -642,7 +740,7 @@ class SettleDrill:
 
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
         _families_check(self, family)
-        family = family or _pick(rng, self.families())
+        family = family or self.draw_family(rng, difficulty)
         count = _boxes_for(difficulty)
         for _ in range(5_000):
             co_box = None if family == "settle.house" else 1 + rng.below(8)
@@ -700,14 +798,19 @@ class SettleDrill:
             return ErrorCategory.WRONG_OUTCOME
         if given == amount:
             return ErrorCategory.PAIGOW_COMMISSION
-        # Commission worked at another rounding (e.g. exact cents when the table rounds to chips).
-        for unit in {1, self.rules["rounding_unit"]}:
-            for rounding in pg.Rounding:
-                c = pg.commission(amount, commission_bp=self.rules["commission_bp"], rounding_unit=unit,
-                                  rounding=rounding)
-                if given == amount - c:
-                    return ErrorCategory.PAIGOW_COMMISSION
-        return ErrorCategory.ARITHMETIC
+        # Commission worked at another rounding (e.g. exact cents when the table rounds to chips), or at
+        # twice the rate (the dealer's halving forgotten).
+        rates = {self.rules["commission_bp"], min(10000, 2 * self.rules["commission_bp"])}
+        for bp in rates:
+            for unit in {1, self.rules["rounding_unit"]}:
+                for rounding in pg.Rounding:
+                    c = pg.commission(amount, commission_bp=bp, rounding_unit=unit, rounding=rounding)
+                    if given == amount - c:
+                        return ErrorCategory.PAIGOW_COMMISSION
+        right = amount - pg.commission(amount, **self.rules)
+        if arithmetic_slip(given, right, [100 * min(getattr(self.section, "chip_values", (1,)) or (1,))]):
+            return ErrorCategory.ARITHMETIC
+        return ErrorCategory.OTHER
 
     def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
         given = self._parse(item, answer)
@@ -715,47 +818,71 @@ class SettleDrill:
         wagers = item.prompt["wagers"]
         found: list[ErrorCategory] = []
         lines = []
+        per_box = []
         for w, paid, right, commission in zip(wagers, given["paid"], key["paid"], key["commission"]):
+            box_category = None
             if paid == right:
-                continue
-            if w["outcome"] == "push":
-                found.append(ErrorCategory.PAID_A_PUSH)
+                pass
+            elif w["outcome"] == "push":
+                box_category = ErrorCategory.PAID_A_PUSH
                 lines.append(f"Box {w['box']} pushes: the wager stays and nothing is paid.")
             elif w["outcome"] == "lose":
-                found.append(ErrorCategory.WRONG_OUTCOME)
+                box_category = ErrorCategory.WRONG_OUTCOME
                 lines.append(f"Box {w['box']} loses: its wager goes to the losing wager area, nothing is paid.")
             else:
-                found.append(self._winner_category(w["amount"], paid))
+                box_category = self._winner_category(w["amount"], paid)
                 lines.append(f"Box {w['box']} wins {money(w['amount'])}: pay {money(right)} "
                              f"({money(commission)} commission), not {money(paid)}.")
+            if box_category is not None:
+                found.append(box_category)
+            # Each box on its own, for statistics that count wagers rather than items.
+            per_box.append({"kind": w["outcome"], "box": w["box"], "correct": box_category is None,
+                            "category": box_category.value if box_category else None})
         co_box = item.prompt["co_banker_box"]
         if co_box is not None:
-            split_wrong = (given["to_float"], given["co_banker"]) != (key["to_float"], key["co_banker"])
-            if split_wrong:
-                if key["shortfall"]:
-                    found.append(ErrorCategory.SHORTFALL)
-                elif given["co_banker"] == key["co_banker"] + key["co_banker_commission"] \
-                        and key["co_banker_commission"]:
-                    found.append(ErrorCategory.PAIGOW_COMMISSION)
-                else:
-                    found.append(ErrorCategory.CO_BANKER_SPLIT)
-                lines.append(f"Float {money(key['to_float'])} (not {money(given['to_float'])}), co-banker "
-                             f"{money(key['co_banker'])} (not {money(given['co_banker'])}).")
+            wrong_parts = [(what, key[field], given[field]) for field, what in
+                           (("to_float", "To the float"), ("co_banker", "To the co-banker"))
+                           if given[field] != key[field]]
+            if wrong_parts:
+                found.append(self._split_category(item, given))
+                # Only the figures that are wrong, each with what was given.
+                lines.append(" ".join(f"{what}: {money(right)}, not {money(wrong)}."
+                                      for what, right, wrong in wrong_parts))
         ok = not found
         order = [ErrorCategory.PAID_A_PUSH, ErrorCategory.SHORTFALL, ErrorCategory.CO_BANKER_SPLIT,
-                 ErrorCategory.PAIGOW_COMMISSION, ErrorCategory.WRONG_OUTCOME, ErrorCategory.ARITHMETIC]
+                 ErrorCategory.PAIGOW_COMMISSION, ErrorCategory.WRONG_OUTCOME, ErrorCategory.ARITHMETIC,
+                 ErrorCategory.OTHER]
         category = next((c for c in order if c in found), None)
         explanation, rule = self.explain(item)
         if lines:
             explanation += " " + " ".join(lines)
         return Grade(ok, self.describe_key(item), self._words(item, given), explanation, category, rule=rule,
-                     seconds=seconds, details={"paid": key["paid"]})
+                     seconds=seconds, details={"paid": key["paid"], "wagers": per_box})
+
+    @staticmethod
+    def _split_category(item: Item, given: dict) -> ErrorCategory:
+        """Why the float's and the co-banker's figures are wrong, from how they relate to the engine's: the
+        right total divided wrongly (or, in a shortfall, the co-banker's wager handed back whole) is a
+        co-banking or shortfall error; the co-banker's commission left on is a commission error; one figure
+        off by a slip is arithmetic; anything else is another mistake."""
+        key = item.key
+        shortfall = bool(key["shortfall"])
+        if given["to_float"] + given["co_banker"] == key["to_float"] + key["co_banker"] or \
+                (shortfall and given["co_banker"] == item.prompt["co_banker_wager"]):
+            return ErrorCategory.SHORTFALL if shortfall else ErrorCategory.CO_BANKER_SPLIT
+        if key["co_banker_commission"] and given["to_float"] == key["to_float"] \
+                and given["co_banker"] == key["co_banker"] + key["co_banker_commission"]:
+            return ErrorCategory.PAIGOW_COMMISSION
+        slips = [arithmetic_slip(given[f], key[f]) for f in ("to_float", "co_banker") if given[f] != key[f]]
+        if all(slips):
+            return ErrorCategory.ARITHMETIC
+        return ErrorCategory.OTHER
 
     def explain(self, item: Item) -> tuple[str, str]:
         """Every figure comes from the engine's settlement summary kept in the key."""
         key, prompt = item.key, item.prompt
         words = (f"Winners are paid even money less commission ({prompt['commission']}); losing wagers go to "
-                 "the losing wager area; a push leaves the wager where it is (rule 6.1(c)).")
+                 "the losing wager area; a push leaves the wager where it is, under rule 6.1(c).")
         if prompt["co_banker_box"] is None:
             return "House as sole banker (rule 11.1). " + words, "11.1"
         if key["shortfall"]:

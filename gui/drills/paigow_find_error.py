@@ -12,6 +12,8 @@ Mistakes (the drill's families):
   commission    a winner paid even money with no commission taken
   order         the boxes settled out of order (rule 11.1(f), (i); seed 000 (f), (i))
   none          nothing wrong
+
+Levels: see the drill's class (and docs/drills.md).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_cents
 from . import find_error
 from .base import register
 from .find_error import NONE_FAMILY, MistakeKind
+from .levels import ADVANCED, BASIC, STANDARD, Levelled, level_of
 from .paigow_drills import _STAKES, _section, commission_rules
 from .targets import DEFAULT_TARGETS
 
@@ -43,12 +46,23 @@ def _has_copy(setting, bank) -> bool:
 
 
 def _show(hand) -> str:
-    return f"{' '.join(hand)} ({pg.hand(*hand).label})"
+    # One pair of brackets: the engine's label "8 (Teen high)" is written "8, Teen high".
+    label = pg.hand(*hand).label.replace(" (", ", ").replace(")", "")
+    return f"{' '.join(hand)} ({label})"
 
 
 @register
-class PaiGowFindErrorDrill:
-    """A settled pai gow table: find the dealer's mistakes (or none) and give each correction."""
+class PaiGowFindErrorDrill(Levelled):
+    """A settled pai gow table: find the dealer's mistakes (or none) and give each correction.
+
+    Levels (docs/drills.md):
+      Basic     a box called wrongly, a winner paid without commission, the order and nothing wrong, a quarter
+                each (copies come later); the house banks every table; 3 boxes; one mistake
+      Standard  the five families equally; a co-banker on half the tables; 4 boxes; one or two kinds of mistake
+      Advanced  copies three tables in eight, the order a quarter, the other three families an eighth each; a
+                co-banker on three tables in four; 6 boxes; one to three kinds of mistake
+    Each box is graded on its own in the grade's details (its outcome: win, lose or push).
+    """
 
     id = "paigow.find_error"
     game = "paigow"
@@ -68,10 +82,20 @@ class PaiGowFindErrorDrill:
     def families(self) -> list[str]:
         return [PREFIX + kind for kind in KINDS] + [PREFIX + NONE_FAMILY]
 
+    def mix(self, level: int) -> dict[str, int]:
+        weights = {BASIC: {"wrong_winner": 1, "copy": 0, "commission": 1, "order": 1, NONE_FAMILY: 1},
+                   STANDARD: dict.fromkeys((*KINDS, NONE_FAMILY), 1),
+                   ADVANCED: {"wrong_winner": 1, "copy": 3, "commission": 1, "order": 2, NONE_FAMILY: 1}}[level]
+        return {PREFIX + kind: weight for kind, weight in weights.items()}
+
     def _table(self, rng, difficulty: int, kinds: list[str]):
         count = {1: 3, 2: 4}.get(difficulty, 6)
         for _ in range(3000):
-            banker_box = 1 + rng.below(8) if difficulty >= 2 and rng.below(2) else 0
+            if difficulty == BASIC:
+                co_banked = False
+            else:
+                co_banked = rng.below(2) == 1 if difficulty == STANDARD else rng.below(4) != 0
+            banker_box = 1 + rng.below(8) if co_banked else 0
             chung = paigow_procedure.chung(banker_box)
             dealt = pg.deal(seed=rng.below(2**32 - 1), count_from=chung.box)
             bank_setting = pg.house_way(dealt.hand_of(chung.box), self.way)
@@ -96,9 +120,11 @@ class PaiGowFindErrorDrill:
         raise RuntimeError(f"no table in 3000 deals fits {kinds}")  # pragma: no cover
 
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
-        family = find_error.choose_family(rng, self, family)
-        names = [f.removeprefix(PREFIX) for f in self.families()]
-        kinds = find_error.planted_kinds(rng, family.removeprefix(PREFIX), names, difficulty)
+        level = level_of(difficulty)
+        difficulty = level
+        family = find_error.choose_family(rng, self, family, level)
+        kinds = find_error.planted_kinds(rng, family.removeprefix(PREFIX),
+                                         find_error.level_kinds(self, level, PREFIX), level)
         banker_box, chung, bank, bank_setting, boxes, settings, outcomes, copies = self._table(rng, difficulty, kinds)
         amounts = [100 * self.stakes[rng.below(len(self.stakes))] for _ in boxes]
         co_wager = None if banker_box == 0 else 100 * 100 * max(self.stakes)  # large enough never to run short
@@ -114,7 +140,7 @@ class PaiGowFindErrorDrill:
         lines.append({"id": "O", "label": "the order the boxes were settled in",
                       "shown": ", ".join(f"box {b}" for b in boxes), "accepts": ["order"]})
         right["O"] = list(boxes)
-        mistakes = self._plant(rng, kinds, bank, boxes, settings, copies, lines, rows)
+        mistakes = self._plant(rng, kinds, bank, boxes, settings, copies, lines, rows, banker_box)
         # Boxes listed and drawn by number, so the listing never gives the settling order away.
         lines.sort(key=lambda line: (line["id"] == "O", line["id"]))
         drawn = sorted(zip(boxes, settings))
@@ -138,12 +164,12 @@ class PaiGowFindErrorDrill:
         return {"lose": "lose, taken", "push": "push, left"}.get(outcome) or f"win, paid {money(paid)}"
 
     def _match_words(self, setting, bank) -> str:
-        words = {1: "beats", 0: "copies (the bank takes copies)", -1: "loses to"}
+        words = {1: "beats", 0: "copies", -1: "loses to"}
         high, low = pg.compare(setting[0], bank[0]), pg.compare(setting[1], bank[1])
         return (f"high {_show(setting[0])} {words[high]} the bank's {_show(bank[0])}, low {_show(setting[1])} "
                 f"{words[low]} the bank's {_show(bank[1])}")
 
-    def _plant(self, rng, kinds, bank, boxes, settings, copies, lines, rows) -> dict:
+    def _plant(self, rng, kinds, bank, boxes, settings, copies, lines, rows, banker_box=0) -> dict:
         by_id = {line["id"]: line for line in lines}
         setting_of = dict(zip(boxes, settings))
         copy_of = dict(zip(boxes, copies))
@@ -173,7 +199,7 @@ class PaiGowFindErrorDrill:
                 mistakes[row[0]] = {"kind": kind, "rule": "6.1",
                                     "why": f"{self._match_words(setting_of[row[1]], bank)}: the box "
                                            f"{'wins' if row[3] == 'win' else 'loses' if row[3] == 'lose' else 'pushes'}"
-                                           " (rule 6.1)."}
+                                           "."}
             elif kind == "copy":
                 row = take(lambda r: copy_of[r[1]])
                 if row is None:
@@ -181,7 +207,7 @@ class PaiGowFindErrorDrill:
                 show_as(row, BETTER_FOR_THE_PLAYER[row[3]])
                 mistakes[row[0]] = {"kind": kind, "rule": "4.5-4.7",
                                     "why": f"{self._match_words(setting_of[row[1]], bank)}; the bank wins copies "
-                                           f"and 0 against 0 (rules 4.5-4.7), so the box "
+                                           f"and 0 against 0, so the box "
                                            f"{'loses' if row[3] == 'lose' else 'pushes'}."}
             elif kind == "commission":
                 row = take(lambda r: r[3] == "win" and r[4].commission)
@@ -190,8 +216,8 @@ class PaiGowFindErrorDrill:
                 line_id, box, amount, _, result = row
                 by_id[line_id]["shown"] = f"win, paid {money(amount)}"
                 mistakes[line_id] = {"kind": kind, "rule": "6.14",
-                                     "why": f"a winner is paid even money less commission (rule 6.14; the rate is a "
-                                            f"table setting): {money(amount)} less "
+                                     "why": f"a winner is paid even money less commission, at the table's rate: "
+                                            f"{money(amount)} less "
                                             f"{money(result.commission)} is {money(result.paid)}."}
             elif kind == "order" and len(boxes) >= 2:
                 shown = list(boxes)
@@ -199,20 +225,24 @@ class PaiGowFindErrorDrill:
                 j = i + 1 + rng.below(len(shown) - 1 - i)
                 shown[i], shown[j] = shown[j], shown[i]
                 by_id["O"]["shown"] = ", ".join(f"box {b}" for b in shown)
-                mistakes["O"] = {"kind": kind, "rule": "11.1(f), (i)",
+                house = banker_box == 0
+                mistakes["O"] = {"kind": kind, "rule": "11.1(f), (i)" if house else "(f), (i)",
                                  "why": "the boxes are exposed, matched and paid in turn counter-clockwise from the "
-                                        "banker's box (rule 11.1(f), (i); with a co-banker, seed 000 (f), (i)): "
+                                        "banker's box" + ("" if house else ", under the co-banking rules") + ": "
                                         + ", ".join(f"box {b}" for b in boxes) + "."}
         return mistakes
 
     def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
-        return find_error.grade_marks(item, answer, seconds, KINDS, self.explain, self.describe_key)
+        right = item.key["right"]
+        outcomes = {line: "lose" if value == "take" else "push" if value == "push" else "win"
+                    for line, value in right.items() if line != "O"}
+        return find_error.grade_marks(item, answer, seconds, KINDS, self.explain, self.describe_key, outcomes)
 
     def explain(self, item: Item) -> tuple[str, str]:
         return find_error.explain_mistakes(
             item, KINDS, "Every box was matched and settled right: a win when both hands outrank the bank's, "
-                         "copies to the bank (rules 4.5-4.7, 6.1), winners paid less commission, boxes in turn "
-                         "counter-clockwise from the banker's box (rule 11.1(f), (i)).", "6.1")
+                         "copies to the bank, winners paid less commission, boxes in turn counter-clockwise from "
+                         "the banker's box. Rules 4.5-4.7, 6.1.", "4.5-4.7, 6.1")
 
     def describe_key(self, item: Item) -> str:
         return find_error.describe_mistakes(item)

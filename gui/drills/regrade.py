@@ -8,7 +8,7 @@ import json
 from dealerdrill.core import Rng
 from dealerdrill.domain import Grade
 
-from .base import registry
+from .base import registry, timeout_grade
 
 
 class CannotRegrade(ValueError):
@@ -81,7 +81,9 @@ def regrade_item(drill, record: dict, answer, timed_out: bool) -> Grade:
         raise CannotRegrade("the item made again from its origin is not the item stored (it was altered, or "
                             "the drill asks differently in this version)")
     if timed_out:
-        return Grade(False, drill.describe_key(item), "(no answer in time)", "", None, timed_out=True)
+        # The grade a time-out gets in a session: the drill's explanation of the key, category TIMEOUT.
+        explanation, rule = drill.explain(item)
+        return timeout_grade(item, drill.describe_key(item), 0.0, rule, explanation)
     try:
         return drill.grade(item, answer, 0.0)
     except ValueError as error:

@@ -20,33 +20,27 @@ from typing import Any, Iterable
 from dealerdrill.core import roulette
 from dealerdrill.core.roulette import Wager, WagerKind
 
-from dealerdrill.domain import format_money
-from dealerdrill.domain import Grade, Item
+from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_money
 
-from .base import register
-from dealerdrill.domain import Target
-
+from .base import arithmetic_slip, register
+from .levels import ADVANCED, BASIC, STANDARD, Levelled, even, level_of
 from .targets import DEFAULT_TARGETS
-from dealerdrill.domain import ErrorCategory
 
-MAX_LEVEL = 5
 INSIDE_KINDS = (WagerKind.STRAIGHT, WagerKind.SPLIT, WagerKind.STREET, WagerKind.CORNER, WagerKind.SIX_LINE)
 
 # When several things are wrong, the grade names the most telling one first.
 _PRIORITY = (
-    ErrorCategory.ZERO_RULE, ErrorCategory.PAID_A_LOSER, ErrorCategory.MISSED_A_WINNER,
+    ErrorCategory.ZERO_RULE, ErrorCategory.CLEARED_A_WINNER, ErrorCategory.PAID_A_LOSER,
+    ErrorCategory.MARKED_A_LOSER, ErrorCategory.MISSED_A_WINNER, ErrorCategory.LEFT_A_LOSER,
     ErrorCategory.COMPLETE_MISSED_BET, ErrorCategory.COMPLETE_EXTRA_BET, ErrorCategory.WRONG_ODDS,
     ErrorCategory.STAKE_INCLUDED, ErrorCategory.COLOUR_CHIP_VALUE, ErrorCategory.ARITHMETIC,
-    ErrorCategory.WRONG_ORDER,
+    ErrorCategory.OTHER, ErrorCategory.WRONG_ORDER,
 )
 
 
 # --- shared helpers ----------------------------------------------------------------------------------------
 
-def _level(difficulty) -> int:
-    if isinstance(difficulty, bool) or not isinstance(difficulty, int):
-        raise ValueError("the difficulty is a whole number from 1 up")
-    return max(1, min(MAX_LEVEL, difficulty))
+_level = level_of   # 1 Basic, 2 Standard, 3 Advanced
 
 
 def _table(settings):
@@ -121,7 +115,8 @@ def _amount(value, what: str) -> int:
         raise ValueError(f"{what} must be a whole number")
     if isinstance(value, int):
         number = value
-    elif isinstance(value, str) and re.fullmatch(r"\s*\$?\s*[\d,]+\s*", value):
+    elif isinstance(value, str) and re.fullmatch(r"\s*\$?(?:\d{1,3}(?:,\d{3})+|\d+)\s*", value):
+        # Commas only between groups of three: "1,2" is refused, never read as 12.
         number = int(value.replace("$", "").replace(",", "").strip())
     else:
         raise ValueError(f"{what} must be a whole number, not {value!r}")
@@ -131,22 +126,29 @@ def _amount(value, what: str) -> int:
 
 
 def _colour_values(table, level: int) -> list[int]:
-    """Colour-chip values to ask about: the smallest chip alone at first, then doubles and larger chips."""
+    """Colour-chip values to ask about: the smallest chip alone at Basic, then its double, then the next
+    chip too (at most four values)."""
     values = sorted(table.chip_values)
     candidates = sorted({values[0], 2 * values[0], *values[1:]})
-    return candidates[:{1: 1, 2: 2, 3: 3}.get(level, 4)]
+    return candidates[:{BASIC: 1, STANDARD: 2, ADVANCED: 3}.get(level, 4)]
 
 
 def _stake_chips(rng, table, kind: WagerKind, value: int, level: int) -> int:
-    """How many colour chips sit on a wager: multiples of the table minimum, within the wager's maximum."""
+    """How many colour chips sit on a wager: the table minimum once or twice (Basic), one to four times
+    (Standard), or any count from the minimum up to five times it (Advanced), within the wager's maximum."""
     minimum = -(-table.minimum_bet // value)
     limit = table.maximum_outside if kind.outside else table.maximum_inside
     maximum = max(minimum, limit // value)
-    if level <= 2:
-        chips = minimum * (1 + rng.below(2 if level == 1 else 4))
+    if level < ADVANCED:
+        chips = minimum * (1 + rng.below(2 if level == BASIC else 4))
     else:
-        chips = minimum + rng.below(minimum * {3: 4, 4: 8}.get(level, 16))
+        chips = minimum + rng.below(minimum * 4)
     return min(chips, maximum)
+
+
+def _sentence(text: str) -> str:
+    """A sentence starts with a capital, even when it starts with a wager's name ("split 17-20 ...")."""
+    return text[:1].upper() + text[1:]
 
 
 def _pick(rng, items: list):
@@ -175,20 +177,24 @@ def _amount_error(kind: WagerKind, chips: int, value: int, paid: int, expected: 
     """Why `paid` differs from `expected` for one winning wager of `chips` colour chips worth `value`."""
     stake = chips * value
     units = expected // value
+    # The texts name no rule: the drill's explanation cites rule 5.1 once, after them.
     for odds, other in _other_odds(kind):
         if paid == stake * odds:
             return (ErrorCategory.WRONG_ODDS,
                     f"{_money(paid)} is {_chips(chips)} at {odds} to 1, the odds of a {other.label}; "
-                    f"rule 5.1: a {kind.label} pays {kind.odds} to 1")
+                    f"a {kind.label} pays {kind.odds} to 1")
     if paid == expected + stake:
         return (ErrorCategory.STAKE_INCLUDED,
                 f"{_money(paid)} adds the {_money(stake)} stake; winnings exclude the stake, which stays on the layout")
     if value != 1 and paid in {units * other for other in {1, *chip_values} if other != value}:
         return (ErrorCategory.COLOUR_CHIP_VALUE,
-                f"the win is {units} units and each colour chip is worth {_money(value)}: "
+                f"the win is {_chips(units)} and each colour chip is worth {_money(value)}: "
                 f"{units} × {_money(value)} = {_money(expected)}")
-    return (ErrorCategory.ARITHMETIC,
-            f"{_chips(chips)} × {kind.odds} × {_money(value)} = {_money(expected)}, not {_money(paid)}")
+    slip = arithmetic_slip(paid, expected, [kind.odds * value])
+    work = f"{_chips(chips)} × {kind.odds} × {_money(value)} = {_money(expected)}, not {_money(paid)}"
+    if slip:
+        return ErrorCategory.ARITHMETIC, f"{work} ({slip})"
+    return ErrorCategory.OTHER, work
 
 
 def _zero_note(number: int, first_four: bool) -> str:
@@ -197,8 +203,8 @@ def _zero_note(number: int, first_four: bool) -> str:
     if number != 0:
         return ""
     survivors = ", ".join(w.name for w in roulette.covering(0, first_four))
-    return (f" Rule 5.2: on 0 every wager loses except those covering 0 ({survivors}), which are paid at "
-            "their usual odds (5.3).")
+    return (f" Rules 5.2-5.3: on 0 every wager loses except those covering 0 ({survivors}), which are paid "
+            "at their usual odds.")
 
 
 def _layout_bets(rng, table, number: int, featured: list[Wager], winners_wanted: int,
@@ -222,8 +228,18 @@ def _layout_bets(rng, table, number: int, featured: list[Wager], winners_wanted:
 # --- payout drill -------------------------------------------------------------------------------------------
 
 @register
-class PayoutDrill:
-    """Pay every winning position of a layout in the dealer's order, in dollars, and/or give the total."""
+class PayoutDrill(Levelled):
+    """Pay every winning position of a layout in the dealer's order, in dollars, and/or give the total.
+
+    A family is the wager kind that is sure to win (the featured wager) or a 0 spin; the engine says which
+    of the other wagers on the layout win. Levels (docs/drills.md):
+      Basic     never 0: the 13 wager kinds equally; 2 winning and 1 losing wager; colour chips at the
+                smallest chip's value; one or two minimums a wager; pay each winner
+      Standard  the 13 kinds and a 0 spin equally (0 one item in 14); 3 winning and 3 losing wagers; the
+                smallest chip or twice it; one to four minimums; pay each winner
+      Advanced  0 spins one item in four, the 13 kinds sharing the rest; 5 winning and 4 losing wagers;
+                three chip values; any stake up to five minimums; pay each winner and give the total
+    """
 
     id = "roulette.payout"
     game = "roulette"
@@ -241,10 +257,18 @@ class PayoutDrill:
     def families(self) -> list[str]:
         return [f"roulette.payout.{kind.name.lower()}" for kind in WagerKind] + [self.ZERO_FAMILY]
 
+    def mix(self, level: int) -> dict[str, int]:
+        kinds = [f for f in self.families() if f != self.ZERO_FAMILY]
+        if level == BASIC:
+            return even(kinds)
+        if level == STANDARD:
+            return even(self.families())
+        return {**even(kinds, 3), self.ZERO_FAMILY: len(kinds)}   # 13 of 52: one in four
+
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
         level = _level(difficulty)
         families = self.families()
-        family = family or _pick(rng, families)
+        family = family or self.draw_family(rng, level)
         if family not in families:
             raise ValueError(f"{family!r} is not a family of {self.id}")
         first_four = self.table.first_four
@@ -258,12 +282,12 @@ class PayoutDrill:
             featured = _pick(rng, candidates)
             number = _pick(rng, [n for n in featured.numbers if n != 0])
         value = _pick(rng, _colour_values(self.table, level))
-        winners_wanted = {1: 2, 2: 3, 3: 5, 4: 7}.get(level, 9)
-        losers_wanted = {1: 1, 2: 3, 3: 4, 4: 6}.get(level, 8)
+        winners_wanted = {BASIC: 2, STANDARD: 3, ADVANCED: 5}[level]
+        losers_wanted = {BASIC: 1, STANDARD: 3, ADVANCED: 4}[level]
         wagers = _layout_bets(rng, self.table, number, [featured], winners_wanted, losers_wanted)
         chips = [_stake_chips(rng, self.table, w.kind, value, level) for w in wagers]
         cash = roulette.settle([(w, c * value) for w, c in zip(wagers, chips)], number, first_four)
-        ask = "positions" if level <= 2 else "both" if level <= 4 else "total"
+        ask = "positions" if level < ADVANCED else "both"
         bets = [{"position": position_json(position_of(w)), "wager": w.name, "chips": c}
                 for w, c in zip(wagers, chips)]
         winners = sorted((i for i, won in enumerate(cash) if won), key=lambda i: pay_rank(wagers[i]))
@@ -366,14 +390,28 @@ class PayoutDrill:
         if total is not None and total != item.key["total"]:
             problems.append(self._total_problem(item, total))
         category = _first_category(c for c, _ in problems)
-        explanation = " ".join(why for _, why in problems) or "Every winner paid right, in the dealer's order."
-        if category is None:
-            explanation += f" Rule 5.1 odds: {self._odds_used(item)}."
-        explanation += _zero_note(number, item.prompt["first_four"]) if category is not None else ""
+        explanation = " ".join(_sentence(why) for _, why in problems) or "Every winner paid right, in the dealer's order."
+        # The rules cited once, after what was wrong: the odds (5.1) and, on 0, the zero rule (5.2-5.3).
+        explanation += f" Rule 5.1 odds: {self._odds_used(item)}." + _zero_note(number, first_four)
         return Grade(correct=category is None, expected=self.describe_key(item),
                      given=self._describe_answer(payments, total), explanation=explanation.strip(),
                      category=category, rule="5.2-5.3" if number == 0 else "5.1", seconds=seconds,
-                     details={"positions": per_position, "problems": [c.value for c, _ in problems]})
+                     details={"positions": per_position, "problems": [c.value for c, _ in problems],
+                              "wagers": self._per_wager(item, payments, per_position)})
+
+    @staticmethod
+    def _per_wager(item: Item, payments, per_position: list) -> list[dict]:
+        """Every wager on the layout on its own: its kind, whether it won and whether it was settled right
+        (paid its winnings, or left unpaid when it lost), for statistics that count wagers, not items."""
+        if payments is None:
+            return []   # only a total was asked: no wager was settled on its own
+        first_four = item.prompt["first_four"]
+        wrong = {_hashable(p["position"]): p["category"] for p in per_position if p["category"]}
+        winners = {_hashable(p) for p, _ in item.key["payments"]}
+        return [{"kind": roulette.classify(_hashable(b["position"]), first_four).kind.name.lower(),
+                 "position": b["position"], "wins": _hashable(b["position"]) in winners,
+                 "correct": _hashable(b["position"]) not in wrong, "category": wrong.get(_hashable(b["position"]))}
+                for b in item.prompt["bets"]]
 
     def _total_problem(self, item: Item, total: int) -> tuple[ErrorCategory, str]:
         right = item.key["total"]
@@ -393,7 +431,10 @@ class PayoutDrill:
                 name = roulette.classify(_hashable(position), first_four).name
                 return (ErrorCategory.MISSED_A_WINNER if item.key["number"] else ErrorCategory.ZERO_RULE,
                         f"The total {_money(total)} leaves out {name} ({_money(amount)}); it is {_money(right)}.")
-        return ErrorCategory.ARITHMETIC, f"The total is {_money(right)}, not {_money(total)}."
+        slip = arithmetic_slip(total, right, [amount for _, amount in item.key["payments"]])
+        if slip:
+            return ErrorCategory.ARITHMETIC, f"The total is {_money(right)}, not {_money(total)} ({slip})."
+        return ErrorCategory.OTHER, f"The total is {_money(right)}, not {_money(total)}."
 
     def explain(self, item: Item) -> tuple[str, str]:
         number = item.key["number"]
@@ -443,10 +484,21 @@ ASK_TEXT = {
 
 
 @register
-class CompletesDrill:
+class CompletesDrill(Levelled):
     """The complete (one unit on every inside wager covering a number), the full complete (units by the
     numbers each wager covers: 1, 2, 3, 4, 6) and common picture bets: how many wagers and chips, what
-    they cost and what they pay."""
+    they cost and what they pay.
+
+    Levels (docs/drills.md); half the items are completes, half picture bets at every level:
+      Basic     completes of 4-36 (away from the zero), one chip a wager; pictures one chip a wager; the
+                question: how many wagers or chips (a picture: chips, or what it pays on its number);
+                colour chips at the smallest chip's value
+      Standard  completes of any number 0-36, one to three chips a wager; asked wagers, chips or what it
+                pays; pictures one to three chips, asked what they pay or cost; the smallest chip or twice it
+      Advanced  full completes (a wager carries as many units as it covers numbers) of any number, one or
+                two units; asked chips, cost or pays; pictures one to five chips; "pays" half the time on a
+                neighbouring number the bet covers; three chip values
+    """
 
     id = "roulette.completes"
     game = "roulette"
@@ -461,24 +513,31 @@ class CompletesDrill:
         return ([f"roulette.complete.{n}" for n in range(37)]
                 + [f"roulette.picture.{shape}" for shape in PICTURES])
 
+    def mix(self, level: int) -> dict[str, int]:
+        numbers = range(4, 37) if level == BASIC else range(37)
+        completes = [f"roulette.complete.{n}" for n in numbers]
+        pictures = [f"roulette.picture.{shape}" for shape in PICTURES]
+        # Completes and pictures half each: each complete weighs as many as there are pictures, and back.
+        return {**even(completes, len(pictures)), **even(pictures, len(completes))}
+
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
         level = _level(difficulty)
         families = self.families()
-        family = family or _pick(rng, families)
+        family = family or self.draw_family(rng, level)
         if family not in families:
             raise ValueError(f"{family!r} is not a family of {self.id}")
         first_four = self.table.first_four
-        value = _pick(rng, _colour_values(self.table, max(1, level - 2)))
+        value = _pick(rng, _colour_values(self.table, level))
         _, group, name = family.split(".")
         if group == "complete":
             number = int(name)
-            full = level >= 3
+            full = level == ADVANCED
             shape = "full_complete" if full else "complete"
-            unit = 1 + rng.below({1: 1, 2: 3}.get(level, 2))
+            unit = 1 + rng.below({BASIC: 1, STANDARD: 3, ADVANCED: 2}[level])
             wagers = roulette.complete(number, first_four)
             chips = [unit * (w.kind.covers if full else 1) for w in wagers]
-            asks = {1: ["wagers", "chips"], 2: ["wagers", "chips", "pays"], 3: ["chips", "pays"]}.get(
-                level, ["cost", "pays", "pays"])
+            asks = {BASIC: ["wagers", "chips"], STANDARD: ["wagers", "chips", "pays"],
+                    ADVANCED: ["chips", "cost", "pays"]}[level]
             title = (f"the full complete on {number} ({unit} unit{'s' if unit > 1 else ''} per number covered: "
                      "each wager carries as many units as it covers numbers)" if full
                      else f"the complete on {number}, {_chips(unit)} on every inside wager covering it")
@@ -489,13 +548,13 @@ class CompletesDrill:
             wagers = [w for w in around if w.kind in PICTURES[shape][1]]
             if shape == "straight_splits_corner":
                 wagers.append(_pick(rng, [w for w in around if w.kind is WagerKind.CORNER]))
-            unit = 1 + rng.below({1: 1, 2: 3, 3: 5}.get(level, 10))
+            unit = 1 + rng.below({BASIC: 1, STANDARD: 3, ADVANCED: 5}[level])
             chips = [unit] * len(wagers)
-            asks = ["pays", "pays", "cost"] if level >= 2 else ["pays", "chips"]
+            asks = ["pays", "pays", "cost"] if level > BASIC else ["pays", "chips"]
             title = f"{PICTURES[shape][0]} on {number}, {_chips(unit)} on each"
         ask = _pick(rng, asks)
         hit = number
-        if ask == "pays" and level >= 3 and rng.below(2):
+        if ask == "pays" and level == ADVANCED and rng.below(2):
             hit = _pick(rng, sorted({n for w in wagers for n in w.numbers} - {number}))
         cash = [c * value for c in chips]
         winnings = roulette.settle(list(zip(wagers, cash)), hit, first_four)
@@ -523,12 +582,14 @@ class CompletesDrill:
         ask = item.prompt["ask"]
         category, why = (None, "") if given == right else self._diagnose(item, given)
         general, rule = self.explain(item)
-        explanation = (why + " " if why else "") + general
+        explanation = (_sentence(why) + " " if why else "") + general
         return Grade(correct=category is None, expected=self.describe_key(item), given=self._say(ask, given),
                      explanation=explanation, category=category, rule=rule, seconds=seconds)
 
     def explain(self, item: Item) -> tuple[str, str]:
-        return self._breakdown(item), "5.1" + ("; 5.2-5.3" if item.key["hit"] == 0 else "")
+        hit = item.key["hit"]
+        zero = _zero_note(hit, item.prompt["first_four"]) if item.prompt["ask"] == "pays" else ""
+        return self._breakdown(item) + zero, "5.2-5.3" if zero else "5.1"
 
     @staticmethod
     def _say(ask: str, amount: int) -> str:
@@ -543,9 +604,18 @@ class CompletesDrill:
         value = item.prompt["colour_value"]
         rows = self._rows(item)
         if ask == "wagers":
-            if given < right:
-                return ErrorCategory.COMPLETE_MISSED_BET, f"{given} leaves out {right - given} of the {right} wagers."
-            return ErrorCategory.COMPLETE_EXTRA_BET, f"{given} counts {given - right} wager(s) too many."
+            # Fewer wagers than there are, or a few too many, is a wager left out or added; a count that
+            # is no such thing is a slip, or another mistake.
+            if 0 < given < right:
+                left_out = right - given
+                return (ErrorCategory.COMPLETE_MISSED_BET,
+                        f"{given} leaves out {left_out} of the {right} wagers." if left_out > 1
+                        else f"{given} leaves out one of the {right} wagers.")
+            if right < given <= 2 * right:
+                extra = given - right
+                return ErrorCategory.COMPLETE_EXTRA_BET, (f"{given} counts {extra} wagers too many." if extra > 1
+                                                          else f"{given} counts one wager too many.")
+            return self._slip_or_other(ask, given, right, [1])
         if ask in ("chips", "cost"):
             per_chip = value if ask == "cost" else 1
             if ask == "cost" and value != 1 and given * value == right:
@@ -558,7 +628,7 @@ class CompletesDrill:
                      for k in INSIDE_KINDS}
             if given - right in extra:
                 return ErrorCategory.COMPLETE_EXTRA_BET, f"{self._say(ask, given)} adds a wager that is not part of it."
-            return ErrorCategory.ARITHMETIC, f"The sum is {self._say(ask, right)}, not {self._say(ask, given)}."
+            return self._slip_or_other(ask, given, right, [item.prompt["unit"] * per_chip])
         # ask == "pays"
         stakes = sum(chips * value for _, chips, won in rows if won)
         if given == right + stakes:
@@ -585,9 +655,20 @@ class CompletesDrill:
             for odds, other in _other_odds(wager.kind):
                 if given == right - won + chips * value * odds:
                     return (ErrorCategory.WRONG_ODDS,
-                            f"{wager.name} was paid at {odds} to 1 (a {other.label}); rule 5.1: a "
+                            f"{wager.name} was paid at {odds} to 1, the odds of a {other.label}; a "
                             f"{wager.kind.label} pays {wager.odds} to 1.")
-        return ErrorCategory.ARITHMETIC, f"The winnings add up to {_money(right)}, not {_money(given)}."
+        return self._slip_or_other(ask, given, right, [chips * value * wager.odds for wager, chips, won in rows
+                                                       if won])
+
+    def _slip_or_other(self, ask: str, given: int, right: int, steps) -> tuple[ErrorCategory, str]:
+        """ARITHMETIC when the answer is the right working with a slip in it, OTHER when it is unrelated."""
+        what = {"wagers": "There are", "chips": "The chips add up to", "cost": "The cost adds up to",
+                "pays": "The winnings add up to"}[ask]
+        slip = arithmetic_slip(given, right, steps)
+        text = f"{what} {self._say(ask, right)}, not {self._say(ask, given)}"
+        if slip:
+            return ErrorCategory.ARITHMETIC, f"{text} ({slip})."
+        return ErrorCategory.OTHER, f"{text}."
 
     @staticmethod
     def _part_sums(parts: list[tuple[Wager, int]]) -> dict[int, str]:
@@ -611,8 +692,10 @@ class CompletesDrill:
         value = item.prompt["colour_value"]
         rows = self._rows(item)
         listed = "; ".join(f"{w.name} {_chips(chips)}" for w, chips, _ in rows)
-        text = f"The wagers: {listed} ({len(rows)} wagers, {item.key['total_chips']} chips"
-        text += f", {_money(item.key['total_cost'])})." if value != 1 else ")."
+        # Chips are counted as chips and money as dollars: the chips' value turns one into the other.
+        count = f"{len(rows)} wager" if len(rows) == 1 else f"{len(rows)} wagers"
+        text = (f"The wagers: {listed} ({count}, {_chips(item.key['total_chips'])} at "
+                f"{_money(value)} a chip: {_money(item.key['total_cost'])}).")
         if item.prompt["ask"] == "pays":
             won = [f"{w.name} {chips} × {w.odds} × {_money(value)} = {_money(amount)}"
                    for w, chips, amount in rows if amount]
@@ -628,8 +711,15 @@ class CompletesDrill:
 # --- payout keys --------------------------------------------------------------------------------------------
 
 @register
-class PayoutKeysDrill:
-    """Multiples of each inside payout (35, 17, 11, 8 and 5 to 1, as the engine gives them), against the clock."""
+class PayoutKeysDrill(Levelled):
+    """Multiples of each inside payout (35, 17, 11, 8 and 5 to 1, as the engine gives them), against the clock.
+
+    Levels (docs/drills.md); the five payouts are drawn equally at every level:
+      Basic     1-10 chips, the odds given in the question, $1 chips
+      Standard  1-25 chips, the odds not given, $1 chips
+      Advanced  5-50 chips, the odds not given; half the items in colour chips worth more than $1 (twice
+                the smallest chip or the next chips up)
+    """
 
     id = "roulette.payout_keys"
     game = "roulette"
@@ -642,6 +732,9 @@ class PayoutKeysDrill:
     def families(self) -> list[str]:
         return [f"roulette.keys.{kind.odds}" for kind in INSIDE_KINDS]
 
+    def mix(self, level: int) -> dict[str, int]:
+        return even(self.families())
+
     def _kind(self, family: str) -> WagerKind:
         for kind in INSIDE_KINDS:
             if family == f"roulette.keys.{kind.odds}":
@@ -650,13 +743,15 @@ class PayoutKeysDrill:
 
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
         level = _level(difficulty)
-        family = family or _pick(rng, self.families())
+        family = family or self.draw_family(rng, level)
         kind = self._kind(family)
         first_four = self.table.first_four
         wager = _pick(rng, [w for w in roulette.layout_wagers(first_four) if w.kind is kind])
-        low, span = {1: (1, 10), 2: (1, 25), 3: (5, 46), 4: (10, 91)}.get(level, (20, 181))
+        low, span = {BASIC: (1, 10), STANDARD: (1, 25), ADVANCED: (5, 46)}[level]
         chips = low + rng.below(span)
-        value = _pick(rng, _colour_values(self.table, level - 2)) if level >= 4 else 1
+        value = 1
+        if level == ADVANCED and rng.below(2):
+            value = _pick(rng, [v for v in _colour_values(self.table, 4) if v != 1])
         hit = wager.numbers[-1]
         cash = roulette.settle([(wager, chips * value)], hit, first_four)[0]
         prompt = {"wager": wager.name, "position": position_json(position_of(wager)), "kind": kind.label, "chips": chips, "colour_value": value, "hit": hit,
@@ -694,8 +789,8 @@ class PayoutKeysDrill:
     def explain(self, item: Item) -> tuple[str, str]:
         kind = self._kind(item.family)
         chips, value = item.prompt["chips"], item.prompt["colour_value"]
-        work = (f"{_chips(chips)} × {kind.odds}" + (f" × {_money(value)}" if value != 1 else "")
-                + f" = {_money(item.key['answer'])}")
+        # The chips' value is always written: chips times odds are chips, their value makes them dollars.
+        work = f"{_chips(chips)} × {kind.odds} × {_money(value)} = {_money(item.key['answer'])}"
         return f"Rule 5.1: {work}.", "5.1"
 
     def describe_key(self, item: Item) -> str:
@@ -713,8 +808,18 @@ WHERE_TEXT = {
 
 
 @register
-class WinningPositionsDrill:
-    """Mark every winning wager on a busy layout, or every losing wager to clear (zero spins included)."""
+class WinningPositionsDrill(Levelled):
+    """Mark every winning wager on a busy layout, or every losing wager to clear (zero spins included).
+
+    A family is the task (mark the winners, or mark the losers to clear) and where the number lies (0, the
+    first row beside the zero, an outer column, the middle column). Levels (docs/drills.md):
+      Basic     never 0: both tasks and the three other places equally (six families); 6 stacks, 1-3 chips
+      Standard  the eight families equally (0 one item in four); 9 stacks, 1-3 chips
+      Advanced  0 and the first row three items in four (3/8 each), the columns the fourth; 12 stacks,
+                1-8 chips
+    A cleared winner, a loser left on the layout, a winner missed and a loser marked as a winner are each
+    their own error, each wager counted on its own in the grade's details.
+    """
 
     id = "roulette.winners"
     game = "roulette"
@@ -728,6 +833,12 @@ class WinningPositionsDrill:
     def families(self) -> list[str]:
         return [f"roulette.winners.{task}.{where}" for task in ("winners", "clear") for where in WHERE_TEXT]
 
+    def mix(self, level: int) -> dict[str, int]:
+        weights = {BASIC: {"zero": 0, "first_row": 1, "side": 1, "middle": 1},
+                   STANDARD: {"zero": 1, "first_row": 1, "side": 1, "middle": 1},
+                   ADVANCED: {"zero": 3, "first_row": 3, "side": 1, "middle": 1}}[level]
+        return {family: weights[family.rsplit(".", 1)[1]] for family in self.families()}
+
     def _number(self, rng, where: str) -> int:
         if where == "zero":
             return 0
@@ -740,18 +851,18 @@ class WinningPositionsDrill:
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
         level = _level(difficulty)
         families = self.families()
-        family = family or _pick(rng, families)
+        family = family or self.draw_family(rng, level)
         if family not in families:
             raise ValueError(f"{family!r} is not a family of {self.id}")
         _, _, task, where = family.split(".")
         number = self._number(rng, where)
         first_four = self.table.first_four
-        stacks = {1: 6, 2: 9, 3: 12, 4: 16}.get(level, 20)
+        stacks = {BASIC: 6, STANDARD: 9, ADVANCED: 12}[level]
         winners_wanted = stacks // 2 - rng.below(2)
         featured = [] if number else [_pick(rng, roulette.covering(0, first_four))]
         wagers = _layout_bets(rng, self.table, number, featured, winners_wanted, stacks - winners_wanted)
         value = min(self.table.chip_values)
-        chips = [1 + rng.below(3 if level < 3 else 8) for _ in wagers]
+        chips = [1 + rng.below(3 if level < ADVANCED else 8) for _ in wagers]
         won = {position_of(w) for w in roulette.winning_wagers(number, wagers, first_four)}
         positions = [position_of(w) for w in wagers]
         key = {"number": number, "task": task,
@@ -790,33 +901,57 @@ class WinningPositionsDrill:
         def name(position) -> str:
             return roulette.classify(position, first_four).name
 
+        def names(positions) -> tuple[str, str, str]:
+            """The wagers' names, and the verbs' endings for one or several of them ("wins ... was")."""
+            listed = sorted(positions, key=str)
+            one = len(listed) == 1
+            return ", ".join(map(name, listed)), ("s" if one else ""), ("was" if one else "were")
+
         problems = []
-        missed = sorted(winners - marked_winners, key=str)
+        # What happened to each wrong wager decides its category: on 0 the zero rule; otherwise a winner
+        # left unmarked or cleared, a loser marked as a winner or left on the layout.
+        missed = winners - marked_winners
         if missed:
-            verb = "was not marked" if task == "winners" else "would be cleared"
-            problems.append((ErrorCategory.ZERO_RULE if number == 0 else ErrorCategory.MISSED_A_WINNER,
-                             f"{', '.join(map(name, missed))} win(s) on {number} but {verb}."))
+            listed, s, was = names(missed)
+            if task == "winners":
+                category, words = ErrorCategory.MISSED_A_WINNER, f"{listed} win{s} on {number} but {was} not marked."
+            else:
+                category, words = ErrorCategory.CLEARED_A_WINNER, f"{listed} win{s} on {number} but {was} cleared."
+            problems.append((ErrorCategory.ZERO_RULE if number == 0 else category, words))
         if not_winners:
-            verb = "was marked as a winner" if task == "winners" else "was left on the layout"
-            problems.append((ErrorCategory.ZERO_RULE if number == 0 else ErrorCategory.PAID_A_LOSER,
-                             f"{', '.join(map(name, sorted(not_winners, key=str)))} lose(s) on {number} but {verb}."))
+            listed, s, was = names(not_winners)
+            if task == "winners":
+                category = ErrorCategory.MARKED_A_LOSER
+                words = f"{listed} lose{s} on {number} but {was} marked as a winner."
+            else:
+                category = ErrorCategory.LEFT_A_LOSER
+                words = f"{listed} lose{s} on {number} but {was} left on the layout."
+            problems.append((ErrorCategory.ZERO_RULE if number == 0 else category, words))
         category = _first_category(c for c, _ in problems)
-        explanation = " ".join(why for _, why in problems) or "Every position marked right."
+        explanation = " ".join(_sentence(why) for _, why in problems) or "Every position marked right."
         explanation += self._rule_words(item)
         given = ", ".join(map(name, sorted(marked, key=str))) or "nothing marked"
+        wrong = {p: c for positions, c in ((missed, problems[0][0] if missed else None),
+                                          (not_winners, problems[-1][0] if not_winners else None))
+                 for p in positions}
+        # Each wager on its own, for statistics that count wagers rather than items.
+        per_wager = [{"kind": roulette.classify(p, first_four).kind.name.lower(), "position": position_json(p),
+                      "wins": p in winners, "correct": p not in wrong,
+                      "category": wrong[p].value if p in wrong else None}
+                     for p in (_hashable(b["position"]) for b in item.prompt["bets"])]
         return Grade(category is None, self.describe_key(item), given, explanation.strip(), category,
                      self._rule(item), seconds,
-                     details={"marked": [position_json(p) for p in marked]})
+                     details={"marked": [position_json(p) for p in marked], "wagers": per_wager})
 
     @staticmethod
     def _rule_words(item: Item) -> str:
         number = item.key["number"]
         return (_zero_note(number, item.prompt["first_four"])
-                or " A wager wins when it covers the winning number (rules 4.7, 5.1).")
+                or " A wager wins when it covers the winning number (rules 4.7, 5.1).")   # _rule's words
 
     @staticmethod
     def _rule(item: Item) -> str:
-        return "5.2-5.3" if item.key["number"] == 0 else "4.7; 5.1"
+        return "5.2-5.3" if item.key["number"] == 0 else "4.7, 5.1"
 
     def explain(self, item: Item) -> tuple[str, str]:
         return f"{self.describe_key(item)}.{self._rule_words(item)}", self._rule(item)

@@ -12,6 +12,8 @@ Mistakes (the drill's families; the scheduler brings back the kinds a trainee le
   complete        a complete paid at the wrong total (rule 5.1, each of its wagers at its own odds)
   zero_outside    outside wagers left on the layout when 0 wins (rule 5.2: they lose)
   none            nothing wrong
+
+Levels: see the drill's class (and docs/drills.md).
 """
 from __future__ import annotations
 
@@ -22,12 +24,13 @@ from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_money
 from . import find_error
 from .base import register
 from .find_error import NONE_FAMILY, MistakeKind
+from .levels import ADVANCED, BASIC, STANDARD, Levelled, level_of
 from .targets import DEFAULT_TARGETS
 
 KINDS = {
     "wrong_odds": MistakeKind("wrong_odds", "a winner paid at another wager's odds", ErrorCategory.WRONG_ODDS, "5.1"),
     "winner_cleared": MistakeKind("winner_cleared", "a winning wager cleared", ErrorCategory.MISSED_A_WINNER,
-                                  "4.7; 5.1"),
+                                  "4.7, 5.1"),
     "loser_paid": MistakeKind("loser_paid", "a losing wager paid", ErrorCategory.PAID_A_LOSER, "4.7"),
     "complete": MistakeKind("complete", "a complete paid at the wrong total", ErrorCategory.COMPLETE_MISCOUNT, "5.1"),
     "zero_outside": MistakeKind("zero_outside", "outside wagers left on the layout on 0", ErrorCategory.ZERO_RULE,
@@ -57,8 +60,19 @@ def _position(wager: Wager):
 
 
 @register
-class RouletteFindErrorDrill:
-    """A settled layout: find the dealer's mistakes (or none) and give each correction."""
+class RouletteFindErrorDrill(Levelled):
+    """A settled layout: find the dealer's mistakes (or none) and give each correction.
+
+    Levels (docs/drills.md):
+      Basic     wrong odds, a winner cleared, a loser paid and nothing wrong, a quarter each; never a 0 spin and
+                no complete unless the family asks for one; about 5 wagers of 1-4 table minimums; one mistake
+      Standard  the six families equally; a 0 spin one table in ten besides the zero family, a complete on a
+                third of the tables; about 7 wagers of 1-8 minimums; one or two kinds of mistake
+      Advanced  completes and outside wagers left on 0 a quarter each, the other three kinds and nothing wrong
+                an eighth each; a 0 spin one table in ten besides, a complete on a third; about 9 wagers of 1-16
+                minimums; one to three kinds of mistake
+    Each wager line is graded on its own in the grade's details (its wager kind; "complete" for the complete).
+    """
 
     id = "roulette.find_error"
     game = "roulette"
@@ -72,6 +86,14 @@ class RouletteFindErrorDrill:
 
     def families(self) -> list[str]:
         return [PREFIX + kind for kind in KINDS] + [PREFIX + NONE_FAMILY]
+
+    def mix(self, level: int) -> dict[str, int]:
+        weights = {BASIC: {"wrong_odds": 1, "winner_cleared": 1, "loser_paid": 1, "complete": 0,
+                           "zero_outside": 0, NONE_FAMILY: 1},
+                   STANDARD: dict.fromkeys((*KINDS, NONE_FAMILY), 1),
+                   ADVANCED: {"wrong_odds": 1, "winner_cleared": 1, "loser_paid": 1, "complete": 2,
+                              "zero_outside": 2, NONE_FAMILY: 1}}[level]
+        return {PREFIX + kind: weight for kind, weight in weights.items()}
 
     # -- the table ------------------------------------------------------------------------------------------
     def _stake(self, rng, difficulty: int, outside: bool) -> int:
@@ -89,12 +111,15 @@ class RouletteFindErrorDrill:
         return _pick(rng, neighbours)
 
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
-        family = find_error.choose_family(rng, self, family)
-        kind_names = [f.removeprefix(PREFIX) for f in self.families()]
-        kinds = find_error.planted_kinds(rng, family.removeprefix(PREFIX), kind_names, difficulty)
+        level = level_of(difficulty)
+        difficulty = level
+        family = find_error.choose_family(rng, self, family, level)
+        kinds = find_error.planted_kinds(rng, family.removeprefix(PREFIX),
+                                         find_error.level_kinds(self, level, PREFIX), level)
         first_four = self.table.first_four
-        number = 0 if "zero_outside" in kinds or rng.below(10) == 0 else 1 + rng.below(36)
-        with_complete = "complete" in kinds or (difficulty >= 2 and rng.below(3) == 0)
+        zero_spin = "zero_outside" in kinds or (level > BASIC and rng.below(10) == 0)
+        number = 0 if zero_spin else 1 + rng.below(36)
+        with_complete = "complete" in kinds or (level > BASIC and rng.below(3) == 0)
         complete_on = self._complete_number(rng, number) if with_complete else None
         complete_wagers = roulette.complete(complete_on, first_four) if with_complete else []
         taken = {w.numbers for w in complete_wagers}
@@ -173,18 +198,19 @@ class RouletteFindErrorDrill:
                 shown = stake * odds
                 by_id[f"L{index}"]["shown"] = f"paid {format_money(shown)}"
                 mistakes[f"L{index}"] = {"kind": kind, "rule": "5.1",
-                                         "why": f"{wager.name} pays {wager.odds} to 1 (rule 5.1): "
+                                         "why": f"{wager.name} pays {wager.odds} to 1: "
                                                 f"{format_money(stake)} × {wager.odds} = {format_money(won)}; it "
-                                                f"was paid at {odds} to 1 ({format_money(shown)})."}
+                                                f"was paid at {odds} to 1, {format_money(shown)}."}
             elif kind == "winner_cleared":
                 index = take(lambda w, won: won > 0)
                 if index is None:
                     continue
                 wager, won = wagers[index - 1], winnings[index - 1]
                 by_id[f"L{index}"]["shown"] = CLEARED
-                mistakes[f"L{index}"] = {"kind": kind, "rule": "4.7; 5.1",
-                                         "why": f"{wager.name} covers {number}, so it wins at {wager.odds} to 1 "
-                                                f"(rules 4.7, 5.1): pay {format_money(won)} and leave it."}
+                mistakes[f"L{index}"] = {"kind": kind, "rule": "4.7, 5.1",
+                                         "why": f"{wager.name} covers {number}, so it wins at {wager.odds} to 1, "
+                                                "as every wager covering the number does: pay "
+                                                f"{format_money(won)} and leave it."}
             elif kind == "loser_paid":
                 index = take(lambda w, won: won == 0 and not (number == 0 and w.kind.outside))
                 if index is None:
@@ -193,7 +219,7 @@ class RouletteFindErrorDrill:
                 by_id[f"L{index}"]["shown"] = f"paid {format_money(stake * wager.odds)}"
                 mistakes[f"L{index}"] = {"kind": kind, "rule": "4.7",
                                          "why": f"{wager.name} does not cover {number}: it loses and is "
-                                                "cleared (rule 4.7), not paid."}
+                                                "cleared, not paid."}
             elif kind == "complete" and complete_parts:
                 mistakes["C"] = self._miscount(rng, number, complete_parts, unit, by_id["C"])
             elif kind == "zero_outside" and number == 0:
@@ -203,7 +229,7 @@ class RouletteFindErrorDrill:
                         break
                     by_id[f"L{index}"]["shown"] = LEFT
                     mistakes[f"L{index}"] = {"kind": kind, "rule": "5.2",
-                                             "why": f"on 0 every wager loses but those covering 0 (rule 5.2): "
+                                             "why": f"on 0 every wager loses but those covering 0: "
                                                     f"{wagers[index - 1].name} loses and is cleared."}
         return mistakes
 
@@ -216,7 +242,7 @@ class RouletteFindErrorDrill:
         choices = []
         if len(winners) > 1:
             w, p = _pick(rng, winners)
-            choices.append((total - p, f"it leaves out {w.name} ({format_money(p)})"))
+            choices.append((total - p, f"it leaves out {w.name}, {format_money(p)}"))
         if losers:
             w, _ = _pick(rng, losers)
             choices.append((total + unit * w.odds, f"it also pays {w.name}, which does not cover {number}"))
@@ -227,12 +253,26 @@ class RouletteFindErrorDrill:
         line["shown"] = f"paid {format_money(shown)}"
         work = " + ".join(f"{w.name} {format_money(p)}" for w, p in winners)
         return {"kind": "complete", "rule": "5.1",
-                "why": f"on {number} the complete pays {format_money(total)} ({work}, each at its own odds, rule "
-                       f"5.1); the dealer paid {format_money(shown)}: {how}."}
+                "why": f"on {number} the complete pays {format_money(total)}, {work}, each at its own odds; the "
+                       f"dealer paid {format_money(shown)}: {how}."}
 
     # -- grading ---------------------------------------------------------------------------------------------
     def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
-        return find_error.grade_marks(item, answer, seconds, KINDS, self.explain, self.describe_key)
+        return find_error.grade_marks(item, answer, seconds, KINDS, self.explain, self.describe_key,
+                                      self._wager_kinds(item))
+
+    @staticmethod
+    def _wager_kinds(item: Item) -> dict[str, str]:
+        """Each wager line's kind, as the payout drills name kinds (the engine's, in lower case)."""
+        first_four = item.prompt["first_four"]
+        kinds: dict[str, str] = {}
+        for bet in item.prompt["bets"]:
+            if bet["line"] == "C":
+                kinds["C"] = "complete"
+            else:
+                where = tuple(bet["position"]) if isinstance(bet["position"], list) else bet["position"]
+                kinds[bet["line"]] = roulette.classify(where, first_four).kind.name.lower()
+        return kinds
 
     def explain(self, item: Item) -> tuple[str, str]:
         number = item.key["number"]

@@ -34,22 +34,30 @@ class FamilyMemory:
 class Scheduler:
     """Chooses the next family: the most overdue one, else one never seen, else the next to fall due."""
 
-    def __init__(self, families: list[str], seed: int | None = None, memory: dict | None = None):
+    def __init__(self, families: list[str], seed: int | None = None, memory: dict | None = None,
+                 asked: list[str] | None = None):
+        """`families`: every family of the drill (all are remembered); `asked`: the ones this session's
+        level asks about (default: all). A Basic session so keeps, untouched, what the trainee's memory
+        says about the Advanced families."""
         if not families:
             raise ValueError("a drill needs at least one item family")
         self._random = random.Random(seed)
         self.clock = 0
         self.memory: dict[str, FamilyMemory] = {f: FamilyMemory(f) for f in families}
+        self.asked = [f for f in (asked if asked is not None else families) if f in self.memory]
+        if not self.asked:
+            raise ValueError("this level of the drill asks about none of its families")
         if memory:
             self.restore(memory)
 
     def next_family(self) -> str:
-        seen = [m for m in self.memory.values() if m.seen]
+        asked = [self.memory[f] for f in self.asked]
+        seen = [m for m in asked if m.seen]
         due = [m for m in seen if m.due <= self.clock]
         if due:
             most_overdue = min(m.due for m in due)
             return self._random.choice(sorted(m.family for m in due if m.due == most_overdue))
-        unseen = sorted(f for f, m in self.memory.items() if not m.seen)
+        unseen = sorted(m.family for m in asked if not m.seen)
         if unseen:
             return self._random.choice(unseen)
         soonest = min(m.due for m in seen)

@@ -62,6 +62,19 @@ class SessionResult:
                 counts[a.grade.category] = counts.get(a.grade.category, 0) + 1
         return counts
 
+    def wagers_by_kind(self) -> dict[str, tuple[int, int]]:
+        """kind -> (settled right, wagers in all), every wager of every item counted on its own: a layout of
+        five wagers counts five times, once under each wager's own kind (the grade's details["wagers"], from
+        the drills that settle several wagers an item). Items without them (a time-out settles nothing)
+        are not counted here."""
+        counts: dict[str, list[int]] = {}
+        for a in self.answered:
+            for wager in a.grade.details.get("wagers", ()):
+                tally = counts.setdefault(wager["kind"], [0, 0])
+                tally[0] += bool(wager["correct"])
+                tally[1] += 1
+        return {kind: (right, total) for kind, (right, total) in sorted(counts.items())}
+
 
 class DrillSession:
     def __init__(self, drill, mode: Mode = Mode.PRACTICE, *, seed: int | None = None, difficulty: int = 1,
@@ -72,7 +85,10 @@ class DrillSession:
         self.difficulty = difficulty
         self.target = target or default_target(drill.id)
         self.rng = Rng(seed)
-        self.scheduler = Scheduler(drill.families(), seed=seed, memory=scheduler_memory)
+        # The level's families only are asked about; the memory of all of them is kept.
+        families_for = getattr(drill, "families_for", None)
+        asked = families_for(difficulty) if families_for is not None else None
+        self.scheduler = Scheduler(drill.families(), seed=seed, memory=scheduler_memory, asked=asked)
         self.result = SessionResult(drill.id, mode, target=self.target)
         self.current: Item | None = None
         self._on_answer = on_answer

@@ -1,6 +1,7 @@
 """Scorecard PDFs (one trainee, or a whole cohort in one file) with reportlab, A4 portrait. Qt-free.
 
-A scorecard holds: who (name, profile id, workstation), the period, readiness per game, per-skill
+A scorecard holds: who (the trainee's name; the profile id and the workstation only when the manager asks for
+them, `with_identifiers`), the period, readiness per game, per-skill
 accuracy and speed against the targets, charts, test attempts with their results, sign-offs and the
 manager's notes, the answer-key settings the sessions were taken under, error categories, and signature
 lines for the trainee and the manager. A cohort file starts with a summary page and then has each
@@ -13,6 +14,8 @@ and right-to-left names drawn in their visual order: see pdf_text.py.
 """
 from __future__ import annotations
 
+import contextvars
+import dataclasses
 import multiprocessing
 import os
 import sys
@@ -37,9 +40,35 @@ GAME_NAMES = {"roulette": "Roulette", "baccarat": "Baccarat", "paigow": "Pai Gow
 def game_name(game: str) -> str:
     return GAME_NAMES.get(game, game)
 
+
 FONT, BOLD = pdf_text.FONT, pdf_text.BOLD
 PAGE_MARGIN_MM = 16
 CELL_PADDING = 6          # points, left and right in table cells (reportlab's default)
+HEADING_ROOM_MM = 28      # a heading starts a new page unless this much room is left for it and its first rows
+NO_BREAK = "\u00a0"       # between a date and its time, so that a moment is never split over two lines
+
+# Whether scorecards print the database's profile ids and the workstation's name. A trainee's scorecard is
+# handed around (to the trainee, to the floor), so by default it names neither; a manager who needs them (to
+# match a scorecard with the records) asks for them: `dealerdrill export --with-ids`, or the box on the
+# Manager page's export panel, which run the export inside with_identifiers().
+_IDENTIFIERS_SHOWN: contextvars.ContextVar[bool] = contextvars.ContextVar("scorecard_identifiers", default=False)
+
+
+@contextmanager
+def with_identifiers(shown: bool = True):
+    """Print (or not) profile ids and machine names on the scorecards exported inside this block (in this
+    thread: an export job run on a worker thread opens the block there)."""
+    token = _IDENTIFIERS_SHOWN.set(bool(shown))
+    try:
+        yield
+    finally:
+        _IDENTIFIERS_SHOWN.reset(token)
+
+
+def identifiers_shown() -> bool:
+    return _IDENTIFIERS_SHOWN.get()
+
+
 _register_fonts = pdf_text.register_fonts
 
 
@@ -49,9 +78,10 @@ def _styles():
     base = getSampleStyleSheet()
     return {
         "title": ParagraphStyle("title", parent=base["Title"], fontName=BOLD, fontSize=17, spaceAfter=4),
-        # keepWithNext: a heading is never left alone at the bottom of a page, it moves on with its table.
+        # No keepWithNext: it would move a long table whole onto the next page (the cohort summary left its
+        # first page blank); _heading() keeps a heading with its table's first rows instead.
         "h2": ParagraphStyle("h2", parent=base["Heading2"], fontName=BOLD, fontSize=12, spaceBefore=8,
-                             spaceAfter=4, keepWithNext=1),
+                             spaceAfter=4),
         "body": ParagraphStyle("body", parent=base["BodyText"], fontName=FONT, fontSize=9, leading=12),
         "small": ParagraphStyle("small", parent=base["BodyText"], fontName=FONT, fontSize=7.5, leading=9.5),
         "cell": ParagraphStyle("cell", parent=base["BodyText"], fontName=FONT, fontSize=8, leading=10),
@@ -64,7 +94,46 @@ def _escape(text) -> str:
 
 
 def _day(moment: datetime | None) -> str:
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M") if moment else "—"
+    return moment.astimezone().strftime(f"%Y-%m-%d{NO_BREAK}%H:%M") if moment else "—"
+
+
+def _heading(text: str, styles) -> list:
+    """A section heading that is never left alone at the foot of a page: it starts a new page when less than
+    HEADING_ROOM_MM is left (room for the heading and its table's first rows), and otherwise stays, however
+    long the table after it, which then simply continues on the next page."""
+    from reportlab.lib.units import mm
+    from reportlab.platypus import CondPageBreak, Paragraph
+
+    return [CondPageBreak(HEADING_ROOM_MM * mm), Paragraph(text, styles["h2"])]
+
+
+def _text_column(widest: str, styles) -> float:
+    """The width of a table column whose widest cell is `widest`, on one line."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    cell = styles["cell"]
+    return stringWidth(widest, cell.fontName, cell.fontSize) + 2 * CELL_PADDING + 2
+
+
+def _date_column(styles) -> float:
+    """The width of a table column that holds a date and time on one line."""
+    return _text_column(f"2026-12-31{NO_BREAK}23:59", styles)
+
+
+def _shared_titles(records) -> set[str]:
+    """Drill titles that more than one game uses ("Settle the table"): those are printed with their game."""
+    seen: dict[str, set[str]] = {}
+    for info in records.drill_infos().values():
+        seen.setdefault(info.title, set()).add(info.game)
+    return {title for title, games in seen.items() if len(games) > 1}
+
+
+def drill_title(records, drill_id: str, shared: set[str] | None = None) -> str:
+    """A drill's title as a scorecard prints it: with its game when another game has a drill of that title
+    ("Baccarat: Settle the table", "Pai Gow: Settle the table")."""
+    info = records.drill_info(drill_id)
+    shared = _shared_titles(records) if shared is None else shared
+    return f"{game_name(info.game)}: {info.title}" if info.title in shared else info.title
 
 
 def period_text(f: RecordFilter) -> str:
@@ -142,14 +211,19 @@ def trainee_story(records, name: str, f: RecordFilter, styles, width: float, ros
     trainee = records.trainee(name)
     mine = _mine(trainee.name, f)
     figures = figures or trainee_figures(records, trainee.name, f)
-    skills, attempts, categories = figures.skills, figures.attempts, figures.categories
+    shared = _shared_titles(records)
+    # Titles as printed, in the tables and in the charts alike (a game's name where two games share one).
+    skills = [dataclasses.replace(s, title=drill_title(records, s.drill, shared)) for s in figures.skills]
+    attempts, categories = figures.attempts, figures.categories
     roster = [roster_entry] if roster_entry is not None else records.roster(mine)
     if seal is not None:
         seal.append([f"Scorecard: {trainee.name}", f"Period: {period_text(f)}."])
+    printed = f"Printed {_day(records.clock())}"
+    if identifiers_shown():
+        printed += f" on {_escape(records.workstation)}. Profile {trainee.uuid}"
     story = [
         Paragraph(f"Scorecard: {_escape(trainee.name)}", styles["title"]),
-        Paragraph(f"Period: {_escape(period_text(f))}. Printed {_day(records.clock())} on "
-                  f"{_escape(records.workstation)}. Profile {trainee.uuid}"
+        Paragraph(f"Period: {_escape(period_text(f))}. {printed}"
                   + (f" (archived {_day(trainee.archived_at)})" if trainee.archived else "") + ".", styles["body"]),
     ]
     filters = [text for text in (f"game {f.game}" if f.game else "", f"drill {f.drill}" if f.drill else "",
@@ -157,7 +231,7 @@ def trainee_story(records, name: str, f: RecordFilter, styles, width: float, ros
     if filters:
         story.append(Paragraph("Selected: " + _escape(", ".join(filters)) + ".", styles["body"]))
 
-    story.append(Paragraph("Readiness for the floor", styles["h2"]))
+    story += _heading("Readiness for the floor", styles)
     games = roster[0].games if roster else {}
     rows = [["Game", "Ready", "Drills meeting targets"]]
     for game, readiness in games.items():
@@ -167,7 +241,7 @@ def trainee_story(records, name: str, f: RecordFilter, styles, width: float, ros
     story.append(Paragraph("A drill meets its targets when the latest answers reach the accuracy target within "
                            "the speed target and a test reached its pass mark.", styles["small"]))
 
-    story.append(Paragraph("Skills: accuracy and speed against targets", styles["h2"]))
+    story += _heading("Skills: accuracy and speed against targets", styles)
     if skills:
         rows = [["Drill", "Answers", "Accuracy", "Target", "Median s", "Target s", "Met"]]
         for s in skills:
@@ -182,30 +256,34 @@ def trainee_story(records, name: str, f: RecordFilter, styles, width: float, ros
 
     heatmap = figures.heatmap
     if any(cell.answered for cell in heatmap.cells.values()):
-        story += [Paragraph("Baccarat table of play", styles["h2"]), vector_charts.heatmap_drawing(heatmap, width)]
+        story += _heading("Baccarat table of play", styles) + [vector_charts.heatmap_drawing(heatmap, width)]
 
-    story.append(Paragraph("Test attempts", styles["h2"]))
+    story += _heading("Test attempts", styles)
+    date = _date_column(styles)
     if attempts:
         rows = [["Taken", "Drill", "Score", "Pass mark", "Result", "Signed off by", "Signed"]]
         for t in attempts:
             # Scored over the test's full length: a test stopped after 1 of 30 reads 1/30, "stopped after 1 of 30".
-            rows.append([_day(t.started_at), records.drill_info(t.drill).title,
-                         f"{t.correct}/{t.scored_over} ({100 * t.score:.0f}%)", f"{100 * t.target.pass_mark:.0f}% of "
-                         f"{t.target.test_items}", t.test_result, t.signed_by or "—", _day(t.signed_at)])
-        story.append(_table(rows, [w * width for w in (0.15, 0.21, 0.13, 0.13, 0.15, 0.12, 0.11)], styles, seal=seal))
+            rows.append([_day(t.started_at), drill_title(records, t.drill, shared),
+                         f"{t.correct}/{t.scored_over}{NO_BREAK}({100 * t.score:.0f}%)",
+                         f"{100 * t.target.pass_mark:.0f}%{NO_BREAK}of{NO_BREAK}{t.target.test_items}", t.test_result,
+                         t.signed_by or "—", _day(t.signed_at)])
+        score, mark = _text_column(f"500/500{NO_BREAK}(100%)", styles), _text_column("100% of 500", styles)
+        rest = width - 2 * date - score - mark
+        story.append(_table(rows, [date, 0.4 * rest, score, mark, 0.3 * rest, 0.3 * rest, date], styles, seal=seal))
         notes = [[_day(t.started_at), t.signed_by, " ".join((t.signoff_note + (f" Reason for signing off: "
                                                                                 f"{t.signoff_reason}"
                                                                                 if t.signoff_reason else "")).split())]
                  for t in attempts if t.signed_by and (t.signoff_note or t.signoff_reason)]
         if notes:
-            story.append(Paragraph("Sign-off notes", styles["h2"]))
+            story += _heading("Sign-off notes", styles)
             story.append(_table([["Taken", "Signed off by", "Note"]] + notes,
-                                [0.15 * width, 0.2 * width, 0.65 * width], styles, seal=seal))
+                                [date, 0.2 * width, width - date - 0.2 * width], styles, seal=seal))
     else:
         story.append(Paragraph("No test attempts in this period.", styles["body"]))
     story += _settings_story(records, mine, styles, width, seal)
 
-    story.append(Paragraph("Errors by category", styles["h2"]))
+    story += _heading("Errors by category", styles)
     if categories:
         rows = [["Category", "Wrong answers"]] + [[category_label(c.key), c.answered] for c in categories]
         story.append(_table(rows, [0.75 * width, 0.25 * width], styles, seal=seal))
@@ -229,7 +307,7 @@ def _settings_story(records, mine: RecordFilter, styles, width, seal) -> list:
         if isinstance(values, dict):
             key = (session.game, answer_key_summary(session.game, values))
             used[key] = used.get(key, 0) + 1
-    story = [Paragraph("Settings in force", styles["h2"])]
+    story = _heading("Settings in force", styles)
     if not used:
         return story + [Paragraph("No sessions in this period.", styles["body"])]
     rows = [["Game", "Sessions", "Answer-key settings"]] + [[game_name(game), count, words]
@@ -266,12 +344,16 @@ def cohort_summary_story(records, names: list[str], f: RecordFilter, styles, wid
         readiness = [entry.games[g] for g in games]
         rows.append([entry.trainee.name, entry.answered, _day(entry.last_active)]
                     + [("yes" if game.ready else f"{game.drills_ready}/{len(game.drills)}") for game in readiness])
-    share = 0.45 / max(1, len(games))
+    date = _date_column(styles)
+    rest = width - date
+    share = 0.5 / max(1, len(games))
+    where = f" on {_escape(records.workstation)}" if identifiers_shown() else ""
+    # The heading is the page's own (no CondPageBreak): a long roster runs on to the next pages from here.
     story = [Paragraph("Cohort scorecards", styles["title"]),
              Paragraph(f"Period: {_escape(period_text(f))}. {len(names)} trainees. Printed "
-                       f"{_day(records.clock())} on {_escape(records.workstation)}.", styles["body"]),
+                       f"{_day(records.clock())}{where}.", styles["body"]),
              Paragraph("Readiness by game (drills meeting targets, or yes when all do)", styles["h2"]),
-             _table(rows, [0.3 * width, 0.1 * width, 0.15 * width] + [share * width] * len(games), styles, seal=seal)]
+             _table(rows, [0.38 * rest, 0.12 * rest, date] + [share * rest] * len(games), styles, seal=seal)]
     return story
 
 

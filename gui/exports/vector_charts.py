@@ -30,6 +30,7 @@ LINE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"
 ROW_HEIGHT = 16.0
 LABEL_SIZE = 7.0
 TITLE_SIZE = 8.5
+MIN_BAR = 2.5         # points: the narrowest bar drawn, so that a value of 0 still shows
 
 
 def nice_ticks(top: float, wanted: int = 5) -> list[float]:
@@ -61,8 +62,15 @@ def _bars(drawing: Drawing, left: float, bottom: float, width: float, skills: li
         drawing.add(String(x, bottom - 10, _label(tick), fontName=FONT, fontSize=LABEL_SIZE, textAnchor="middle"))
     for row, (value, target, good) in enumerate(zip(values, targets, met)):
         y = bottom + height - (row + 1) * ROW_HEIGHT
-        drawing.add(Rect(left, y + 3, max(0.0, min(value, top_value)) * scale, ROW_HEIGHT - 6, strokeColor=None,
+        # A bar is never narrower than MIN_BAR: a drill at 0% shows a sliver in its colour, not nothing (an
+        # empty row would read as "no answers"), and its value is written beside it.
+        length = max(MIN_BAR, max(0.0, min(value, top_value)) * scale)
+        drawing.add(Rect(left, y + 3, length, ROW_HEIGHT - 6, strokeColor=None,
                          fillColor=colors.HexColor(RIGHT_COLOUR if good else SHORT_COLOUR)))
+        if value <= 0:
+            drawing.add(String(left + length + 2, y + ROW_HEIGHT / 2 - LABEL_SIZE / 3, "0", fontName=FONT,
+                               fontSize=LABEL_SIZE, fillColor=colors.HexColor(SHORT_COLOUR if not good
+                                                                              else RIGHT_COLOUR)))
         x = left + min(target, top_value) * scale
         drawing.add(Line(x, y + 1, x, y + ROW_HEIGHT - 1, strokeColor=colors.HexColor(TARGET_COLOUR),
                          strokeWidth=1.6))

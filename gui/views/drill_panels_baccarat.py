@@ -21,6 +21,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWi
 from dealerdrill.drills.baccarat_drills import money
 from dealerdrill.views.cards import CARD_ASPECT, paint_card
 
+from .drill_panels_keys import MAX_DIGITS, PAGE_KEYS
+
 FELT = QColor(18, 92, 58)
 FELT_EDGE = QColor(230, 200, 120)
 RIGHT_GREEN = "#1c7c3a"
@@ -124,6 +126,19 @@ class _Panel(QWidget):
     def handle_key(self, key: int, text: str) -> bool:
         return False
 
+    def refuse_key(self, key: int, text: str, why: str) -> bool:
+        """A printable key this panel has no use for: say so in the entry line instead of dropping it
+        silently (the page's own letters, H and N, still go on to the page). True when refused."""
+        if not text or not text.isprintable() or key in PAGE_KEYS:
+            return False
+        self.refusal = f"“{text}” {why}"
+        self._refresh()
+        return True
+
+    def refusal_words(self) -> str:
+        words, self.refusal = getattr(self, "refusal", ""), ""
+        return f"<br><span style='color:#b01c1c'>{words}</span>" if words else ""
+
     def emit_answer(self, answer) -> None:
         self.answered.emit(answer)
 
@@ -211,6 +226,10 @@ class TableOfPlayPanel(_Panel):
         elif key in (Qt.Key_Backspace, Qt.Key_Delete):
             if "player" in self.choices:
                 self.reminder = "A draw or stand call is final once made: the cards have been dealt."
+        elif text and text.isprintable() and key not in PAGE_KEYS and not _is_enter(key):
+            # A key that is no call here is said to be so, not dropped without a word.
+            calls = "D or S" if step in ("player", "banker") else "P, B or T"
+            self.reminder = f"“{text}” is not a call here: press {calls}."
         else:
             return _is_enter(key)   # Enter before the answer is complete does nothing
         self._refresh()
@@ -247,10 +266,21 @@ class CommissionPanel(_Panel):
         self._refresh()
 
     def _refresh(self) -> None:
-        self.entry.setText(f"Commission owed: <b>${self.typed or '_'}</b> &nbsp; (Enter commits)")
+        self.entry.setText(f"Commission owed: <b>${self.typed or '_'}</b> &nbsp; (Enter commits)"
+                           + self.refusal_words())
 
     def handle_key(self, key: int, text: str) -> bool:
-        if text and (text.isdigit() or (text == "." and "." not in self.typed)) and len(self.typed) < 10:
+        whole = self.typed.split(".")[0]
+        if text and text.isdigit():
+            if "." in self.typed and len(self.typed.split(".")[1]) >= 2:
+                return self.refuse_key(key, text, "is refused: an amount has at most 2 decimals (cents).")
+            if "." not in self.typed and len(whole) >= MAX_DIGITS:
+                return self.refuse_key(key, text, f"is refused: no commission here has more than {MAX_DIGITS} "
+                                                  "digits of dollars.")
+            self.typed += text
+        elif text == ".":
+            if "." in self.typed:
+                return self.refuse_key(key, text, "is refused: the amount already has its decimal point.")
             self.typed += text
         elif key == Qt.Key_Backspace:
             self.typed = self.typed[:-1]
@@ -259,15 +289,15 @@ class CommissionPanel(_Panel):
                 self.emit_answer(self.typed)
             return True
         else:
-            return False
+            return self.refuse_key(key, text, "is not part of an amount: type digits and a decimal point.")
         self._refresh()
         return True
 
     def show_grade(self, item, grade) -> None:
         self.graded = True
         colour = RIGHT_GREEN if grade.correct else "#b01c1c"
-        self.entry.setText(f"Commission owed: <b style='color:{colour}'>{grade.expected}</b> "
-                           f"(you said {grade.given})")
+        said = "time ran out" if grade.timed_out else f"you said {grade.given}"
+        self.entry.setText(f"Commission owed: <b style='color:{colour}'>{grade.expected}</b>; {said}.")
 
 
 class SettlePanel(_Panel):
@@ -313,11 +343,19 @@ class SettlePanel(_Panel):
         self.table.setText(f"<table cellspacing='3' cellpadding='2'>{''.join(rows)}</table>")
         if truth is None:
             self.entry.setText(f"Wager {self.current + 1} of {len(self.calls)}: amount to pay, T take, U push; "
-                               f"Enter")
+                               f"Enter" + self.refusal_words())
 
     def handle_key(self, key: int, text: str) -> bool:
-        if text and text.isdigit() or (text == "." and "." not in self.typed):
-            self.typed = ("" if self.typed in ("take", "push") else self.typed) + text
+        amount = "" if self.typed in ("take", "push") else self.typed
+        if text and (text.isdigit() or text == "."):
+            if text == "." and "." in amount:
+                return self.refuse_key(key, text, "is refused: the amount already has its decimal point.")
+            if text.isdigit() and "." in amount and len(amount.split(".")[1]) >= 2:
+                return self.refuse_key(key, text, "is refused: an amount has at most 2 decimals (cents).")
+            if text.isdigit() and "." not in amount and len(amount) >= MAX_DIGITS:
+                return self.refuse_key(key, text, f"is refused: no payment here has more than {MAX_DIGITS} "
+                                                  "digits of dollars.")
+            self.typed = amount + text
         elif key == Qt.Key_T:
             self.typed = "take"
         elif key == Qt.Key_U:
@@ -339,7 +377,7 @@ class SettlePanel(_Panel):
                 return True
             self.current += 1
         else:
-            return False
+            return self.refuse_key(key, text, "is not a call: type an amount to pay, T to take or U to push.")
         self._refresh()
         return True
 
@@ -350,8 +388,13 @@ class SettlePanel(_Panel):
         self.current = len(self.calls)
         self._refresh(truth)
         wrong = grade.details.get("wrong_wagers", [])
-        self.entry.setText("All wagers right." if grade.correct else
-                           f"Wrong: wager {', '.join(map(str, wrong))}. The right calls are in green.")
+        if grade.correct:
+            self.entry.setText("All wagers right.")
+        elif grade.timed_out:
+            self.entry.setText("Time ran out. The right calls are in green.")
+        else:
+            which = "wager" if len(wrong) == 1 else "wagers"
+            self.entry.setText(f"Wrong: {which} {', '.join(map(str, wrong))}. The right calls are in green.")
 
 
 class ChoicePanel(_Panel):
@@ -416,11 +459,14 @@ class ChoicePanel(_Panel):
         self.options.setText("<br>".join(lines))
 
     def _refresh(self) -> None:
-        what = "Your choice" if self.item.prompt.get("options") else "Cards"
-        self.entry.setText(f"{what}: <b>{self.typed or '_'}</b> &nbsp; (Enter commits)")
+        kind = self.item.prompt.get("kind")
+        what = "Your choice" if self.item.prompt.get("options") else "Coups" if kind == "more" else "Cards"
+        self.entry.setText(f"{what}: <b>{self.typed or '_'}</b> &nbsp; (Enter commits)" + self.refusal_words())
 
     def handle_key(self, key: int, text: str) -> bool:
-        if text and text.isdigit() and len(self.typed) < 2:
+        if text and text.isdigit():
+            if len(self.typed) >= 2:
+                return self.refuse_key(key, text, "is refused: no answer here has more than two digits.")
             self.typed += text
         elif key == Qt.Key_Backspace:
             self.typed = self.typed[:-1]
@@ -429,7 +475,8 @@ class ChoicePanel(_Panel):
                 self.emit_answer(int(self.typed))
             return True
         else:
-            return False
+            what = "an option's number" if self.item.prompt.get("options") else "a number"
+            return self.refuse_key(key, text, f"is not {what}: type digits.")
         self._refresh()
         return True
 

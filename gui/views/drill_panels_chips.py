@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 from dealerdrill.domain import format_cents, format_money
 
 from .chips import paint_chip
+from .drill_panels_keys import is_page_key
 
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 RIGHT = QColor("#1e7b34")
@@ -41,7 +42,7 @@ class _Rows(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(640, 8 + self.ROW * max(1, len(self.panel.row_names())))
 
-    def paintEvent(self, _event) -> None:  # noqa: N802 (Qt name)
+    def paintEvent(self, _event) -> None:
         panel = self.panel
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -157,8 +158,10 @@ class ChipsPanel(QWidget):
     def _money(self, amount: int) -> str:
         return format_cents(amount) if self.item.prompt.get("money") == "cents" else format_money(amount)
 
-    def _refresh(self) -> None:
-        if self.item is not None and not self.colour_in():
+    def _refresh(self, refusal: str = "") -> None:
+        if refusal:
+            self.status.setText(refusal)
+        elif self.item is not None and not self.colour_in():
             total = sum(int(t or 0) * v for t, v in zip(self.typed, self.item.prompt["chips"]))
             count = sum(int(t or 0) for t in self.typed)
             self.status.setText(f"Your chips: {count}, making {self._money(total)}. Enter commits.")
@@ -166,7 +169,7 @@ class ChipsPanel(QWidget):
             self.status.setText("Colour chips and change typed; Enter commits.")
         self.rows.update()
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def keyPressEvent(self, event) -> None:
         if self.item is None or self.grade is not None:
             return super().keyPressEvent(event)
         key, text = event.key(), event.text()
@@ -175,12 +178,19 @@ class ChipsPanel(QWidget):
         elif key == Qt.Key.Key_Down:
             self.current = (self.current + 1) % len(self.typed)
         elif text and text.isdigit():
-            if len(self.typed[self.current]) < MAX_DIGITS:
-                self.typed[self.current] = (self.typed[self.current] + text).lstrip("0") or "0"
+            if len(self.typed[self.current]) >= MAX_DIGITS:
+                # Said, never dropped quietly.
+                self._refresh(f"“{text}” is refused: no count here has more than {MAX_DIGITS} digits.")
+                return
+            self.typed[self.current] = (self.typed[self.current] + text).lstrip("0") or "0"
         elif key == Qt.Key.Key_Backspace:
             self.typed[self.current] = self.typed[self.current][:-1]
         elif key in ENTER_KEYS:
             self.answered.emit(self.answer())
+            return
+        elif text and text.isprintable() and not is_page_key(event):
+            self._refresh(f"“{text}” is not part of a count: type how many chips in digits "
+                          "(Up/Down choose the row).")
             return
         else:
             return super().keyPressEvent(event)

@@ -17,6 +17,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
+from .drill_panels_keys import is_page_key
+
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 FELT = QColor(22, 78, 52)
 TEXT = QColor(245, 240, 225)
@@ -80,7 +82,7 @@ class DeliveryPanel(QWidget):
         self.update()
         self.setFocus()
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def keyPressEvent(self, event) -> None:
         if self.item is None or self.grade is not None:
             return super().keyPressEvent(event)
         key, text = event.key(), event.text()
@@ -90,12 +92,20 @@ class DeliveryPanel(QWidget):
         elif key == Qt.Key.Key_Down:
             self.field = (self.field + 1) % len(self.asks)
         elif text and text in "12345678" and len(text) == 1:
+            self.message = ""
             if name == "order":
-                if len(self.values["order"]) < 8:
+                if len(self.values["order"]) >= 8:
+                    self.message = f"“{text}” is refused: the order already lists 8 boxes (Backspace corrects)."
+                elif int(text) in self.values["order"]:
+                    self.message = f"“{text}” is refused: box {text} is already in the order."
+                else:
                     self.values["order"].append(int(text))
             else:
                 self.values[name] = int(text)
                 self.field = min(self.field + 1, len(self.asks) - 1)
+        elif text and text.isprintable() and not is_page_key(event) and key not in ENTER_KEYS:
+            # Said, never dropped quietly.
+            self.message = f"“{text}” is not a box: the boxes are numbered 1 to 8."
         elif key == Qt.Key.Key_Backspace:
             if name == "order":
                 self.values["order"] = self.values["order"][:-1]
@@ -132,7 +142,7 @@ class DeliveryPanel(QWidget):
         t = (box - 1) / 7
         return QPointF(90 + t * 540, 226 + 84 * math.sin(math.pi * t))
 
-    def paintEvent(self, _event) -> None:  # noqa: N802 (Qt name)
+    def paintEvent(self, _event) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self.rect(), FELT.darker(130))

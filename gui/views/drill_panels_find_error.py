@@ -21,12 +21,15 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWi
 
 from dealerdrill.domain import format_cents, format_money
 
+from .drill_panels_keys import is_page_key
+
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 RIGHT = "#1e7b34"
 WRONG = "#b3261e"
 MARKED = "#8a5a00"
 WORD_KEYS = {Qt.Key.Key_C: "clear", Qt.Key.Key_T: "take", Qt.Key.Key_U: "push", Qt.Key.Key_D: "draw",
              Qt.Key.Key_S: "stand"}
+WORD_LETTERS = {"C": "clear", "T": "take", "U": "push", "D": "draw", "S": "stand"}   # WORD_KEYS as typed
 MAX_TYPED = 10
 
 
@@ -148,7 +151,7 @@ class FindErrorPanel(QWidget):
                                 + (f"{count} marked." if count else "Nothing marked: Enter commits “no mistakes”."))
 
     # -- keys --------------------------------------------------------------------------------------------------
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def keyPressEvent(self, event) -> None:
         if self.item is None or self.grade is not None or not self._handle(event):
             super().keyPressEvent(event)
 
@@ -184,15 +187,32 @@ class FindErrorPanel(QWidget):
             value = self.marks.get(line_id) or []
             if len(value) < 8:
                 self.marks[line_id] = list(value) + [int(text)]
-        elif text and (text.isdigit() or (text == "." and self.item.prompt["money"] == "cents")) \
-                and "amount" in accepts:
+        elif text and (text.isdigit() or text == ".") and "amount" in accepts:
             value = self.marks.get(line_id)
             value = "" if not isinstance(value, str) or value in WORD_KEYS.values() else value
-            if len(value) < MAX_TYPED and not (text == "." and "." in value):
-                self.marks[line_id] = value + text
+            # A key refused is said, never dropped quietly.
+            if text == "." and self.item.prompt["money"] != "cents":
+                return self._refuse("“.” is refused: amounts at this table are whole dollars.")
+            if text == "." and "." in value:
+                return self._refuse("“.” is refused: the amount already has its decimal point.")
+            if "." in value and len(value.split(".")[1]) >= 2:
+                return self._refuse(f"“{text}” is refused: an amount has at most 2 decimals (cents).")
+            if len(value) >= MAX_TYPED:
+                return self._refuse(f"“{text}” is refused: no amount here has more than {MAX_TYPED} characters.")
+            self.marks[line_id] = value + text
+        elif text and text.isprintable() and not is_page_key(event):
+            takes = ", ".join(f"{letter} {w}" for letter, w in WORD_LETTERS.items() if w in accepts)
+            what = "box numbers" if "order" in accepts else "digits for an amount" if "amount" in accepts else ""
+            return self._refuse(f"“{text}” is not a correction for this line: it takes "
+                                + " or ".join(part for part in (takes, what) if part) + ".")
         else:
             return False
         self._refresh()
+        return True
+
+    def _refuse(self, why: str) -> bool:
+        self._refresh()
+        self.status.setText(why)
         return True
 
     def answer(self):
@@ -314,16 +334,16 @@ class _PaiGowTable(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(int(self.COLUMNS * self.COLUMN_WIDTH), self.heightForWidth(int(self.COLUMNS * self.COLUMN_WIDTH)))
 
-    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt name)
+    def hasHeightForWidth(self) -> bool:
         return True
 
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt name)
+    def heightForWidth(self, width: int) -> int:
         from .tiles import TILE_ASPECT
 
         design_height = self.ROWS * (self.TILE * TILE_ASPECT + 10) + 8
         return int(width * design_height / (self.COLUMNS * self.COLUMN_WIDTH))
 
-    def paintEvent(self, _event) -> None:  # noqa: N802 (Qt name)
+    def paintEvent(self, _event) -> None:
         from .drill_panels_paigow import FELT, TEXT, paint_tiles
         from .tiles import TILE_ASPECT
 

@@ -10,6 +10,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from .drill_panels_keys import is_page_key
+
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 RIGHT = "#1e7b34"
 WRONG = "#b3261e"
@@ -69,22 +71,32 @@ class IrregularityPanel(QWidget):
             lines.append(text)
         self.options.setText("<br><br>".join(lines))
 
-    def _refresh(self) -> None:
-        self.entry.setText(f"Your choice: <b>{self.typed or '_'}</b> &nbsp; (Enter commits)")
+    def _refresh(self, refusal: str = "") -> None:
+        said = f"<br><span style='color:{WRONG}'>{refusal}</span>" if refusal else ""
+        self.entry.setText(f"Your choice: <b>{self.typed or '_'}</b> &nbsp; (Enter commits){said}")
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def keyPressEvent(self, event) -> None:
         if self.item is None or self.grade is not None:
             return super().keyPressEvent(event)
         key, text = event.key(), event.text()
-        if text and text.isdigit() and len(self.typed) < 2:
+        count = len(self.item.prompt["options"])
+        if text and text.isdigit():
+            if len(self.typed) >= 2:
+                # Said, never dropped quietly: no choice here has more than two digits.
+                self._refresh(f"“{text}” is refused: choose 1 to {count}.")
+                return
             self.typed += text
         elif key == Qt.Key.Key_Backspace:
             self.typed = self.typed[:-1]
         elif key in ENTER_KEYS:
-            if self.typed and 1 <= int(self.typed) <= len(self.item.prompt["options"]):
+            if self.typed and 1 <= int(self.typed) <= count:
                 self.answered.emit(int(self.typed))
             else:
-                self.entry.setText(f"Choose 1 to {len(self.item.prompt['options'])}, then Enter.")
+                self._refresh(f"“{self.typed}” is not an action here: choose 1 to {count}, then Enter."
+                              if self.typed else f"Choose 1 to {count}, then Enter.")
+            return
+        elif text and text.isprintable() and not is_page_key(event):
+            self._refresh(f"“{text}” is not an action's number: type digits, 1 to {count}.")
             return
         else:
             return super().keyPressEvent(event)
@@ -95,5 +107,10 @@ class IrregularityPanel(QWidget):
         given = int(self.typed) if self.typed.isdigit() else None
         self._show_options(right=item.key["choice"], given=None if grade.correct else given)
         colour = RIGHT if grade.correct else WRONG
-        words = "Right." if grade.correct else f"Not {given}: the right action is in green."
+        if grade.correct:
+            words = "Right."
+        elif grade.timed_out or given is None:
+            words = "Time ran out: the right action is in green."
+        else:
+            words = f"Not {given}: the right action is in green."
         self.entry.setText(f"<span style='color:{colour}'>{words}</span> (rule {grade.rule})")

@@ -1,45 +1,61 @@
-"""Number entries for the drill panels that leave the page its keys.
+"""Answer entries for the drill panels: they keep what the trainee typed, as typed, and leave the drill page its
+keys.
 
-A QLineEdit or QSpinBox accepts every printable key, even one its validator then throws away, so a letter
-typed into a number field never reaches the drill page: H (the hint) would do nothing while the field has
-the focus. These entries take only what a number can hold (digits and, for money, the decimal point) and
-ignore every other printable key, so that Qt passes it on to the parent widgets and the page.
+An entry never rewrites an answer: a letter, a minus sign or a thirtieth digit stays in the field (the panel
+then refuses the whole answer with a message saying why, and the trainee corrects it), instead of being
+dropped so that "abc-5e3" would be read as 53. Only the keys the drill page itself uses (H for the hint, N for
+the next item) go on to the page; a line edit would otherwise keep them and the hint would never come.
 """
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit, QSpinBox
+from PySide6.QtWidgets import QLineEdit
 
 _COMMAND_MODIFIERS = Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier
+PAGE_KEYS = {Qt.Key_H, Qt.Key_N}   # the drill page's own letters (dealerdrill.views.drill_view)
+MAX_DIGITS = 9                     # no answer in any drill runs to more digits than this
 
 
-def is_foreign_key(event, accepted: str) -> bool:
-    """A printable key a number field has no use for (a letter, say): it belongs to the page."""
-    text = event.text()
-    if not text or not text.isprintable() or event.modifiers() & _COMMAND_MODIFIERS:
-        return False  # editing keys, arrows, Enter and shortcuts stay with the field
-    return not all(ch.isdigit() or ch in accepted for ch in text)
+def is_page_key(event) -> bool:
+    """A key the drill page uses (a letter of its own), typed without a command modifier."""
+    return event.key() in PAGE_KEYS and not event.modifiers() & _COMMAND_MODIFIERS
+
+
+def whole_number_problem(text: str, what: str = "the answer") -> str | None:
+    """Why `text` is not a whole number a trainee may give, in plain words, or None when it is one."""
+    text = text.strip()
+    if not text:
+        return f"Type {what} first."
+    if not re.fullmatch(r"\d+", text):
+        return f"“{text}” is not a whole number: type {what} in digits only."
+    if len(text) > MAX_DIGITS:
+        return f"“{text}” has {len(text)} digits: no answer here has more than {MAX_DIGITS}."
+    return None
+
+
+def dollars_problem(text: str, what: str = "the amount") -> str | None:
+    """Why `text` is not a dollar amount (such as 12, 12.50 or $1,250.50), or None when it is one."""
+    text = text.strip()
+    if not text:
+        return f"Type {what} first."
+    if not re.fullmatch(r"\$?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d{1,2})?", text) or not re.search(r"\d", text):
+        return f"“{text}” is not an amount in dollars and cents: type it such as 23.75."
+    if len(re.sub(r"\D", "", text.split(".")[0])) > MAX_DIGITS:
+        return f"“{text}” is larger than any amount here (at most {MAX_DIGITS} digits of dollars)."
+    return None
 
 
 class NumberEntry(QLineEdit):
-    """A line edit for a whole number (accepted="") or an amount of money (accepted=".$,")."""
+    """A line edit for a number or an amount: keeps everything typed except the page's own keys."""
 
     def __init__(self, accepted: str = "", parent=None):
         super().__init__(parent)
-        self.accepted = accepted
+        self.accepted = accepted   # the characters a valid answer may hold besides digits (for the help text)
 
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt name)
-        if is_foreign_key(event, self.accepted):
-            event.ignore()  # not ours: Qt hands it to the parent, up to the drill page
-            return
-        super().keyPressEvent(event)
-
-
-class NumberSpinBox(QSpinBox):
-    """A spin box whose letters go to the page (Up/Down and digits still set the value)."""
-
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt name)
-        if is_foreign_key(event, ""):
-            event.ignore()
+        if is_page_key(event):
+            event.ignore()  # the page's letter: Qt hands it to the parent, up to the drill page
             return
         super().keyPressEvent(event)

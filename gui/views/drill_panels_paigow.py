@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from dealerdrill.drills.paigow_drills import money
 
-from .drill_panels_keys import NumberEntry, NumberSpinBox
+from .drill_panels_keys import NumberEntry, dollars_problem, whole_number_problem
 from .tiles import TILE_ASPECT, paint_tile
 
 FELT = QColor(22, 78, 52)
@@ -162,7 +162,11 @@ class _TileStrip(QWidget):
 
 
 class TilesPanel(_Panel):
-    """A tile (give its name, rank and points) or two tiles (name the pair)."""
+    """A tile (give its name, rank and points) or two tiles (name the pair).
+
+    Nothing is pre-selected: the name box starts empty (its first entry would be an answer nobody gave) and
+    rank and points start as empty fields. What is typed stays as typed; Enter refuses a missing name or a
+    rank or points that are not whole numbers, saying why, and the drill refuses numbers no tile has."""
 
     KEYS = ("Type the first letters of the name (or Up/Down) to choose it, Tab to the rank and points, "
             "Enter to answer.")
@@ -171,10 +175,13 @@ class TilesPanel(_Panel):
         super().__init__(settings, parent)
         self.strip = _TileStrip(self)
         self.name = QComboBox(self)
-        self.rank = NumberSpinBox(self)   # letters (H for the hint) go on to the drill page
-        self.rank.setRange(1, 16)
-        self.points = NumberSpinBox(self)
-        self.points.setRange(0, 9)
+        self.name.setPlaceholderText("choose the name")
+        self.rank = NumberEntry("", self)   # H and N go on to the drill page
+        self.rank.setPlaceholderText("1-16")
+        self.points = NumberEntry("", self)
+        self.points.setPlaceholderText("0-9")
+        for field in (self.rank, self.points):
+            field.setMaximumWidth(120)   # Enter goes on to the panel, which commits
         self.feedback = QLabel(self)
         self.feedback.setWordWrap(True)
         help_line = QLabel(self.KEYS, self)
@@ -199,25 +206,47 @@ class TilesPanel(_Panel):
         self.strip.update()
         self.name.clear()
         self.name.addItems(prompt["names"])
-        self.name.setCurrentIndex(0)
+        self.name.setCurrentIndex(-1)   # no name chosen until the trainee chooses one
         single = prompt["kind"] == "tile"
         for widget in (self.rank, self.points, self.rank_label, self.points_label):
             widget.setVisible(single)
-        self.rank.setValue(1)
-        self.points.setValue(0)
+        for field in (self.rank, self.points):
+            field.clear()
+            field.setReadOnly(False)
+        self.feedback.setStyleSheet("")
         self.feedback.setText("")
         self.name.setFocus()
 
+    def _refuse(self, words: str) -> None:
+        self.message = words
+        self.feedback.setStyleSheet(f"color: {WRONG.name()}")
+        self.feedback.setText(words)
+
     def answer(self):
-        if self.item.prompt["kind"] == "tile":
-            return {"name": self.name.currentText(), "rank": self.rank.value(), "points": self.points.value()}
-        return self.name.currentText()
+        if self.name.currentIndex() < 0:
+            self._refuse("Choose the name first: type its first letters, or Up/Down.")
+            return None
+        if self.item.prompt["kind"] != "tile":
+            self._refuse("")
+            return self.name.currentText()
+        values = {}
+        for field, what in ((self.rank, "the rank"), (self.points, "the points")):
+            problem = whole_number_problem(field.text(), what)
+            if problem:
+                self._refuse(problem)
+                field.setFocus()
+                return None
+            values[what] = int(field.text().strip())
+        self._refuse("")   # an earlier refusal no longer applies
+        return {"name": self.name.currentText(), "rank": values["the rank"], "points": values["the points"]}
 
     def show_grade(self, item, grade):
         super().show_grade(item, grade)
         colour = RIGHT if grade.correct else WRONG
         self.feedback.setStyleSheet(f"color: {colour.name()}; font-weight: bold")
         self.feedback.setText(("Right: " if grade.correct else "Answer: ") + grade.expected)
+        for field in (self.rank, self.points):
+            field.setReadOnly(True)
 
     def keyPressEvent(self, event):
         if event.key() in ENTER_KEYS:
@@ -529,14 +558,14 @@ class ExposePanel(_Painted):
 # ------------------------------------------------------------------------------------------ settlement
 
 def parse_dollars(text: str) -> int:
-    """'23.75', '$1,023.5' or '' (nothing paid) as cents; ValueError for anything else."""
-    cleaned = text.strip().replace("$", "").replace(",", "")
-    if not cleaned:
+    """'23.75', '$1,023.5' or '' (nothing paid) as cents; ValueError, saying why, for anything else (never a
+    reading of part of it: '1,2', '12-5' and '5e3' are refused)."""
+    if not text.strip():
         return 0
-    whole, _, cents = cleaned.partition(".")
-    if not (whole or cents) or (whole and not whole.isdigit()) or (cents and not cents.isdigit()) \
-            or len(cents) > 2:
-        raise ValueError(f"{text!r} is not an amount in dollars and cents")
+    problem = dollars_problem(text)
+    if problem:
+        raise ValueError(problem)
+    whole, _, cents = text.strip().replace("$", "").replace(",", "").partition(".")
     return int(whole or 0) * 100 + int((cents + "00")[:2])
 
 
@@ -637,8 +666,9 @@ class SettlePanel(_Panel):
                 value["co_banker"] = parse_dollars(self.co_banker_edit.text())
         except ValueError as error:
             self.feedback.setStyleSheet(f"color: {WRONG.name()}")
-            self.feedback.setText(f"{error}: type dollars such as 23.75")
+            self.feedback.setText(str(error))
             return None
+        self.feedback.setText("")   # an earlier refusal no longer applies
         return value
 
     def show_grade(self, item, grade):

@@ -14,8 +14,8 @@ keys move a cursor over wager positions exactly as at the roulette table.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRegularExpression, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen, QRegularExpressionValidator
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from dealerdrill.core import roulette
@@ -24,7 +24,7 @@ from dealerdrill.domain import format_money
 
 from .chip_labels import LabelRequest
 from .chips import badge_size
-from .drill_panels_keys import NumberEntry
+from .drill_panels_keys import MAX_DIGITS, NumberEntry, is_page_key, whole_number_problem
 from .roulette_layout import CHIP_RADIUS, RouletteLayoutView
 
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -32,7 +32,6 @@ ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0,
 RIGHT = QColor("#3fd26b")
 WRONG = QColor("#ff5a4a")
 MARK = QColor("#00e5ff")
-MAX_DIGITS = 9
 NOTE_HEIGHT = 15.0  # layout units: a note's label (a payment, a mark) beside a position
 
 
@@ -175,7 +174,7 @@ class _LayoutPanel(_Panel):
             return
         bet = self.occupied().get(key)
         where = roulette.classify(key, self.item.prompt.get("first_four", True)).name
-        chips = f"{bet['chips']} chip(s)" if bet else "no chips"
+        chips = (f"{bet['chips']} chip" if bet['chips'] == 1 else f"{bet['chips']} chips") if bet else "no chips"
         self.status.setText(f"Cursor: {where}, {chips}. {self._progress()}")
 
     def _progress(self) -> str:
@@ -270,8 +269,12 @@ class PayoutPanel(_LayoutPanel):
         key = event.key()
         digit = _digit(event)
         if digit is not None:
-            if len(self.typed) < MAX_DIGITS:
-                self.typed = (self.typed + digit).lstrip("0") or ("0" if digit == "0" else "")
+            if len(self.typed) >= MAX_DIGITS:
+                # Refused, not cut short: the amount typed so far stays and the trainee is told why.
+                self._say(f"No payment here has more than {MAX_DIGITS} digits: Backspace corrects the amount. "
+                          + self._progress())
+                return True
+            self.typed = (self.typed + digit).lstrip("0") or ("0" if digit == "0" else "")
             self._refresh()
         elif key == Qt.Key.Key_Backspace:
             self.typed = self.typed[:-1]
@@ -288,6 +291,10 @@ class PayoutPanel(_LayoutPanel):
             if self.typed:
                 self.total, self.typed = int(self.typed), ""
                 self._refresh()
+        elif event.text() and event.text().isprintable() and not is_page_key(event):
+            # Not part of an amount nor a key of this panel: said so, never quietly dropped.
+            self._say(f"“{event.text()}” is not part of an amount: amounts are typed in digits (P pays, "
+                      f"T sets the total). " + self._progress())
         else:
             return False
         return True
@@ -390,7 +397,9 @@ class WinnersPanel(_LayoutPanel):
                 notes[position] = ("✗ wrong", WRONG)
         self.layout_view.set_result(item.key["number"], winners)
         self.layout_view.set_notes(notes)
-        self._say(f"{len(winners)} winning wager(s) lit on the layout.")
+        count = len(winners)
+        self._say(f"{count} winning wager lit on the layout." if count == 1 else
+                  f"{count} winning wagers lit on the layout.")
 
 
 class _QuestionPanel(_Panel):
@@ -400,8 +409,9 @@ class _QuestionPanel(_Panel):
 
     def __init__(self, settings=None, parent=None, with_layout: bool = False):
         super().__init__(settings, parent)
-        self.entry = NumberEntry()  # letters (H for the hint) go on to the drill page
-        self.entry.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,9}"), self.entry))
+        # Everything typed stays in the field (H and N go on to the drill page); Enter refuses what is not a
+        # whole number, saying why, instead of dropping characters or digits from it.
+        self.entry = NumberEntry()
         self.entry.setPlaceholderText("amount")
         self.entry.returnPressed.connect(self._commit)
         self.entry.setAccessibleName("Answer")
@@ -437,9 +447,11 @@ class _QuestionPanel(_Panel):
         if self.item is None or self.grade is not None:
             return
         text = self.entry.text().strip()
-        if not text:
-            self._say("Type a number first.")
+        problem = whole_number_problem(text)
+        if problem:
+            self._say(problem)
             return
+        self._say("")
         self.answered.emit(int(text))
 
     def show_grade(self, item, grade) -> None:

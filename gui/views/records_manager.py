@@ -23,7 +23,7 @@ from PySide6.QtCore import QDate, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView, QButtonGroup, QCheckBox, QComboBox, QDateEdit, QFileDialog, QGridLayout, QHBoxLayout,
-    QHeaderView, QLineEdit, QPlainTextEdit, QProgressBar, QRadioButton, QTabWidget, QVBoxLayout, QWidget,
+    QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar, QRadioButton, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from dealerdrill.desk import ManagerRoleRequired, Permission
@@ -696,10 +696,19 @@ class ManagerPage(QWidget):
             self.format_buttons[format_id] = radio
             layout.addWidget(radio)
         self.format_buttons["pdf"].setChecked(True)
+        # Scorecards are handed around: they name no profile id and no machine unless the manager asks here.
+        self.ids_box = QCheckBox("Print profile ids and this workstation's name on the scorecards")
+        self.ids_box.setToolTip("Left off unless needed: to match a scorecard with the records, or another "
+                                "workstation's. The command line's --with-ids does the same.")
+        for radio in self.format_buttons.values():
+            radio.toggled.connect(self._ids_box_applies)
+        self._ids_box_applies()
         row = QHBoxLayout()
         self.export_button = button("Export…", primary=True)
         self.export_button.clicked.connect(self.choose_export_file)
         row.addWidget(self.export_button)
+        row.addSpacing(12)
+        row.addWidget(self.ids_box)   # beside the button: the page keeps its height on a small screen
         row.addStretch(1)
         layout.addLayout(row)
         self.progress_row = QWidget()
@@ -757,12 +766,23 @@ class ManagerPage(QWidget):
     def chosen_format(self) -> str:
         return self.format_group.checkedButton().property("format")
 
+    def _ids_box_applies(self) -> None:
+        """The ids box is about scorecards: usable with the PDF format only."""
+        self.ids_box.setEnabled(self.chosen_format() == "pdf")
+
+    @staticmethod
+    def export_folder() -> Path:
+        """Where the Export dialog opens: the user's documents folder (platformdirs), where people look for
+        what they saved, not the program's data folder; the home folder if there is no documents folder."""
+        import platformdirs
+
+        documents = Path(platformdirs.user_documents_dir())
+        return documents if documents.is_dir() else Path.home()
+
     def choose_export_file(self) -> None:
         format_id = self.chosen_format()
         pattern = next(p for f, _, p in EXPORT_FORMATS if f == format_id)
-        from dealerdrill import paths
-
-        suggested = str(paths.data_dir() / f"dealerdrill-records-{date.today().isoformat()}.{format_id}")
+        suggested = str(self.export_folder() / f"dealerdrill-records-{date.today().isoformat()}.{format_id}")
         path, _ = QFileDialog.getSaveFileName(self, "Export records", suggested, pattern)
         if path:
             self.start_export(format_id, path)
@@ -780,10 +800,19 @@ class ManagerPage(QWidget):
             return None
 
         try:
-            work = self.desk.export_job(format_id, path, f)
+            job = self.desk.export_job(format_id, path, f)
         except PLAIN_ERRORS as error:
             _say(self.export_message, plain_message(error), "problem")
             return None
+        with_ids = format_id == "pdf" and self.ids_box.isChecked()
+
+        def work(records, progress=None, cancel=None):
+            # On the worker thread: the scorecards' choice about ids is made there, for this export only.
+            from dealerdrill.exports.scorecard import with_identifiers
+
+            with with_identifiers(with_ids):
+                return job(records, progress, cancel)
+
         return self._start_job(work, f"Exporting {format_id.upper()}…",
                                lambda written: self._export_done(written, format_id))
 

@@ -155,7 +155,7 @@ def test_hard_mode_concentrates_on_banker_three_to_six():
     drill = TableOfPlayDrill()
     rng = Rng(9)
     for _ in range(60):
-        item = drill.generate(rng, 2)
+        item = drill.generate(rng, 3)
         b = int(item.family.split(".")[0][len("banker"):])
         assert b in HARD_BANKER_TOTALS and ".third" in item.family
         assert item.key["player"] == "draw"
@@ -260,10 +260,13 @@ def test_commission_wrong_answers_get_the_right_category():
     all_banker = sum(c["amount"] for c in box.prompt["coups"] if c["side"] == "banker")
     assert drill.grade(box, ref_commission(all_banker, 5.0, 100, True) / 100).category \
         is ErrorCategory.COMMISSION_AMOUNT
-    assert drill.grade(box, "9999").category is ErrorCategory.ARITHMETIC
+    # A number unrelated to the working is no arithmetic slip; a zero too many is.
+    assert drill.grade(box, "9999").category is ErrorCategory.OTHER
+    assert drill.grade(box, box.key["owed"] * 10 / 100).category is ErrorCategory.ARITHMETIC
 
     single = drill.generate(rng, 1, "single.large")
-    assert drill.grade(single, (single.key["owed"] + 1000) / 100).category is ErrorCategory.COMMISSION_AMOUNT
+    # $10 too much is one digit wrong: a slip in the arithmetic.
+    assert drill.grade(single, (single.key["owed"] + 1000) / 100).category is ErrorCategory.ARITHMETIC
     grade = drill.grade(single, single.key["owed"] / 100)
     assert grade.correct and "5%" in grade.explanation
 
@@ -362,6 +365,9 @@ def test_shoe_keys_follow_the_burn_and_rules_9_8_9_9():
         if family == "burn":
             value = ref.card_value(item.prompt["exposed"][0])
             assert item.key == (10 if value == 0 else value)
+        elif item.prompt["kind"] == "more":
+            # How many coups follow: one after the coup the cutting card came out in, none after the last.
+            assert item.key == (1 if family == "cut.during" else 0)
         else:
             assert item.prompt["options"][item.key - 1] == expected_state[family]
 

@@ -357,13 +357,15 @@ def test_zero_spins_grade_outside_payments_as_the_zero_rule():
     assert drill.grade(item, answer).category is ErrorCategory.ZERO_RULE
 
 
-def test_a_wrong_total_alone_is_graded_at_level_five():
-    drill, item = payout_item(level=5, seed=8)
-    assert item.prompt["ask"] == "total"
-    assert drill.grade(item, item.key["total"]).correct
-    assert drill.grade(item, str(item.key["total"])).correct
+def test_a_wrong_total_alone_is_graded_at_advanced():
+    drill, item = payout_item(level=3, seed=8)
+    assert item.prompt["ask"] == "both"
+    answer = right_answer(item)
+    assert drill.grade(item, answer).correct
     smaller = item.key["total"] - item.key["payments"][0][1]
-    assert drill.grade(item, smaller).category is ErrorCategory.MISSED_A_WINNER
+    assert drill.grade(item, {**answer, "total": smaller}).category is ErrorCategory.MISSED_A_WINNER
+    assert drill.grade(item, {**answer, "total": str(item.key["total"] * 10)}).category is ErrorCategory.ARITHMETIC
+    assert drill.grade(item, {**answer, "total": 3 * item.key["total"] + 7}).category is ErrorCategory.OTHER
 
 
 def test_malformed_payout_answers_raise_value_errors():
@@ -418,7 +420,9 @@ def test_complete_counts_too_small_or_too_large():
     unit = item.prompt["unit"]
     assert drill.grade(item, item.key["answer"] - 6 * unit).category is ErrorCategory.COMPLETE_MISSED_BET
     assert drill.grade(item, item.key["answer"] + 4 * unit).category is ErrorCategory.COMPLETE_EXTRA_BET
-    assert drill.grade(item, item.key["answer"] + 7 * unit + 1).category is ErrorCategory.ARITHMETIC
+    # A zero too many is a slip in the arithmetic; a number unrelated to the working is not.
+    assert drill.grade(item, item.key["answer"] * 10).category is ErrorCategory.ARITHMETIC
+    assert drill.grade(item, item.key["answer"] * 3 + 7).category is ErrorCategory.OTHER
 
 
 def test_complete_payouts_with_the_stake_wrong_odds_a_loser_or_chips_for_dollars():
@@ -487,15 +491,22 @@ def test_marking_winners():
     assert drill.grade(item, winners).correct
     assert drill.grade(item, {"marked": winners}).correct
     assert drill.grade(item, winners[1:]).category is ErrorCategory.MISSED_A_WINNER
-    assert drill.grade(item, winners + losers[:1]).category is ErrorCategory.PAID_A_LOSER
+    assert drill.grade(item, winners + losers[:1]).category is ErrorCategory.MARKED_A_LOSER
 
 
 def test_marking_losers_to_clear():
     drill, item = winners_item("roulette.winners.clear.middle")
     winners, losers = item.key["winners"], item.key["losers"]
     assert drill.grade(item, losers).correct
-    assert drill.grade(item, losers + winners[:1]).category is ErrorCategory.MISSED_A_WINNER
-    assert drill.grade(item, losers[1:]).category is ErrorCategory.PAID_A_LOSER
+    # Clearing a winner is its own error, not "paid a losing wager"; so is leaving a loser on the layout.
+    assert drill.grade(item, losers + winners[:1]).category is ErrorCategory.CLEARED_A_WINNER
+    assert drill.grade(item, losers[1:]).category is ErrorCategory.LEFT_A_LOSER
+    swapped = drill.grade(item, losers[1:] + winners[:1])
+    assert swapped.category is ErrorCategory.CLEARED_A_WINNER
+    by_position = {key_of(w["position"]): w for w in swapped.details["wagers"]}
+    assert by_position[key_of(winners[0])]["category"] == ErrorCategory.CLEARED_A_WINNER.value
+    assert by_position[key_of(losers[0])]["category"] == ErrorCategory.LEFT_A_LOSER.value
+    assert sum(not w["correct"] for w in swapped.details["wagers"]) == 2
 
 
 def test_zero_spins_on_the_winning_positions_drill():

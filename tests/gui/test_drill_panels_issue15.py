@@ -1,5 +1,8 @@
 """The panels of issue 15's drills, driven by key presses only: the answer each emits on Enter is graded right
-by its drill (or, on purpose, wrong), and nothing is emitted before Enter."""
+by its drill (or, on purpose, wrong), nothing is emitted before Enter, and a key a panel cannot use is refused
+with a message that says why (never dropped quietly), what was typed kept."""
+import re
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -7,13 +10,16 @@ from dealerdrill.core import Rng
 from dealerdrill.drills.baccarat_find_error import BaccaratFindErrorDrill
 from dealerdrill.drills.chip_payments import BaccaratChipsDrill, PaiGowChipsDrill, RouletteChipsDrill
 from dealerdrill.drills.irregularities import (
-    BaccaratIrregularitiesDrill, PaiGowIrregularitiesDrill, RouletteIrregularitiesDrill,
+    BaccaratIrregularitiesDrill,
+    PaiGowIrregularitiesDrill,
+    RouletteIrregularitiesDrill,
 )
 from dealerdrill.drills.paigow_delivery import DeliveryDrill
 from dealerdrill.drills.paigow_find_error import PaiGowFindErrorDrill
 from dealerdrill.drills.roulette_find_error import RouletteFindErrorDrill
 from dealerdrill.settings import Settings
 from dealerdrill.views import drill_panels_baccarat, drill_panels_paigow, drill_panels_roulette
+from dealerdrill.views.drill_panels_chips import MAX_DIGITS
 
 PANELS = {**drill_panels_roulette.PANELS, **drill_panels_baccarat.PANELS, **drill_panels_paigow.PANELS}
 WORD_KEYS = {"clear": Qt.Key_C, "take": Qt.Key_T, "push": Qt.Key_U, "draw": Qt.Key_D, "stand": Qt.Key_S}
@@ -216,3 +222,63 @@ def test_delivery_enter_before_every_answer_sends_nothing(qtbot):
     type_text(qtbot, panel, str(item.key["chung"]))
     qtbot.keyClick(panel, Qt.Key_Return)
     assert emitted == [] and "Still to give" in panel.message
+
+
+# ------------------------------------------------------------------------------------------ refusals
+
+def plain(text: str) -> str:
+    return re.sub(r"<[^>]+>", " ", text).replace("&nbsp;", " ")
+
+
+def test_the_irregularities_panel_says_why_it_refuses_a_key_and_keeps_what_was_typed(qtbot):
+    item = RouletteIrregularitiesDrill().generate(Rng(3), 2)
+    panel, emitted = open_panel(qtbot, "roulette.irregularities")
+    panel.show_item(item)
+    type_text(qtbot, panel, "123")
+    assert panel.typed == "12" and "“3” is refused" in plain(panel.entry.text())
+    qtbot.keyClick(panel, "x")
+    assert panel.typed == "12" and "“x” is not an action's number" in plain(panel.entry.text())
+    qtbot.keyClick(panel, Qt.Key_Return)
+    assert emitted == [] and "“12” is not an action here" in plain(panel.entry.text())
+
+
+def test_the_chips_panel_says_why_it_refuses_a_key(qtbot):
+    item = RouletteChipsDrill().generate(Rng(4), 1, "roulette.chips.pay.fewest")
+    panel, emitted = open_panel(qtbot, "roulette.chips")
+    panel.show_item(item)
+    type_text(qtbot, panel, "3x")
+    assert panel.typed[0] == "3" and "“x” is not part of a count" in panel.status.text()
+    type_text(qtbot, panel, "1" * MAX_DIGITS)
+    assert len(panel.typed[0]) == MAX_DIGITS and "is refused" in panel.status.text()
+    assert emitted == []
+
+
+def test_the_delivery_panel_says_why_it_refuses_a_key(qtbot):
+    item = DeliveryDrill().generate(Rng(5), 2, "paigow.delivery.house.count3")
+    panel, emitted = open_panel(qtbot, "paigow.delivery")
+    panel.show_item(item)
+    qtbot.keyClick(panel, "9")
+    assert panel.values["chung"] is None and "“9” is not a box" in panel.message
+    type_text(qtbot, panel, "11")     # the chung, then the first box
+    type_text(qtbot, panel, "33")     # the order: box 3 once only
+    assert panel.values["order"] == [3] and "already in the order" in panel.message
+    assert emitted == []
+
+
+@pytest.mark.parametrize("drill_class, typed, message", [
+    (RouletteFindErrorDrill, ".", "whole dollars"),
+    (RouletteFindErrorDrill, "x", "“x” is not a correction for this line"),
+    (BaccaratFindErrorDrill, "x", "“x” is not a correction for this line"),
+])
+def test_the_find_the_error_panel_says_why_it_refuses_a_key(qtbot, drill_class, typed, message):
+    drill = drill_class()
+    item = drill.generate(Rng(6), 1, drill.families()[-1])
+    panel, emitted = open_panel(qtbot, drill.id)
+    panel.show_item(item)
+    wager = next(i for i, line in enumerate(item.prompt["lines"]) if "amount" in line["accepts"])
+    for _ in range(wager):
+        qtbot.keyClick(panel, Qt.Key_Down)
+    type_text(qtbot, panel, "12" + typed)
+    line_id = item.prompt["lines"][wager]["id"]
+    assert panel.marks[line_id] == "12" and message in panel.status.text()
+    assert emitted == []

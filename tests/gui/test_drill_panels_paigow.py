@@ -172,11 +172,16 @@ def test_settlement_panel_refuses_what_is_no_amount(qtbot):
     drill = SettleDrill()
     item = drill.generate(Rng(7), 1, "settle.house")
     panel = open_panel(qtbot, drill, item)
+    # What is typed stays as typed (only the page's H and N go on to the page), and Enter refuses it whole
+    # with a message rather than reading the digits out of it.
     qtbot.keyClicks(focused(), "ten dollars")
-    assert focused().text() == ""   # letters never enter an amount field (they belong to the page)
+    assert focused().text() == "te dollars"
+    assert no_answer_on(qtbot, panel)
+    assert "“te dollars” is not an amount" in panel.feedback.text()
+    focused().clear()
     qtbot.keyClicks(focused(), "1.2.5")
     assert no_answer_on(qtbot, panel)
-    assert "not an amount" in panel.feedback.text()
+    assert "“1.2.5” is not an amount" in panel.feedback.text()
 
 
 class Page(QWidget):
@@ -219,12 +224,11 @@ def test_number_fields_pass_h_on_to_the_page(qtbot):
     tiles = TileDrill()
     tile_item = tiles.generate(Rng(1), 1, "tile.teen")
     page, panel = open_in_page(qtbot, tiles, tile_item)
-    for spin in (panel.rank, panel.points):
-        spin.setFocus()
-        qtbot.waitUntil(spin.hasFocus)
-        before = spin.value()
-        qtbot.keyClicks(spin, "h")
-        assert page.keys[-1] == Qt.Key_H and spin.value() == before
+    for field in (panel.rank, panel.points):
+        field.setFocus()
+        qtbot.waitUntil(field.hasFocus)
+        qtbot.keyClicks(field, "h")
+        assert page.keys[-1] == Qt.Key_H and field.text() == ""
 
 
 def test_dollar_parsing():
@@ -232,6 +236,6 @@ def test_dollar_parsing():
     assert parse_dollars("$1,023.5") == 102350
     assert parse_dollars("") == 0
     assert parse_dollars("7") == 700
-    for bad in ("1.234", "-5", "abc", "."):
+    for bad in ("1.234", "-5", "abc", ".", "1,2", "12-5", "5e3", "abc-5e3", "$$5", "1" * 12):
         with pytest.raises(ValueError):
             parse_dollars(bad)

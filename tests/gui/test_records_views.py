@@ -10,6 +10,8 @@ from __future__ import annotations
 import threading
 from datetime import datetime, timedelta, timezone
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
@@ -362,6 +364,55 @@ def test_export_runs_on_a_worker_with_progress_and_the_file_appears(qtbot, windo
     assert page.progress_bar.maximum() == progress[-1][1] and page.progress_bar.value() == progress[-1][1]
     qtbot.waitUntil(lambda: page.job is None)
     assert page.export_button.isEnabled() and str(target) in page.export_message.text()
+
+
+@pytest.mark.parametrize("with_ids", [False, True])
+def test_scorecards_from_the_export_panel_name_ids_only_when_the_box_is_ticked(qtbot, window, tmp_path, with_ids):
+    records = records_of(window)
+    records.create_trainee("Aroha")
+    make_history(records, "Aroha", answers=6)
+    unlock(window)
+    window.records_ui.show_manager()
+    page = window.records_ui.manager_page
+    page.tabs.setCurrentIndex(4)
+    assert not page.ids_box.isChecked()               # left off unless the manager asks
+    page.format_buttons["csv"].setChecked(True)
+    assert not page.ids_box.isEnabled()               # about scorecards only
+    page.format_buttons["pdf"].setChecked(True)
+    assert page.ids_box.isEnabled()
+    page.ids_box.setChecked(with_ids)
+    target = tmp_path / "aroha.pdf"
+    page.start_export("pdf", target)
+    with qtbot.waitSignal(page.export_finished, timeout=20000):
+        pass
+    from pypdf import PdfReader
+
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(target).pages)
+    assert (records.workstation in text) is with_ids
+    assert (records.trainee("Aroha").uuid in text) is with_ids
+
+
+def test_the_export_dialog_opens_in_the_documents_folder(qtbot, window, tmp_path, monkeypatch):
+    import platformdirs
+    from PySide6.QtWidgets import QFileDialog
+
+    documents = tmp_path / "Documents"
+    documents.mkdir()
+    monkeypatch.setattr(platformdirs, "user_documents_dir", lambda: str(documents))
+    asked = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args: asked.append(args) or ("", ""))
+    unlock(window)
+    window.records_ui.show_manager()
+    page = window.records_ui.manager_page
+    page.tabs.setCurrentIndex(4)
+    page.format_buttons["xlsx"].setChecked(True)
+    page.export_button.click()
+    [(_, _, suggested, pattern)] = asked
+    assert Path(suggested).parent == documents and suggested.endswith(".xlsx") and "xlsx" in pattern
+    from dealerdrill import paths
+
+    assert paths.data_dir() not in Path(suggested).parents
+    assert page.job is None                                   # cancelled: nothing exported
 
 
 def test_a_cancelled_export_leaves_no_file(qtbot, window, tmp_path):

@@ -92,8 +92,8 @@ WINNER_KEYS = {"player": Qt.Key_P, "banker": Qt.Key_B, "tie": Qt.Key_T}
 
 def test_stand_then_backspace_in_a_test_keeps_the_first_call_on_record_graded_wrong(qtbot, recording_desk):
     view = shown_view(qtbot, desk=recording_desk, entries=REAL_DRILLS, seed=7)
-    # Standard difficulty asks Table 2's Banker 3-6 rows against a Player third card: the Player must draw.
-    choose_test_in_the_chooser(qtbot, view, "baccarat.table_of_play", difficulty=2)
+    # Advanced asks Table 2's Banker 3-6 rows against a Player third card: the Player must draw.
+    choose_test_in_the_chooser(qtbot, view, "baccarat.table_of_play", difficulty=3)
     answer_the_test_question(qtbot, view, Qt.Key_Return)
     item = view.session.current
     assert view.session.mode is Mode.TEST and item.key["player"] == "draw"

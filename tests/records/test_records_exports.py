@@ -279,29 +279,6 @@ def test_xlsx_answers_continue_on_further_sheets_past_the_row_limit(filled, tmp_
     assert ids == [a.uuid for a in stored]
 
 
-def test_a_heading_is_never_left_alone_at_the_foot_of_a_page(tmp_path):
-    """A page filled so that "Errors by category" would be its last line: the heading moves on with its table."""
-    from pypdf import PdfReader
-    from reportlab.lib.pagesizes import A4
-    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
-
-    from dealerdrill.exports import scorecard
-
-    scorecard._register_fonts()
-    styles = scorecard._styles()
-    path = tmp_path / "heading.pdf"
-    document = SimpleDocTemplate(str(path), pagesize=A4, topMargin=40, bottomMargin=40)
-    heading = Paragraph("Errors by category", styles["h2"])
-    _, heading_height = heading.wrap(document.width, document.height)
-    filler = document.height - heading_height - styles["h2"].spaceBefore - styles["h2"].spaceAfter - 8
-    table = scorecard._table([["Category", "Wrong answers"]] + [["Wrong odds", 3]] * 5, [300, 100], styles)
-    document.build([Spacer(1, filler), heading, table])
-    pages = [page.extract_text() for page in PdfReader(path).pages]
-    assert len(pages) == 2
-    assert "Errors by category" not in pages[0]
-    assert pages[1].split()[:3] == ["Errors", "by", "category"]
-
-
 def test_a_cohort_read_by_worker_processes_prints_the_same_scorecards(filled, tmp_path, monkeypatch):
     from pypdf import PdfReader
 
