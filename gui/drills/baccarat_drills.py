@@ -15,17 +15,14 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from typing import Any
 
 from dealerdrill.core import baccarat, commission
+from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_cents
 from dealerdrill.settings import Settings
 
-from dealerdrill.domain import format_cents
-from dealerdrill.domain import Grade, Item
-
-from dealerdrill.domain import ErrorCategory, Target
-
-from .base import arithmetic_slip, register
 from .baccarat_seats import table_seats
+from .base import arithmetic_slip, register
 from .levels import ADVANCED, BASIC, STANDARD, Levelled, even, level_of
 from .targets import DEFAULT_TARGETS
 
@@ -181,7 +178,7 @@ class _BaccaratDrill(Levelled):
         self.cut_from_end = table.cut_from_end
         self.burns = bool(table.burn)
 
-    def _stack(self, rng) -> "_StackedShoe":
+    def _stack(self, rng) -> _StackedShoe:
         return _StackedShoe(rng, self.decks, self.cut_from_end, self.burns)
 
     def settle(self, bets, winner, *, rounding_unit=None, rounding=None, rate=None, tie_odds=None):
@@ -569,7 +566,6 @@ class CommissionDrill(_BaccaratDrill):
     def grade(self, item: Item, answer, seconds: float = 0.0) -> Grade:
         given = parse_money(answer, "the commission")
         owed = item.key["owed"]
-        wins = item.key["banker_wins"]
         category = None if given == owed else self._commission_error(item, given)
         explanation, rule = self.explain(item)
         return Grade(category is None, money(owed), money(given), explanation, category, rule, seconds)
@@ -651,7 +647,7 @@ class SettleTableDrill(_BaccaratDrill):
                    for (_, side), a in zip(wagers, amounts)]
         settlements = self.settle([(side, amount) for (_, side), amount in zip(wagers, amounts)], winner)
         rows = []
-        for (seat, side), amount, s in zip(wagers, amounts, settlements):
+        for s in settlements:
             # The engine says what is handed over now (less the commission at payment, in full when the
             # commission is marked in the box) and what is marked.
             rows.append({"result": s.result, "pay": s.paid, "winnings": s.winnings,
@@ -681,7 +677,7 @@ class SettleTableDrill(_BaccaratDrill):
     def parse(answer, count: int) -> list:
         if not isinstance(answer, (list, tuple)) or len(answer) != count:
             raise ValueError(f"settle each of the {count} wagers: an amount to pay, 'take' or 'push'")
-        out = []
+        out: list[str | int] = []
         for i, entry in enumerate(answer):
             if isinstance(entry, str) and entry.strip().lower() in ("take", "push"):
                 out.append(entry.strip().lower())
@@ -852,7 +848,9 @@ class ShoeProcedureDrill(_BaccaratDrill):
                              + (" (it burns no cards)" if family == "burn" else ""))
         if family == "burn":
             _, burn = self._stack(rng).fresh()
-            prompt = {"kind": "burn", "exposed": _card_data(burn.exposed), "options": []}
+            if burn is None:        # families() offers "burn" only at a table that burns
+                raise RuntimeError(f"{self.id}: the table burns no cards")
+            prompt: dict[str, Any] = {"kind": "burn", "exposed": _card_data(burn.exposed), "options": []}
             text = f"After the shuffle the first card out is the {burn.exposed}. How many cards do you burn after it?"
             hint = "The exposed card's point value says how many; a ten or a face card counts as ten here."
             return Item(self.id, family, prompt, len(burn.burned), text, hint)
@@ -890,7 +888,8 @@ class ShoeProcedureDrill(_BaccaratDrill):
         prompt = {"kind": "more" if ask_more else "next", "player": [_card_data(c) for c in coup.player_cards],
                   "banker": [_card_data(c) for c in coup.banker_cards], "cut": cut_words, "options": options,
                   "cut_from_end": shoe.cut_from_end}
-        hint = "The round in which the cutting card appears is always finished; what follows depends on when it appeared."
+        hint = ("The round in which the cutting card appears is always finished; what follows depends on when it "
+                "appeared.")
         if ask_more:
             text = f"{cut_words} This coup is finished. How many more coups are dealt from this shoe?"
             return Item(self.id, family, prompt, more, text, hint)
@@ -1050,7 +1049,7 @@ class ProcedureDrill(_BaccaratDrill):
             raise ValueError(f"{family!r} is not a family of {self.id}")
         if family.startswith("who."):
             return self._who(rng, family)
-        qid, rule, question, right, wrong = next(q for q in PROCEDURE_QUESTIONS if q[0] == family)
+        _qid, rule, question, right, wrong = next(q for q in PROCEDURE_QUESTIONS if q[0] == family)
         options = rng.shuffled([right, *wrong])
         prompt = {"kind": "question", "question": question, "options": options, "rule": rule}
         return Item(self.id, family, prompt, options.index(right) + 1, question,
@@ -1076,7 +1075,7 @@ class ProcedureDrill(_BaccaratDrill):
         declined = list(offered[:rng.below(len(offered) + 1)]) if offered and rng.below(2) else []
         answer = baccarat.big_table_role(
             [(place_of[w["seat"]], w["side"], w["amount"], w["seat"] in declined) for w in wagers], role)
-        right = DEALER if answer.dealer_acts else f"Seat {labels[answer.seat - 1]}"
+        right = DEALER if answer.dealer_acts or answer.seat is None else f"Seat {labels[answer.seat - 1]}"
         options = [f"Seat {w['seat']}" for w in wagers] + [DEALER]
         prompt = {"kind": "who", "role": role, "wagers": wagers, "declined": declined, "options": options,
                   "rule": answer.rule, "offered": [labels[place - 1] for place in answer.offered]}

@@ -169,7 +169,8 @@ class BaccaratFindErrorDrill(_BaccaratDrill):
                   "totals": {"player": check.player_total, "banker": check.banker_total},
                   "lines": lines, "money": "cents", "tie_odds": self.tie_odds,
                   "wagers": [{"line": line_id, "side": side, "amount": amount} for line_id, side, amount, _ in rows],
-                  "commission": f"{self.percent_words()}, {'marked in the commission box' if self.collection == 'box' else 'taken at payment'}"}
+                  "commission": f"{self.percent_words()}, " + ("marked in the commission box"
+                                                                if self.collection == "box" else "taken at payment")}
         text = ("The dealer has dealt this coup and settled the table. Mark each mistake with its correction: a "
                 "hand drawn or stood against the table of play (draw or stand), or a wager settled wrongly (pay, "
                 "take or push, judged on the cards as they lie); commit with nothing marked if all is right.")

@@ -18,7 +18,8 @@ def seat_numbers(seats: int, skip_unlucky: bool = True) -> list[int]:
     if seats < 1:
         raise ValueError(f"a baccarat table has at least one seat, not {seats}")
     skip = UNLUCKY.get(seats, {4} if seats <= MINI_TABLE_SEATS else {13}) if skip_unlucky else set()
-    numbers, n = [], 1
+    numbers: list[int] = []
+    n = 1
     while len(numbers) < seats:
         if n not in skip:
             numbers.append(n)

@@ -4,7 +4,8 @@ The items, answers and grades a drill deals in are domain types (dealerdrill.dom
 """
 from __future__ import annotations
 
-from typing import ClassVar, Iterable, Protocol
+from collections.abc import Iterable
+from typing import Any, ClassVar, Protocol
 
 from dealerdrill.domain import Answer, ErrorCategory, Grade, Item
 
@@ -61,7 +62,7 @@ def registered_so_far() -> dict[str, type]:
     return dict(_REGISTRY)
 
 
-def registry() -> dict[str, type]:
+def registry() -> dict[str, Any]:
     """All drills by id (importing the drill modules registers them)."""
     import importlib
 

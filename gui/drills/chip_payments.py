@@ -16,8 +16,9 @@ Answers: {"counts": [chips of each value, in the prompt's order, largest value f
 """
 from __future__ import annotations
 
-from dealerdrill.core import NotPayable, chips, roulette
-from dealerdrill.core import paigow as pg
+from typing import TYPE_CHECKING
+
+from dealerdrill.core import NotPayable, chips, paigow as pg, roulette
 from dealerdrill.core.chips import Verdict
 from dealerdrill.core.roulette import WagerKind
 from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_cents, format_money
@@ -63,6 +64,11 @@ class _ChipsDrill(Levelled):
     LEVELS gives each level's weight of each family (a family left out is never drawn at that level)."""
 
     LEVELS: dict = {}
+
+    if TYPE_CHECKING:       # each drill below defines these
+        def families(self) -> list[str]: ...
+
+        def explain(self, item: Item) -> tuple[str, str]: ...
 
     def mix(self, level: int) -> dict[str, int]:
         weights = self.LEVELS[level]
@@ -186,7 +192,7 @@ class RouletteChipsDrill(_ChipsDrill):
             return self._colour_out(rng, difficulty, family)
         cap = house_cap(self.values) if family.endswith("house") else None
         first_four = self.table.first_four
-        kinds = [k for k in WagerKind]
+        kinds = list(WagerKind)
         for _ in range(200):
             kind = _pick(rng, kinds)
             wager = _pick(rng, [w for w in roulette.layout_wagers(first_four) if w.kind is kind])
@@ -380,8 +386,8 @@ class BaccaratChipsDrill(_ChipsDrill):
             return (f"Rule 5.7(b): a winning Banker wager is paid even money less commission. Pay {work}: "
                     f"{format_cents(key['amount'])} in {prompt['convention']}: {self.describe_key(item)}.", "5.7(b)")
         if key["side"] == "tie":
-            work = (f"{format_cents(key['wager'])} × {self.table_drill.tie_odds} = {format_cents(key['winnings'])}; the "
-                    "Tie's odds are a table setting, no Gazette rule we have numbers them")
+            work = (f"{format_cents(key['wager'])} × {self.table_drill.tie_odds} = {format_cents(key['winnings'])}; "
+                    "the Tie's odds are a table setting, no Gazette rule we have numbers them")
         else:
             work = f"{format_cents(key['winnings'])}, even money"
         return f"Pay {work}: {format_cents(key['amount'])} in {prompt['convention']}: {self.describe_key(item)}.", ""

@@ -164,14 +164,14 @@ def grade_marks(item: Item, answer, seconds: float, kinds: dict[str, MistakeKind
         explanation = " ".join(why for _, why in problems) + " " + explanation
     given = "; ".join(f"{labels[line]}: {say(value, money)}" for line, value in marks.items()) or "no mistakes"
     per_wager = []
-    for line, kind in (wager_kinds or {}).items():
+    for line, wager_kind in (wager_kinds or {}).items():
         if line in false_alarms:
             category: ErrorCategory | None = ErrorCategory.FALSE_ALARM
         elif line in missed or line in miscorrected:
             category = kinds[mistakes[line]["kind"]].category
         else:
             category = None
-        per_wager.append({"kind": kind, "line": line, "correct": category is None,
+        per_wager.append({"kind": wager_kind, "line": line, "correct": category is None,
                           "category": category.value if category else None})
     return Grade(not problems, describe_key(item), given, explanation, problems[0][0] if problems else None,
                  rule, seconds, details={"missed": missed, "miscorrected": miscorrected,

@@ -32,7 +32,8 @@ ACTION_WORDS = {
     Action.OFFER_ROLE: "Offer the role to the seated player with the highest wager on that hand",
     Action.DEALER_ACTS: "The dealer acts for that hand",
     Action.DEAL_ON: "Deal the next round as usual",
-    Action.FINISH_THEN_LAST_COUP: "Put the cutting card aside, finish this round, announce “Last coup” and deal one more round",
+    Action.FINISH_THEN_LAST_COUP: ("Put the cutting card aside, finish this round, announce “Last coup” and deal one "
+                                   "more round"),
     Action.LAST_COUP_NOW: "Put the cutting card aside and announce “Last coup” now: this round is the last",
     Action.NO_MORE_CARDS: "Deal no more cards until the cards are replaced or reshuffled",
     Action.CARRY_ON: "Carry on: the rules call for nothing here",
@@ -57,8 +58,8 @@ WHY = {
                       "touched again",
     Action.MAY_TAKE_PAID_OUTSIDE: "A player may take back a winning outside wager (low, high, even, odd, "
                                   "red, black, a column or a dozen) once it has been paid, before the rest is paid",
-    Action.WAIT_UNTIL_PAID: "No wager is touched, removed, altered or added to until every winning wager in that box or "
-                            "area has been paid; only a paid outside winner may be taken back early (rule 4.9)",
+    Action.WAIT_UNTIL_PAID: "No wager is touched, removed, altered or added to until every winning wager in that "
+                            "box or area has been paid; only a paid outside winner may be taken back early (rule 4.9)",
     Action.OFFER_ROLE: "The role goes to the seated player with the highest wager on that hand, and to the next "
                        "highest if that player declines",
     Action.DEALER_ACTS: "When nobody bets on a hand, or every bettor on it declines the role, the dealer acts for "
@@ -273,7 +274,8 @@ class BaccaratIrregularitiesDrill(_IrregularityDrill):
         "no_taker.nobody": (Scenario.BACCARAT_NO_TAKER, ErrorCategory.PROCEDURE, _no_taker("nobody")),
         "no_taker.all_decline": (Scenario.BACCARAT_NO_TAKER, ErrorCategory.PROCEDURE, _no_taker("decline")),
         "no_taker.bettors": (Scenario.BACCARAT_NO_TAKER, ErrorCategory.PROCEDURE, _no_taker("bettors")),
-        "cut.during_round": (Scenario.BACCARAT_CUTTING_CARD, ErrorCategory.SHOE_PROCEDURE, _cutting_card("during round")),
+        "cut.during_round": (Scenario.BACCARAT_CUTTING_CARD, ErrorCategory.SHOE_PROCEDURE,
+                             _cutting_card("during round")),
         "cut.first_card": (Scenario.BACCARAT_CUTTING_CARD, ErrorCategory.SHOE_PROCEDURE, _cutting_card("first card")),
         "cut.last_coup_dealt": (Scenario.BACCARAT_CUTTING_CARD, ErrorCategory.SHOE_PROCEDURE,
                                 _cutting_card("last coup dealt")),
@@ -371,7 +373,8 @@ class PaiGowIrregularitiesDrill(_IrregularityDrill):
         "box.open": (Scenario.PAIGOW_WAGER_ON_BOX, C, _box("open")),
     }
     LEVELS = {
-        BASIC: dict.fromkeys(("exposed.stacking", "exposed.laja_many", "bank.set_early", "bank.set_ready", "box.one", "box.open"), 1),
+        BASIC: dict.fromkeys(("exposed.stacking", "exposed.laja_many", "bank.set_early", "bank.set_ready", "box.one",
+                              "box.open"), 1),
         STANDARD: dict.fromkeys(SCENARIOS, 1),
         ADVANCED: {family: 2 if family in ("exposed.laja_few", "bank.expose_two", "bank.expose_more", "box.banker",
                                            "box.fourth") else 1 for family in SCENARIOS},

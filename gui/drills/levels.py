@@ -9,7 +9,7 @@ checks the proportions it promises).
 """
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 BASIC, STANDARD, ADVANCED = 1, 2, 3
 LEVELS = (BASIC, STANDARD, ADVANCED)
@@ -43,7 +43,7 @@ def drawn(mix: Mapping[str, int]) -> list[str]:
 
 
 def even(families, weight: int = 1) -> dict[str, int]:
-    return {family: weight for family in families}
+    return dict.fromkeys(families, weight)
 
 
 class Levelled:

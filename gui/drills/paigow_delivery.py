@@ -16,9 +16,9 @@ Families: the banking (house or player/banker) by the position the dice total re
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from dealerdrill.core import paigow as pg
-from dealerdrill.core import paigow_procedure
+from dealerdrill.core import paigow as pg, paigow_procedure
 from dealerdrill.domain import ErrorCategory, Grade, Item, Target
 
 from .base import register
@@ -105,7 +105,7 @@ class DeliveryDrill(Levelled):
         if not isinstance(answer, dict):
             raise ValueError("give the chung's box, the first box" + (" and the order" if "order" in
                                                                          item.prompt["asks"] else ""))
-        parsed = {}
+        parsed: dict[str, Any] = {}
         for field in item.prompt["asks"]:
             if field not in answer:
                 raise ValueError({"chung": "give the chung's box", "first": "give the box of the first stack",
@@ -135,8 +135,8 @@ class DeliveryDrill(Levelled):
         if wrong:
             words = {"chung": "the chung's box", "first": "the box of the first stack",
                      "order": "the order of the stacks"}
-            listed = [words[field] for field in wrong]
-            listed = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+            named = [words[field] for field in wrong]
+            listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
             explanation = f"Not right: {listed}. " + explanation
         return Grade(not wrong, self.describe_key(item), self._words(given), explanation,
                      ErrorCategory.DELIVERY if wrong else None, rule, seconds, details={"wrong": wrong})

@@ -13,9 +13,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from dealerdrill.core import commission
-from dealerdrill.core import paigow as pg
-
+from dealerdrill.core import commission, paigow as pg
 from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_cents
 
 from .base import arithmetic_slip, register
@@ -353,7 +351,7 @@ def house_way_pool(way: str) -> dict[str, list[tuple[str, ...]]]:
         return kept[1]
     faces = [t.face for t in pg.TILES]
     hands = [tuple(faces[i] for i in combo) for combo in itertools.combinations(range(len(faces)), 4)]
-    pool = {rule.id: [] for rule in described.rules}
+    pool: dict[str, list] = {rule.id: [] for rule in described.rules}
     for hand, setting in zip(hands, pg.house_way_many(hands, way)):
         pool[setting.rule].append(hand)
     _HAND_POOLS[way] = (described, pool)
@@ -385,10 +383,10 @@ def _parse_setting(answer, tiles) -> tuple[tuple[str, str], tuple[str, str]]:
     for name, hand in (("high", high), ("low", low)):
         if not isinstance(hand, (list, tuple)) or len(hand) != 2:
             raise ValueError(f"the {name} hand needs exactly two tiles")
-    high, low = _faces(high), _faces(low)
-    if sorted(high + low) != sorted(_faces(tiles)):
+    high_faces, low_faces = _faces(high), _faces(low)
+    if sorted(high_faces + low_faces) != sorted(_faces(tiles)):
         raise ValueError("use exactly the four tiles shown, each once")
-    return high, low
+    return (high_faces[0], high_faces[1]), (low_faces[0], low_faces[1])
 
 
 def _pair_hands(high, low) -> int:
@@ -760,7 +758,8 @@ class SettleDrill(Levelled):
             break
         else:  # pragma: no cover
             raise RuntimeError(f"could not lay out a table for {family}")
-        key = {"paid": [r.paid for r in result.results], "commission": [r.commission for r in result.results]}
+        key: dict[str, Any] = {"paid": [r.paid for r in result.results],
+                               "commission": [r.commission for r in result.results]}
         if co_box is not None:
             key.update(to_float=result.to_float, co_banker=result.co_banker_returned, shortfall=result.shortfall,
                        remainder=result.remainder, house_share=result.house_share,
@@ -768,7 +767,7 @@ class SettleDrill(Levelled):
                        collected=result.collected, winnings=result.winnings)
         prompt = {"wagers": wagers, "co_banker_box": co_box, "co_banker_wager": co_wager,
                   "commission": _rounding_words(self.rules)}
-        if co_box is None:
+        if co_box is None or co_wager is None:
             text = "House bank (rule 11.1): settle each box."
         else:
             text = (f"Co-banker in box {co_box} with {money(co_wager)}, matched by the house: settle each box, "
@@ -783,7 +782,7 @@ class SettleDrill(Levelled):
         if not isinstance(answer, dict) or not isinstance(answer.get("paid"), (list, tuple)) \
                 or len(answer["paid"]) != count:
             raise ValueError(f"give the payment for each of the {count} boxes (0 when nothing is paid)")
-        parsed = {"paid": [_parse_cents(v, f"the payment to box {w['box']}")
+        parsed: dict[str, Any] = {"paid": [_parse_cents(v, f"the payment to box {w['box']}")
                            for v, w in zip(answer["paid"], item.prompt["wagers"])]}
         if item.prompt["co_banker_box"] is not None:
             for field, what in (("to_float", "the amount returned to the float"),
@@ -819,7 +818,7 @@ class SettleDrill(Levelled):
         found: list[ErrorCategory] = []
         lines = []
         per_box = []
-        for w, paid, right, commission in zip(wagers, given["paid"], key["paid"], key["commission"]):
+        for w, paid, right, box_commission in zip(wagers, given["paid"], key["paid"], key["commission"]):
             box_category = None
             if paid == right:
                 pass
@@ -832,7 +831,7 @@ class SettleDrill(Levelled):
             else:
                 box_category = self._winner_category(w["amount"], paid)
                 lines.append(f"Box {w['box']} wins {money(w['amount'])}: pay {money(right)} "
-                             f"({money(commission)} commission), not {money(paid)}.")
+                             f"({money(box_commission)} commission), not {money(paid)}.")
             if box_category is not None:
                 found.append(box_category)
             # Each box on its own, for statistics that count wagers rather than items.

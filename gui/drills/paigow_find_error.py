@@ -17,8 +17,9 @@ Levels: see the drill's class (and docs/drills.md).
 """
 from __future__ import annotations
 
-from dealerdrill.core import paigow as pg
-from dealerdrill.core import paigow_procedure
+from typing import Any
+
+from dealerdrill.core import paigow as pg, paigow_procedure
 from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_cents
 
 from . import find_error
@@ -129,7 +130,9 @@ class PaiGowFindErrorDrill(Levelled):
         amounts = [100 * self.stakes[rng.below(len(self.stakes))] for _ in boxes]
         co_wager = None if banker_box == 0 else 100 * 100 * max(self.stakes)  # large enough never to run short
         settled = pg.settle(list(zip(amounts, outcomes)), co_banker_wager=co_wager, **self.rules)
-        lines, right, rows = [], {}, []
+        lines: list[dict] = []
+        right: dict[str, Any] = {}
+        rows: list[tuple] = []
         for box, amount, outcome, result in zip(boxes, amounts, outcomes, settled.results):
             line_id = f"X{box}"
             treatment = {"lose": "take", "push": "push"}.get(outcome, result.paid)
@@ -185,7 +188,7 @@ class PaiGowFindErrorDrill(Levelled):
             return row
 
         def show_as(row, outcome):
-            line_id, box, amount, _, _ = row
+            line_id, _box, amount, _, _ = row
             paid = amount - pg.commission(amount, **self.rules)
             by_id[line_id]["shown"] = self._shown(outcome, paid)
 
@@ -213,7 +216,7 @@ class PaiGowFindErrorDrill(Levelled):
                 row = take(lambda r: r[3] == "win" and r[4].commission)
                 if row is None:
                     continue
-                line_id, box, amount, _, result = row
+                line_id, _box, amount, _, result = row
                 by_id[line_id]["shown"] = f"win, paid {money(amount)}"
                 mistakes[line_id] = {"kind": kind, "rule": "6.14",
                                      "why": f"a winner is paid even money less commission, at the table's rate: "

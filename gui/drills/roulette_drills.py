@@ -14,12 +14,12 @@ Colour chips (rule 2.6) carry the value the player bought them at; a stake of `c
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from typing import Any, Iterable
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
 
 from dealerdrill.core import roulette
 from dealerdrill.core.roulette import Wager, WagerKind
-
 from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_money
 
 from .base import arithmetic_slip, register
@@ -61,7 +61,7 @@ def _chips(count: int) -> str:
     return f"{count} chip" if count == 1 else f"{count} chips"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _outside_name_by_numbers() -> dict[tuple[int, ...], str]:
     return {roulette.classify(name).numbers: name for name in roulette.OUTSIDE_NAMES}
 
@@ -77,6 +77,7 @@ def position_json(position) -> Any:
 
 def parse_position(value, first_four: bool = True):
     """A position from an answer (list/tuple of numbers, or an outside name); ValueError for anything else."""
+    spec: str | tuple[int, ...]
     if isinstance(value, str):
         spec = value.strip().lower()
     elif isinstance(value, (list, tuple)):
@@ -351,7 +352,12 @@ class PayoutDrill(Levelled):
         expected = {_hashable(p): amount for p, amount in item.key["payments"]}
         problems: list[tuple[ErrorCategory, str]] = []
         per_position = []
-        zero_or = (lambda category: ErrorCategory.ZERO_RULE if number == 0 else category)
+
+        def zero_or(category: ErrorCategory) -> ErrorCategory:
+            return ErrorCategory.ZERO_RULE if number == 0 else category
+
+        category: ErrorCategory | None
+
         if payments is not None:
             paid_winners = []
             for position, amount in payments:
@@ -360,7 +366,8 @@ class PayoutDrill(Levelled):
                     continue  # paying nothing is leaving it unpaid: judged below if it won
                 if position not in expected:
                     category = zero_or(ErrorCategory.PAID_A_LOSER)
-                    problems.append((category, f"{wager.name} loses on {number} and was paid {_money(amount)}: clear it."))
+                    problems.append((category,
+                                     f"{wager.name} loses on {number} and was paid {_money(amount)}: clear it."))
                     per_position.append({"position": position_json(position), "expected": 0, "given": amount,
                                          "category": category.value})
                     continue
@@ -390,7 +397,8 @@ class PayoutDrill(Levelled):
         if total is not None and total != item.key["total"]:
             problems.append(self._total_problem(item, total))
         category = _first_category(c for c, _ in problems)
-        explanation = " ".join(_sentence(why) for _, why in problems) or "Every winner paid right, in the dealer's order."
+        explanation = (" ".join(_sentence(why) for _, why in problems)
+                       or "Every winner paid right, in the dealer's order.")
         # The rules cited once, after what was wrong: the odds (5.1) and, on 0, the zero rule (5.2-5.3).
         explanation += f" Rule 5.1 odds: {self._odds_used(item)}." + _zero_note(number, first_four)
         return Grade(correct=category is None, expected=self.describe_key(item),
@@ -422,7 +430,8 @@ class PayoutDrill(Levelled):
         stakes = sum(bets[p]["chips"] * value for p in winners)
         if total == right + stakes:
             return (ErrorCategory.STAKE_INCLUDED,
-                    f"The total {_money(total)} includes the {_money(stakes)} of stakes; the winnings are {_money(right)}.")
+                    f"The total {_money(total)} includes the {_money(stakes)} of stakes; the winnings are "
+                    f"{_money(right)}.")
         if value != 1 and total * value == right:
             return (ErrorCategory.COLOUR_CHIP_VALUE,
                     f"{total} is the win in chips; at {_money(value)} a chip that is {_money(right)}.")
@@ -623,7 +632,8 @@ class CompletesDrill(Levelled):
                         f"{given} is the cost in chips; at {_money(value)} a chip it is {_money(right)}.")
             missing = self._part_sums([(w, chips * per_chip) for w, chips, _ in rows])
             if right - given in missing:
-                return ErrorCategory.COMPLETE_MISSED_BET, f"{self._say(ask, given)} leaves out {missing[right - given]}."
+                return (ErrorCategory.COMPLETE_MISSED_BET,
+                        f"{self._say(ask, given)} leaves out {missing[right - given]}.")
             extra = {item.prompt["unit"] * per_chip * (k.covers if item.prompt["shape"] == "full_complete" else 1)
                      for k in INSIDE_KINDS}
             if given - right in extra:
@@ -754,7 +764,8 @@ class PayoutKeysDrill(Levelled):
             value = _pick(rng, [v for v in _colour_values(self.table, 4) if v != 1])
         hit = wager.numbers[-1]
         cash = roulette.settle([(wager, chips * value)], hit, first_four)[0]
-        prompt = {"wager": wager.name, "position": position_json(position_of(wager)), "kind": kind.label, "chips": chips, "colour_value": value, "hit": hit,
+        prompt = {"wager": wager.name, "position": position_json(position_of(wager)), "kind": kind.label,
+                  "chips": chips, "colour_value": value, "hit": hit,
                   "odds": kind.odds if level == 1 else None, "first_four": first_four}
         odds_note = f" ({kind.odds} to 1)" if level == 1 else ""
         money_note = f", colour chips worth {_money(value)} each" if value != 1 else ""
@@ -927,19 +938,21 @@ class WinningPositionsDrill(Levelled):
                 category = ErrorCategory.LEFT_A_LOSER
                 words = f"{listed} lose{s} on {number} but {was} left on the layout."
             problems.append((ErrorCategory.ZERO_RULE if number == 0 else category, words))
-        category = _first_category(c for c, _ in problems)
+        first = _first_category(c for c, _ in problems)
         explanation = " ".join(_sentence(why) for _, why in problems) or "Every position marked right."
         explanation += self._rule_words(item)
         given = ", ".join(map(name, sorted(marked, key=str))) or "nothing marked"
-        wrong = {p: c for positions, c in ((missed, problems[0][0] if missed else None),
-                                          (not_winners, problems[-1][0] if not_winners else None))
-                 for p in positions}
+        wrong: dict = {}
+        if missed:
+            wrong.update(dict.fromkeys(missed, problems[0][0]))
+        if not_winners:
+            wrong.update(dict.fromkeys(not_winners, problems[-1][0]))
         # Each wager on its own, for statistics that count wagers rather than items.
         per_wager = [{"kind": roulette.classify(p, first_four).kind.name.lower(), "position": position_json(p),
                       "wins": p in winners, "correct": p not in wrong,
                       "category": wrong[p].value if p in wrong else None}
                      for p in (_hashable(b["position"]) for b in item.prompt["bets"])]
-        return Grade(category is None, self.describe_key(item), given, explanation.strip(), category,
+        return Grade(first is None, self.describe_key(item), given, explanation.strip(), first,
                      self._rule(item), seconds,
                      details={"marked": [position_json(p) for p in marked], "wagers": per_wager})
 

@@ -121,7 +121,7 @@ class RouletteFindErrorDrill(Levelled):
         number = 0 if zero_spin else 1 + rng.below(36)
         with_complete = "complete" in kinds or (level > BASIC and rng.below(3) == 0)
         complete_on = self._complete_number(rng, number) if with_complete else None
-        complete_wagers = roulette.complete(complete_on, first_four) if with_complete else []
+        complete_wagers = roulette.complete(complete_on, first_four) if complete_on is not None else []
         taken = {w.numbers for w in complete_wagers}
         covering = [w for w in roulette.covering(number, first_four) if w.numbers not in taken]
         inside_winners = [w for w in covering if not w.kind.outside]

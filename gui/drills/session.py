@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from dealerdrill.core import Rng
-
 from dealerdrill.domain import AnsweredItem, Grade, Item, Mode, Target
 
 from .base import timeout_grade
@@ -148,6 +147,8 @@ class DrillSession:
         return self._finish(None, timeout_grade(self.current, expected, seconds, rule, explanation))
 
     def _finish(self, answer, grade: Grade) -> Grade:
+        if self.current is None:
+            raise DrillUsageError("there is no item on screen")
         answered = AnsweredItem(self.current, answer, grade)
         self.result.answered.append(answered)
         self.scheduler.record(self.current.family, grade.correct, grade.seconds, self.target.seconds)

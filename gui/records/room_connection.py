@@ -34,7 +34,7 @@ def check_url(url: str, *, allow_password: bool = True) -> dict:
     url = url.strip()
     if urlsplit(url).scheme.lower() not in ("postgresql", "postgres"):
         raise RoomUrlError(f"{url!r} is not a PostgreSQL URL (it must start with postgresql://).")
-    from psycopg.conninfo import conninfo_to_dict   # psycopg only where a room is used
+    from psycopg.conninfo import conninfo_to_dict  # psycopg only where a room is used
 
     try:
         parameters = conninfo_to_dict(url)

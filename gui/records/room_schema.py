@@ -578,7 +578,8 @@ CREATE OR REPLACE FUNCTION dd_import_answer(p_session_id bigint, p_uuid text, p_
         {_DEFINER} AS $$
 BEGIN
     IF EXISTS (SELECT 1 FROM sessions WHERE id = p_session_id AND finished_at IS NOT NULL) THEN
-        RAISE EXCEPTION 'answers are never added to a finished session' USING ERRCODE = 'integrity_constraint_violation';
+        RAISE EXCEPTION 'answers are never added to a finished session'
+            USING ERRCODE = 'integrity_constraint_violation';
     END IF;
     RETURN dd_insert_answer(p_uuid, p_session_id, p_seq, p_family, p_item, p_answer, p_expected, p_given,
                             p_correct, p_category, p_rule, p_seconds, p_timed_out, p_answered_at);

@@ -157,7 +157,7 @@ class ResultsBoardView(QWidget):
         road = QRectF(8, bead.bottom() + 30, width, height)
         return bead, road
 
-    def paintEvent(self, _event) -> None:  # noqa: N802 (Qt name)
+    def paintEvent(self, _event) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self.rect(), QColor(24, 20, 18))

@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QTimer, Signal
 from PySide6.QtGui import (
-    QAction, QColor, QFont, QFontMetricsF, QLinearGradient, QPainter, QPainterPath, QPen,
+    QAction,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
 )
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
@@ -163,7 +170,7 @@ class TableGeometry:
 class BaccaratCanvas(QWidget):
     """Paints the table; holds no game logic, only what to show."""
 
-    def __init__(self, table: "BaccaratTable"):
+    def __init__(self, table: BaccaratTable):
         super().__init__(table)
         self._table = table
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
@@ -347,7 +354,7 @@ class BaccaratTable(QWidget):
 
     def _burn(self):
         result = self.shoe.burn()
-        exposed, burned = result if isinstance(result, tuple) else (getattr(result, "exposed"), getattr(result, "burned"))
+        exposed, burned = result if isinstance(result, tuple) else (result.exposed, result.burned)
         count = burned if isinstance(burned, int) else len(burned)
         return exposed, count
 
@@ -520,7 +527,8 @@ class BaccaratTable(QWidget):
             p.drawText(box, Qt.AlignCenter, str(label))
         p.setFont(self._font(12, False))
         first, last = g.commission_boxes[0], g.commission_boxes[-1]
-        p.drawText(QRectF(first.left(), last.bottom() + 2, last.right() - first.left(), 18), Qt.AlignCenter, "COMMISSION")
+        p.drawText(QRectF(first.left(), last.bottom() + 2, last.right() - first.left(), 18), Qt.AlignCenter,
+                   "COMMISSION")
         # The two hand boxes.
         for side, box, colour in (("player", g.player_box, PLAYER_BLUE), ("banker", g.banker_box, BANKER_RED)):
             winner = self.reveal_complete and self.coup.winner == side
@@ -624,8 +632,7 @@ class BaccaratTable(QWidget):
             rank, suit = _card_of(card)
             paint_card(p, rect, rank, suit, sideways=position == 2)
         if self.reveal_complete:
-            for side, box, total in (("player", g.player_box, self.coup.player_total),
-                                     ("banker", g.banker_box, self.coup.banker_total)):
+            for box, total in ((g.player_box, self.coup.player_total), (g.banker_box, self.coup.banker_total)):
                 p.setPen(QPen(QColor(20, 20, 20), 2))
                 p.setBrush(QColor(250, 244, 226))
                 centre = QPointF(box.center().x(), box.bottom() + 2)
@@ -634,9 +641,9 @@ class BaccaratTable(QWidget):
                 p.setFont(self._font(30))
                 p.drawText(QRectF(centre.x() - 26, centre.y() - 26, 52, 52), Qt.AlignCenter, str(total))
             winner = self.coup.winner
-            tags = [("player", g.player_box), ("banker", g.banker_box)] if winner == "tie" else \
-                [(winner, g.player_box if winner == "player" else g.banker_box)]
-            for side, box in tags:
+            tags = [g.player_box, g.banker_box] if winner == "tie" else \
+                [g.player_box if winner == "player" else g.banker_box]
+            for box in tags:
                 tag = QRectF(box.right() - 86, box.top() - 16, 80, 30)
                 p.setPen(QPen(QColor(90, 60, 0), 1.5))
                 p.setBrush(QColor(255, 214, 90))

@@ -1,7 +1,7 @@
 """Long work off the UI thread: run a function on a worker, hand its result to the UI thread."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import QApplication

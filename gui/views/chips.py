@@ -169,8 +169,12 @@ def badge_size(height: float, text: str) -> QSizeF:
     return QSizeF(width, height)
 
 
-def paint_badge_in(painter: QPainter, box: QRectF, text: str, edge: QColor = QColor("#ffd54a")) -> None:
-    """A small dark label with light text filling `box` (see badge_size)."""
+BADGE_EDGE = "#ffd54a"
+
+
+def paint_badge_in(painter: QPainter, box: QRectF, text: str, edge: QColor | None = None) -> None:
+    """A small dark label with light text filling `box` (see badge_size), edged in `edge` (gold by default)."""
+    edge = edge if edge is not None else QColor(BADGE_EDGE)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setFont(badge_font(box.height()))

@@ -50,7 +50,7 @@ class HandBox(QWidget):
         self.marked = marked
         self.update()
 
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def paintEvent(self, event) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.Antialiasing)
         box = QRectF(self.rect()).adjusted(2, 2, -2, -2)
@@ -119,7 +119,7 @@ class _Panel(QWidget):
     def reset(self) -> None:
         """Clear the trainee's input for the current item."""
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def keyPressEvent(self, event) -> None:
         if self.item is None or self.graded or not self.handle_key(event.key(), event.text()):
             super().keyPressEvent(event)
 

@@ -27,7 +27,8 @@ RIGHT = QColor(80, 200, 110)
 WRONG = QColor(225, 70, 60)
 PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
         5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
-FIELDS = {"chung": "The chung goes on box", "first": "The first stack goes to box", "order": "The stacks go out to boxes"}
+FIELDS = {"chung": "The chung goes on box", "first": "The first stack goes to box",
+          "order": "The stacks go out to boxes"}
 
 
 def _font(size: float, bold: bool = False) -> QFont:
@@ -147,7 +148,8 @@ class DeliveryPanel(QWidget):
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self.rect(), FELT.darker(130))
         scale = min(self.width() / self.DESIGN.width(), self.height() / self.DESIGN.height())
-        p.translate((self.width() - self.DESIGN.width() * scale) / 2, (self.height() - self.DESIGN.height() * scale) / 2)
+        p.translate((self.width() - self.DESIGN.width() * scale) / 2,
+                    (self.height() - self.DESIGN.height() * scale) / 2)
         p.scale(scale, scale)
         p.fillRect(QRectF(0, 0, self.DESIGN.width(), self.DESIGN.height()), FELT)
         if self.item is not None:

@@ -5,9 +5,9 @@ gow hands) and listed below, one line per wager, hand or step, with what the dea
 over the lines, marks each mistake and types its correction; Enter commits every mark at once (Enter with
 nothing marked says "no mistakes").
 
-Keys: Up / Down choose a line; Space marks or unmarks it; typing a correction marks it too: digits (and . for cents) type an
-amount to pay, C clear, T take, U push, D draw, S stand, and on the order line the box numbers one by one;
-Backspace edits the correction; Delete unmarks; Enter commits.
+Keys: Up / Down choose a line; Space marks or unmarks it; typing a correction marks it too: digits (and . for
+cents) type an amount to pay, C clear, T take, U push, D draw, S stand, and on the order line the box numbers
+one by one; Backspace edits the correction; Delete unmarks; Enter commits.
 
 Before the commit nothing drawn or said comes from the item's key: the picture and the lines are the
 prompt's (what the dealer did), the marks and corrections the trainee's own. After grading every line the
@@ -222,7 +222,7 @@ class FindErrorPanel(QWidget):
         if open_lines:
             self.status.setText(f"Give a correction for line {', '.join(map(str, open_lines))} (or Delete to unmark).")
             return None
-        return {"marks": {line_id: value for line_id, value in self.marks.items()}}
+        return {"marks": dict(self.marks.items())}
 
     def _commit(self) -> None:
         answer = self.answer()

@@ -54,7 +54,7 @@ class NumberEntry(QLineEdit):
         super().__init__(parent)
         self.accepted = accepted   # the characters a valid answer may hold besides digits (for the help text)
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def keyPressEvent(self, event) -> None:
         if is_page_key(event):
             event.ignore()  # the page's letter: Qt hands it to the parent, up to the drill page
             return

@@ -15,7 +15,14 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
-    QComboBox, QFormLayout, QGridLayout, QLabel, QLineEdit, QSizePolicy, QVBoxLayout, QWidget,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
 )
 
 from dealerdrill.drills.paigow_drills import money

@@ -19,7 +19,6 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from dealerdrill.core import roulette
-
 from dealerdrill.domain import format_money
 
 from .chip_labels import LabelRequest
@@ -331,7 +330,7 @@ class PayoutPanel(_LayoutPanel):
                 notes[position] = (f"✓ {format_money(amount)}", RIGHT)
             else:
                 notes[position] = (f"pay {format_money(amount)}", WRONG)
-        for position, given in paid.items():
+        for position in paid:
             if position not in expected:
                 notes[position] = ("loses", WRONG)
         self.layout_view.set_result(item.key["number"], expected.keys())
@@ -362,7 +361,7 @@ class WinnersPanel(_LayoutPanel):
 
     def _refresh(self) -> None:
         label = "win" if self.item and self.item.prompt["task"] == "winners" else "clear"
-        self.layout_view.set_notes({p: (label, MARK) for p in self.marked})
+        self.layout_view.set_notes(dict.fromkeys(self.marked, (label, MARK)))
         self._say(self._progress())
 
     def _act_on(self, key) -> None:

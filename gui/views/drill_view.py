@@ -30,16 +30,30 @@ from __future__ import annotations
 
 import importlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
-    QButtonGroup, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
-    QRadioButton, QScrollArea, QSizePolicy, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
+    QButtonGroup,
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,  # the question before a test
+    QProgressBar,
+    QPushButton,
+    QRadioButton,
+    QScrollArea,
+    QSizePolicy,
+    QStackedWidget,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
 )
-from PySide6.QtWidgets import QMessageBox   # the question before a test
 
 from dealerdrill.domain import Grade, Mode, Target
 from dealerdrill.drills import SessionResult
@@ -77,7 +91,8 @@ STYLE = f"""
 *[drillShell="true"] QLabel {{ color: {INK}; }}
 *[drillShell="true"] QLabel[role="muted"] {{ color: {MUTED}; }}
 *[drillShell="true"] QLabel[role="heading"] {{ font-size: 20px; font-weight: 600; }}
-*[drillShell="true"] QLabel[role="section"] {{ color: {MUTED}; font-size: 11px; font-weight: 600; letter-spacing: 1px; }}
+*[drillShell="true"] QLabel[role="section"] {{ color: {MUTED}; font-size: 11px; font-weight: 600;
+                                           letter-spacing: 1px; }}
 *[drillShell="true"] QLabel[role="question"] {{ font-size: 17px; font-weight: 600; }}
 *[drillShell="true"] QLabel[role="keys"] {{ color: {MUTED}; font-size: 11px; }}
 *[drillShell="true"] QFrame[card="true"] {{ background: #ffffff; border: 1px solid #d9dee3; border-radius: 8px; }}
@@ -88,8 +103,8 @@ STYLE = f"""
 *[drillShell="true"] QTreeWidget::item {{ padding: 5px 4px; }}
 *[drillShell="true"] QTreeWidget::item:selected {{ background: #dcefe3; color: {INK}; }}
 *[drillShell="true"] QTreeWidget:focus {{ border: 2px solid {ACCENT}; }}
-*[drillShell="true"] QPushButton {{ padding: 7px 16px; border: 1px solid #b8c0c8; border-radius: 6px; background: #ffffff;
-                          color: {INK}; }}
+*[drillShell="true"] QPushButton {{ padding: 7px 16px; border: 1px solid #b8c0c8; border-radius: 6px;
+                          background: #ffffff; color: {INK}; }}
 *[drillShell="true"] QPushButton:focus {{ border: 2px solid {ACCENT}; }}
 *[drillShell="true"] QPushButton:disabled {{ color: #a0a8b0; }}
 *[drillShell="true"] QPushButton[primary="true"] {{ background: {ACCENT}; color: #ffffff; border-color: {ACCENT};
@@ -97,8 +112,8 @@ STYLE = f"""
 *[drillShell="true"] QPushButton[primary="true"]:focus {{ border: 2px solid #06351d; }}
 *[drillShell="true"] QPushButton[primary="true"]:disabled {{ background: #9db8a8; border-color: #9db8a8; }}
 *[drillShell="true"] QRadioButton, *[drillShell="true"] QComboBox {{ color: {INK}; font-size: 13px; }}
-*[drillShell="true"] QLabel[badge="true"] {{ background: #e6efe9; color: {ACCENT}; border-radius: 9px; padding: 2px 10px;
-                                   font-weight: 600; }}
+*[drillShell="true"] QLabel[badge="true"] {{ background: #e6efe9; color: {ACCENT}; border-radius: 9px;
+                                   padding: 2px 10px; font-weight: 600; }}
 *[drillShell="true"] QFrame#feedback[verdict="right"] {{ background: #edf7ef; border: 1px solid #b9dcc1;
                                               border-left: 5px solid {RIGHT}; border-radius: 6px; }}
 *[drillShell="true"] QFrame#feedback[verdict="wrong"] {{ background: #fcefee; border: 1px solid #efc4c0;
@@ -108,7 +123,8 @@ STYLE = f"""
 *[drillShell="true"] QLabel#verdictLabel[verdict="wrong"] {{ color: {WRONG}; font-size: 17px; font-weight: 700; }}
 *[drillShell="true"] QLabel#hintLabel, *[drillShell="true"] QLabel#problemLabel {{ background: #fff4d6; color: {AMBER};
         border: 1px solid #f0d58c; border-radius: 6px; padding: 8px 10px; }}
-*[drillShell="true"] QProgressBar {{ border: 1px solid #d9dee3; border-radius: 5px; background: #ffffff; height: 10px; }}
+*[drillShell="true"] QProgressBar {{ border: 1px solid #d9dee3; border-radius: 5px; background: #ffffff;
+                           height: 10px; }}
 *[drillShell="true"] QProgressBar::chunk {{ background: {ACCENT}; border-radius: 4px; }}
 *[drillShell="true"] QProgressBar[urgent="true"]::chunk {{ background: {WRONG}; }}
 *[drillShell="true"] QLabel#resultVerdict[passed="true"] {{ color: {RIGHT}; font-size: 28px; font-weight: 700; }}
@@ -259,14 +275,14 @@ class _FillingScrollArea(QScrollArea):
             self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.viewport().setAutoFillBackground(False)
 
-    def setWidget(self, widget: QWidget) -> None:  # noqa: N802 (Qt name)
+    def setWidget(self, widget: QWidget) -> None:
         widget.setAutoFillBackground(False)
         super().setWidget(widget)
 
-    def sizeHint(self):  # noqa: N802 (Qt name)
+    def sizeHint(self):
         return self._hint
 
-    def minimumSizeHint(self):  # noqa: N802 (Qt name)
+    def minimumSizeHint(self):
         return QSize(120, 120)
 
 
@@ -280,7 +296,7 @@ class _PlaceholderWhileEmpty(QObject):
         for widget in watched:
             widget.installEventFilter(self)
 
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
+    def eventFilter(self, watched, event) -> bool:
         if event.type() in (QEvent.Type.Show, QEvent.Type.Hide, QEvent.Type.ShowToParent,
                             QEvent.Type.HideToParent):
             self._placeholder.setVisible(not any(w.isVisibleTo(w.parentWidget()) for w in self._watched))

@@ -15,15 +15,13 @@ import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QTimer, Signal
-from PySide6.QtGui import (QAction, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen,
-                           QRadialGradient)
-from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout,
-                               QWidget)
+from PySide6.QtGui import QAction, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QRadialGradient
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from .chips import paint_tray
 from .felt import LINE_GOLD, paint_felt, paint_limits_sign, table_font, table_menu_actions
-from .tiles import TILE_ASPECT, paint_die, paint_tile
 from .table_settings import setting_reader
+from .tiles import TILE_ASPECT, paint_die, paint_tile
 
 DESIGN_WIDTH = 1600.0
 DESIGN_HEIGHT = 1100.0
@@ -170,7 +168,7 @@ class PaiGowGeometry:
 class PaiGowCanvas(QWidget):
     """Paints the table and turns mouse drags into moves of the trainee's tiles."""
 
-    def __init__(self, table: "PaiGowTable"):
+    def __init__(self, table: PaiGowTable):
         super().__init__(table)
         self._table = table
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)

@@ -15,25 +15,58 @@ Keys: Ctrl+Page Up/Down or Ctrl+Tab switch tabs; Tab walks the filters, tables a
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import Callable
 
 from PySide6.QtCore import QDate, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView, QButtonGroup, QCheckBox, QComboBox, QDateEdit, QFileDialog, QGridLayout, QHBoxLayout,
-    QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar, QRadioButton, QTabWidget, QVBoxLayout, QWidget,
+    QAbstractItemView,
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QFileDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QProgressBar,
+    QRadioButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
 )
 
 from dealerdrill.desk import ManagerRoleRequired, Permission
 
 from .. import settings as app_settings
-
-from .records_profiles import (MET_BACKGROUND, NONE_BACKGROUND, PARTLY_BACKGROUND, PLAIN_ERRORS, SHORT_BACKGROUND,
-                               button, label, plain_message, style_page)
-from .records_trainee import (GAME_TITLES, MODE_TITLES, Cell, card, fill_table, local_time, make_table, percent,
-                              seconds, session_result_text)
+from .records_profiles import (
+    MET_BACKGROUND,
+    NONE_BACKGROUND,
+    PARTLY_BACKGROUND,
+    PLAIN_ERRORS,
+    SHORT_BACKGROUND,
+    button,
+    label,
+    plain_message,
+    style_page,
+)
+from .records_trainee import (
+    GAME_TITLES,
+    MODE_TITLES,
+    Cell,
+    card,
+    fill_table,
+    local_time,
+    make_table,
+    percent,
+    seconds,
+    session_result_text,
+)
 
 EXPORT_FORMATS: tuple[tuple[str, str, str], ...] = (
     ("pdf", "PDF scorecards (one page set per trainee, charts, sign-off lines)", "PDF files (*.pdf)"),
@@ -103,7 +136,7 @@ def _tab_page() -> tuple[QWidget, QVBoxLayout]:
     return page, layout
 
 
-def _message(role: str = "muted") -> "QLabel":
+def _message(role: str = "muted") -> QLabel:
     widget = label("", role, wrap=True)
     widget.hide()
     return widget
@@ -161,6 +194,7 @@ class ManagerPage(QWidget):
 
         self.workstation_tab = WorkstationTab(self.desk)
         self.tabs.addTab(self.workstation_tab, "Wor&kstation and keys")
+        self.tabs.addTab(self._build_room_server(), "Trainin&g room")
         self.tabs.currentChanged.connect(lambda _: self.refresh())
         outer.addWidget(self.tabs, 1)
         self.setFocusProxy(self.trainee_box)
@@ -753,14 +787,21 @@ class ManagerPage(QWidget):
         self.import_refused.setMaximumHeight(124)   # about six lines; more scroll
         self.import_refused.hide()
         layout.addWidget(self.import_refused)
-        from .room_server import RoomServerBox   # the training room's setting (issue 14)
-
-        self.room_server_box = RoomServerBox(self.desk)
-        layout.addWidget(self.room_server_box)
         layout.addStretch(1)
         self._progress_timer = QTimer(self)
         self._progress_timer.setSingleShot(True)
         self._progress_timer.timeout.connect(self._show_progress_row)
+        return page
+
+    def _build_room_server(self) -> QWidget:
+        """The training room's setting (issue 14) on a tab of its own: beside the export panel it made the
+        Manager page, and so the window, taller than a laptop's screen."""
+        from .room_server import RoomServerBox
+
+        page, layout = _tab_page()
+        self.room_server_box = RoomServerBox(self.desk)
+        layout.addWidget(self.room_server_box)
+        layout.addStretch(1)
         return page
 
     def chosen_format(self) -> str:

@@ -16,12 +16,23 @@ Errors reach the person in plain words (`plain_message`), never as a traceback.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
-    QPushButton, QSizePolicy, QToolButton, QVBoxLayout, QWidget,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
 )
 
 INK = "#1f2a37"
@@ -40,7 +51,8 @@ PAGE_STYLE = f"""
 *[recordsPage="true"] {{ background: #f3f5f7; }}
 *[recordsPage="true"] QLabel {{ color: {INK}; }}
 *[recordsPage="true"] QLabel[role="heading"] {{ font-size: 20px; font-weight: 600; }}
-*[recordsPage="true"] QLabel[role="section"] {{ color: {MUTED}; font-size: 11px; font-weight: 600; letter-spacing: 1px; }}
+*[recordsPage="true"] QLabel[role="section"] {{ color: {MUTED}; font-size: 11px; font-weight: 600;
+                                             letter-spacing: 1px; }}
 *[recordsPage="true"] QLabel[role="muted"] {{ color: {MUTED}; }}
 *[recordsPage="true"] QLabel[role="stat"] {{ font-size: 22px; font-weight: 700; color: {INK}; }}
 *[recordsPage="true"] QLabel[role="problem"] {{ background: #fff4d6; color: {AMBER}; border: 1px solid #f0d58c;

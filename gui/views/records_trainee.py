@@ -15,13 +15,31 @@ from datetime import date, timedelta
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QFrame, QGridLayout, QHBoxLayout, QHeaderView, QScrollArea, QTableWidget,
-    QTableWidgetItem, QVBoxLayout, QWidget,
+    QAbstractItemView,
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QScrollArea,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
 )
 
 from .records_charts import ChartView, breakdown_chart, heatmap_chart, skills_chart
-from .records_profiles import (MET_BACKGROUND, NONE_BACKGROUND, PARTLY_BACKGROUND, PLAIN_ERRORS, SHORT_BACKGROUND,
-                               button, label, plain_message, style_page)
+from .records_profiles import (
+    MET_BACKGROUND,
+    NONE_BACKGROUND,
+    PARTLY_BACKGROUND,
+    PLAIN_ERRORS,
+    SHORT_BACKGROUND,
+    button,
+    label,
+    plain_message,
+    style_page,
+)
 
 PERIODS: tuple[tuple[str, int | None], ...] = (("All time", None), ("Last 7 days", 7), ("Last 30 days", 30),
                                                ("Last 90 days", 90))
@@ -357,11 +375,13 @@ class ProgressPage(ScrollPage):
         fill_table(self.errors_table, [[c.label[0].upper() + c.label[1:], Cell(c.answered, align_right=True)]
                                        for c in categories], empty_text="No wrong answers.")
         wagers = records.roulette_by_wager_kind(name, f)
-        fill_table(self.wager_table, self._breakdown_rows(wagers), fit_rows=20, empty_text="No roulette payout answers yet.")
+        fill_table(self.wager_table, self._breakdown_rows(wagers), fit_rows=20,
+                   empty_text="No roulette payout answers yet.")
         breakdown_chart(self.wager_chart, wagers, "Roulette: accuracy by wager kind (%)",
                         "No roulette payout answers yet.")
         rules = records.paigow_by_house_way_rule(name, f)
-        fill_table(self.houseway_table, self._breakdown_rows(rules), fit_rows=20, empty_text="No house-way answers yet.")
+        fill_table(self.houseway_table, self._breakdown_rows(rules), fit_rows=20,
+                   empty_text="No house-way answers yet.")
         breakdown_chart(self.houseway_chart, rules, "Pai gow: accuracy by house-way rule (%)",
                         "No house-way answers yet.")
 

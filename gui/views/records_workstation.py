@@ -13,7 +13,14 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
-    QFileDialog, QFrame, QHBoxLayout, QMessageBox, QScrollArea, QSpinBox, QVBoxLayout, QWidget,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QMessageBox,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
 from .records_profiles import PLAIN_ERRORS, button, label, plain_message

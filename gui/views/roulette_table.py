@@ -11,14 +11,13 @@ C clears the layout.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QPainter, QPalette
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget)
+from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QPalette
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from dealerdrill.core import InvalidWager, Rng, roulette
-
-from ..settings import RouletteSettings, Settings
 from dealerdrill.domain import format_money
 
+from ..settings import RouletteSettings, Settings
 from .chips import ChipTray, stack_words
 from .roulette_layout import RouletteLayoutView
 from .roulette_wheel import RouletteWheelView

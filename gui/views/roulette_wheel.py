@@ -111,7 +111,6 @@ class RouletteWheelView(QWidget):
         wobble = random.Random()
         start_wheel = self._wheel_angle
         wheel_turns = 360 * (1.5 + seconds * 0.25) + wobble.uniform(0, 360)
-        end_wheel = start_wheel + wheel_turns
         caught_wheel = start_wheel + wheel_turns * self._ease_wheel(BALL_CAUGHT)
         pocket = self._order.index(number) * self._pocket_span
         start_ball = wobble.uniform(0, 360)
@@ -181,7 +180,8 @@ class RouletteWheelView(QWidget):
         key = (side, ratio)
         if key not in self._cache:
             self._cache.clear()  # only the current size is worth keeping
-            self._cache[key] = (self._render(side, ratio, self._paint_bowl), self._render(side, ratio, self._paint_head))
+            self._cache[key] = (self._render(side, ratio, self._paint_bowl),
+                                self._render(side, ratio, self._paint_head))
         return self._cache[key]
 
     @staticmethod
@@ -219,7 +219,8 @@ class RouletteWheelView(QWidget):
             painter.translate(_point(c, r * (TRACK_INNER + 0.018), i * 45 + 22.5))
             painter.rotate(i * 45 + 22.5 + (0 if i % 2 else 90))
             size = r * 0.028
-            painter.drawPolygon([QPointF(0, -size), QPointF(size * 0.45, 0), QPointF(0, size), QPointF(-size * 0.45, 0)])
+            painter.drawPolygon([QPointF(0, -size), QPointF(size * 0.45, 0), QPointF(0, size),
+                                 QPointF(-size * 0.45, 0)])
             painter.restore()
 
     def _paint_head(self, painter: QPainter, c: QPointF, r: float) -> None:
@@ -235,7 +236,9 @@ class RouletteWheelView(QWidget):
             colour = self._colour(number)
             middle = index * span
             # Number ring and pocket as two annular sectors of the same colour, the pocket a shade deeper.
-            for outer, inner, shade in ((HEAD_OUTER - 0.012, NUMBERS_INNER, 100), (NUMBERS_INNER, POCKETS_INNER, 125)):
+            # Each sector is a pie to the centre: the pocket's pie, drawn second, covers the number ring's inside
+            # and the cone drawn below covers the pocket's.
+            for outer, shade in ((HEAD_OUTER - 0.012, 100), (NUMBERS_INNER, 125)):
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(colour.darker(shade))
                 painter.drawPie(QRectF(c.x() - r * outer, c.y() - r * outer, 2 * r * outer, 2 * r * outer),

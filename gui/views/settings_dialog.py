@@ -14,11 +14,30 @@ from __future__ import annotations
 import re
 from dataclasses import fields
 
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit,
-                               QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
-from ..settings import (TABLE_SETTINGS, TABLE_TITLES, Settings, SettingsError, build_table, check_value,
-                        choices_of, default_of, is_typed)
+from ..settings import (
+    TABLE_SETTINGS,
+    TABLE_TITLES,
+    Settings,
+    SettingsError,
+    build_table,
+    check_value,
+    choices_of,
+    default_of,
+    is_typed,
+)
 
 _WHOLE = re.compile(r"[+-]?\d+")
 _GROUPED = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d*)?")  # 1,000 or 1,000.5: thousands separators

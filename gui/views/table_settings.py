@@ -3,7 +3,8 @@ table), that section itself, a table's own defaults dataclass, or a plain dict. 
 pai gow tables so both read the app's names the same way."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 # The app's settings (dealerdrill.settings) name some values differently; read them through these.
 ALIASES = {

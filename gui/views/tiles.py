@@ -148,7 +148,7 @@ def paint_tile_face(painter: QPainter, rect: QRectF, face, style: str = "ivory")
 
 def paint_tile_back(painter: QPainter, rect: QRectF, style: str = "ivory") -> None:
     """A face-down tile: a plain back with an engraved border, and nothing that could pass for a pip."""
-    body, edge, dark_pip, back = STYLES[style]
+    _body, edge, _dark_pip, back = STYLES[style]
     painter.save()
     painter.setRenderHint(QPainter.Antialiasing)
     top = _paint_body(painter, rect, back, edge)

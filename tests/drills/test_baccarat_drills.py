@@ -4,7 +4,6 @@ import json
 from dataclasses import replace
 
 import pytest
-
 from reference import baccarat as ref
 
 from dealerdrill.core import Rng

@@ -3,7 +3,6 @@ engine's amounts; a rate it cannot charge is refused by each drill with the same
 from dataclasses import replace
 
 import pytest
-
 from reference import paigow as ref
 
 from dealerdrill.core import InvalidInput, Rng, commission

@@ -6,11 +6,11 @@ import re
 from dataclasses import replace
 
 import pytest
+from reference import paigow as ref_paigow
 
 from dealerdrill.core import Rng, baccarat, paigow, roulette
 from dealerdrill.domain import ErrorCategory, Mode
-from dealerdrill.drills import DrillSession
-from dealerdrill.drills import paigow_drills
+from dealerdrill.drills import DrillSession, paigow_drills
 from dealerdrill.drills.baccarat_drills import (
     CommissionDrill,
     SettleTableDrill,
@@ -21,10 +21,10 @@ from dealerdrill.drills.base import registry
 from dealerdrill.drills.paigow_drills import HouseWayDrill, SettleDrill, TileDrill
 from dealerdrill.drills.roulette_drills import PayoutDrill, WinningPositionsDrill
 from dealerdrill.settings import BaccaratSettings, RouletteSettings, Settings
-from reference import paigow as ref_paigow
 
 # A citation is a rule number (5.7(b), 9.8-9.9, "4.7; 5.1", Table 2, (j)-(k)) or a house-way rule id.
-RULE_CITATION = re.compile(r"^((Table \d+|\(?[a-z]\)?(-\([a-z]\))?|\d+(\.\d+)?(\([a-z]\))?)([-;,] ?)?)+$|^[a-z]+(-[a-z0-9]+)+$")
+RULE_CITATION = re.compile(r"^((Table \d+|\(?[a-z]\)?(-\([a-z]\))?|\d+(\.\d+)?(\([a-z]\))?)([-;,] ?)?)+$"
+                           r"|^[a-z]+(-[a-z0-9]+)+$")
 
 
 # ---- 3. a timed-out item is explained like a wrong answer ---------------------------------------------------

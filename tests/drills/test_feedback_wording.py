@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from drill_answers import right_answer, wrong_answers
+from wording import shown_explanation, wording_problems
 
 from dealerdrill.domain import Mode
 from dealerdrill.drills import DrillSession
 from dealerdrill.drills.base import registry
 from dealerdrill.settings import BaccaratSettings, PaiGowSettings, RouletteSettings, Settings
-from drill_answers import right_answer, wrong_answers
-from wording import shown_explanation, wording_problems
 
 ITEMS_PER_LEVEL = 8
 TABLES = {
@@ -48,7 +48,7 @@ def test_everything_a_trainee_reads_follows_the_wording_rules(drill_id, table):
     problems = []
     graded = {"right": 0, "wrong": 0, "timed out": 0}
     for level in (1, 2, 3):
-        for item, session in _items(drill, level):
+        for item, _session in _items(drill, level):
             where = f"{drill_id} level {level} {item.family}"
             problems += _check({"hint": item.hint, "question": item.text}, where)
             right = drill.grade(item, right_answer(item))

@@ -4,13 +4,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from dealerdrill.domain import Grade, Item
+from dealerdrill.domain import ErrorCategory, Grade, Item, Mode, Target
 from dealerdrill.drills.scheduler import INTERVALS, LEECH_LAPSES, RETRY_AFTER, Scheduler
-from dealerdrill.domain import Mode
 from dealerdrill.drills.session import DrillSession, DrillUsageError
-from dealerdrill.domain import Target
-from dealerdrill.domain import ErrorCategory
-
 
 
 @dataclass

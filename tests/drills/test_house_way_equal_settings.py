@@ -2,14 +2,13 @@
 4.2-4.5) is the house way's setting, and the drill grades it right; one that does not is graded wrong.
 Every legal setting of all 3,620 distinct hands, under each shipped way. Rankings come from the
 reference (tests/reference/paigow.py), the grading from the drill, which asks the engine."""
-import pytest
+from dataclasses import replace
 
-from reference import houseway as ref_way
-from reference import paigow as ref
+import pytest
+from reference import houseway as ref_way, paigow as ref
 
 from dealerdrill.drills.paigow_drills import HouseWayDrill
 from dealerdrill.settings import PaiGowSettings, Settings
-from dataclasses import replace
 
 
 def _orderings(setting):

@@ -6,28 +6,31 @@ import json
 from math import gcd
 
 import pytest
+from reference import baccarat as ref_baccarat, paigow as ref_paigow, procedure as ref, roulette as ref_roulette
 
 from dealerdrill.core import Rng
+from dealerdrill.core.irregularity import Action
 from dealerdrill.domain import ErrorCategory, Mode
 from dealerdrill.drills import DrillSession
-from dealerdrill.drills.base import registry
 from dealerdrill.drills.baccarat_find_error import BaccaratFindErrorDrill
+from dealerdrill.drills.base import registry
 from dealerdrill.drills.chip_payments import (
-    HOUSE_LARGEST_CHIP, BaccaratChipsDrill, PaiGowChipsDrill, RouletteChipsDrill,
+    HOUSE_LARGEST_CHIP,
+    BaccaratChipsDrill,
+    PaiGowChipsDrill,
+    RouletteChipsDrill,
 )
 from dealerdrill.drills.irregularities import (
-    ACTION_WORDS, BaccaratIrregularitiesDrill, PaiGowIrregularitiesDrill, RouletteIrregularitiesDrill,
+    ACTION_WORDS,
+    BaccaratIrregularitiesDrill,
+    PaiGowIrregularitiesDrill,
+    RouletteIrregularitiesDrill,
 )
 from dealerdrill.drills.paigow_delivery import DeliveryDrill
 from dealerdrill.drills.paigow_find_error import PaiGowFindErrorDrill
 from dealerdrill.drills.regrade import regrade
 from dealerdrill.drills.roulette_find_error import RouletteFindErrorDrill
 from dealerdrill.drills.targets import DEFAULT_TARGETS
-from dealerdrill.core.irregularity import Action
-from reference import baccarat as ref_baccarat
-from reference import paigow as ref_paigow
-from reference import procedure as ref
-from reference import roulette as ref_roulette
 
 FIND_ERROR = (RouletteFindErrorDrill, BaccaratFindErrorDrill, PaiGowFindErrorDrill)
 IRREGULARITIES = (RouletteIrregularitiesDrill, BaccaratIrregularitiesDrill, PaiGowIrregularitiesDrill)

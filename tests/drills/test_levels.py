@@ -167,7 +167,7 @@ def test_settle_the_table():
 def test_shoe_procedure(burns):
     settings = Settings(baccarat=replace(BaccaratSettings(), burn=burns))
     promised = {BASIC: {"burn": 1, "cut.not-yet": 1, "cut.during": 1},
-                STANDARD: {f: 1 for f in ("burn", "cut.not-yet", "cut.during", "cut.first", "last-coup")},
+                STANDARD: dict.fromkeys(("burn", "cut.not-yet", "cut.during", "cut.first", "last-coup"), 1),
                 ADVANCED: {"burn": 1, "cut.during": 2, "cut.first": 1, "last-coup": 2}}
     for level, weights in promised.items():
         if not burns:

@@ -3,20 +3,23 @@ wrong answers with the right error category, timeouts, determinism, and every fa
 import json
 
 import pytest
+from reference import houseway as ref_way, paigow as ref
 
-from dealerdrill.core import Rng
-from dealerdrill.core import paigow as paigow_engine
+from dealerdrill.core import Rng, paigow as paigow_engine
+from dealerdrill.domain import ErrorCategory, Mode
 from dealerdrill.drills.base import registry
 from dealerdrill.drills.paigow_drills import (
-    NOT_A_PAIR, CompareDrill, ExposeDrill, HouseWayDrill, SettleDrill, TileDrill, commission_rules,
+    NOT_A_PAIR,
+    CompareDrill,
+    ExposeDrill,
+    HouseWayDrill,
+    SettleDrill,
+    TileDrill,
+    commission_rules,
 )
-from dealerdrill.domain import Mode
 from dealerdrill.drills.session import DrillSession
 from dealerdrill.drills.targets import DEFAULT_TARGETS
-from dealerdrill.domain import ErrorCategory
 from dealerdrill.settings import PaiGowSettings, Settings
-from reference import houseway as ref_way
-from reference import paigow as ref
 
 ALL_DRILLS = (TileDrill, CompareDrill, HouseWayDrill, ExposeDrill, SettleDrill)
 

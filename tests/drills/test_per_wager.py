@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from drill_answers import right_answer
+
 from dealerdrill.core import Rng, roulette
 from dealerdrill.domain import Mode
 from dealerdrill.drills import DrillSession
 from dealerdrill.drills.roulette_drills import PayoutDrill
-from drill_answers import right_answer
 
 
 def test_a_layout_counts_each_of_its_wagers_under_its_own_kind():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from reference import roulette as ref
 
 from dealerdrill.core import Rng
 from dealerdrill.domain import ErrorCategory, Mode
@@ -18,7 +19,6 @@ from dealerdrill.drills.roulette_drills import (
 )
 from dealerdrill.drills.targets import default_target
 from dealerdrill.settings import RouletteSettings, Settings
-from reference import roulette as ref
 
 DRILLS = (PayoutDrill, CompletesDrill, PayoutKeysDrill, WinningPositionsDrill)
 OUTSIDE_KINDS = {"column", "dozen", "low", "high", "even", "odd", "red", "black"}
@@ -215,7 +215,8 @@ def test_table_settings_set_stakes_colour_values_and_the_first_four():
         drill = drill_class(Settings(roulette=table))
         for item in sample(drill, 120, seed=31):
             assert item.prompt["first_four"] is False
-            positions = [p for p, *_ in item.key.get("wagers", [])] + [b["position"] for b in item.prompt.get("bets", [])]
+            positions = ([p for p, *_ in item.key.get("wagers", [])]
+                         + [b["position"] for b in item.prompt.get("bets", [])])
             assert [0, 1, 2, 3] not in positions
     payout = PayoutDrill(table)
     values = set()
@@ -325,7 +326,7 @@ def test_the_stake_added_to_a_payment_or_the_total_is_caught():
 def test_colour_chips_counted_at_face_value_are_caught():
     drill, item = find_item(lambda it: it.prompt["colour_value"] == 2, level=3)
     answer = right_answer(item)
-    position, amount = answer["payments"][-1]
+    _position, amount = answer["payments"][-1]
     answer["payments"][-1][1] = amount // 2  # paid the units as dollars
     assert drill.grade(item, answer).category is ErrorCategory.COLOUR_CHIP_VALUE
     answer = right_answer(item)

@@ -9,21 +9,21 @@ import re
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
-from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtWidgets import QApplication, QLabel  # noqa: E402
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QLabel
+from wording import shown_explanation, wording_problems
 
-from dealerdrill.core import Rng  # noqa: E402
-from dealerdrill.domain import Mode, Target  # noqa: E402
-from dealerdrill.drills.baccarat_drills import CommissionDrill, SettleTableDrill, ShoeProcedureDrill  # noqa: E402
-from dealerdrill.drills.paigow_drills import SettleDrill, TileDrill  # noqa: E402
-from dealerdrill.drills.roulette_drills import PayoutDrill, PayoutKeysDrill  # noqa: E402
-from dealerdrill.views import drill_view  # noqa: E402
-from dealerdrill.views.drill_panels_baccarat import PANELS as BACCARAT  # noqa: E402
-from dealerdrill.views.drill_panels_paigow import PANELS as PAIGOW  # noqa: E402
-from dealerdrill.views.drill_panels_roulette import PANELS as ROULETTE  # noqa: E402
-from dealerdrill.views.drill_view import DrillView  # noqa: E402
-from wording import shown_explanation, wording_problems  # noqa: E402
+from dealerdrill.core import Rng
+from dealerdrill.domain import Mode, Target
+from dealerdrill.drills.baccarat_drills import CommissionDrill, SettleTableDrill, ShoeProcedureDrill
+from dealerdrill.drills.paigow_drills import SettleDrill, TileDrill
+from dealerdrill.drills.roulette_drills import PayoutDrill, PayoutKeysDrill
+from dealerdrill.views import drill_view
+from dealerdrill.views.drill_panels_baccarat import PANELS as BACCARAT
+from dealerdrill.views.drill_panels_paigow import PANELS as PAIGOW
+from dealerdrill.views.drill_panels_roulette import PANELS as ROULETTE
+from dealerdrill.views.drill_view import DrillView
 
 PANELS = {**ROULETTE, **BACCARAT, **PAIGOW}
 
@@ -113,7 +113,7 @@ def test_a_roulette_answer_box_refuses_what_is_no_whole_number(qtbot, typed, mes
 def test_the_layout_refuses_a_tenth_digit_and_a_letter_with_a_message(qtbot):
     drill = PayoutDrill()
     item = drill.generate(Rng(4), 1)
-    panel, emitted = shown(qtbot, drill, item)
+    panel, _emitted = shown(qtbot, drill, item)
     qtbot.keyClicks(panel, "1234567890")
     assert panel.typed == "123456789" and "more than 9 digits" in panel.status.text()
     qtbot.keyClicks(panel, "x")
@@ -139,7 +139,7 @@ def test_the_commission_box_refuses_a_second_point_a_third_decimal_and_letters(q
 def test_the_settle_boxes_refuse_with_a_message(qtbot):
     drill = SettleTableDrill()
     item = drill.generate(Rng(6), 1)
-    panel, emitted = shown(qtbot, drill, item)
+    panel, _emitted = shown(qtbot, drill, item)
     qtbot.keyClicks(panel, "1.5")
     qtbot.keyClicks(panel, ".")
     assert panel.typed == "1.5" and "already has its decimal point" in plain(panel.entry)
@@ -150,7 +150,7 @@ def test_the_settle_boxes_refuse_with_a_message(qtbot):
 def test_a_choice_box_refuses_a_third_digit(qtbot):
     drill = ShoeProcedureDrill()
     item = drill.generate(Rng(7), 1, "cut.not-yet")
-    panel, emitted = shown(qtbot, drill, item)
+    panel, _emitted = shown(qtbot, drill, item)
     qtbot.keyClicks(panel, "123")
     assert panel.typed == "12" and "more than two digits" in plain(panel.entry)
 

@@ -8,8 +8,7 @@ import textwrap
 import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from dealerdrill import app as app_module
-from dealerdrill import paths
+from dealerdrill import app as app_module, paths
 from dealerdrill.settings import Settings, load_settings
 
 

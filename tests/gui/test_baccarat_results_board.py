@@ -6,9 +6,8 @@ from types import SimpleNamespace
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from dealerdrill.core import baccarat  # noqa: E402
-from dealerdrill.views.baccarat_results_board import ROWS, ResultsBoard  # noqa: E402
-from dealerdrill.views.baccarat_table import BaccaratTable, BaccaratSettings  # noqa: E402
+from dealerdrill.views.baccarat_results_board import ROWS, ResultsBoard
+from dealerdrill.views.baccarat_table import BaccaratSettings, BaccaratTable
 
 
 def board_of(winners: str) -> ResultsBoard:

@@ -6,13 +6,13 @@ from dataclasses import replace
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
+import pytest
 
-from dealerdrill.core import Rng  # noqa: E402
-from dealerdrill.drills.baccarat_drills import CommissionDrill, ProcedureDrill, SettleTableDrill  # noqa: E402
-from dealerdrill.drills.baccarat_seats import seat_numbers, table_seats  # noqa: E402
-from dealerdrill.settings import Settings  # noqa: E402
-from dealerdrill.views.baccarat_table import BaccaratTable  # noqa: E402
+from dealerdrill.core import Rng
+from dealerdrill.drills.baccarat_drills import CommissionDrill, ProcedureDrill, SettleTableDrill
+from dealerdrill.drills.baccarat_seats import seat_numbers, table_seats
+from dealerdrill.settings import Settings
+from dealerdrill.views.baccarat_table import BaccaratTable
 
 
 def settings_with(big_table: bool) -> Settings:

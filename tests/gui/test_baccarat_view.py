@@ -5,13 +5,13 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
-from PySide6.QtCore import QPointF, QRectF, Qt  # noqa: E402
-from PySide6.QtGui import QColor, QImage, QPainter, QPixmap  # noqa: E402
+import pytest
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
 
-from dealerdrill.core import baccarat  # noqa: E402
-from dealerdrill.views.baccarat_table import BaccaratSettings, BaccaratTable, seat_labels  # noqa: E402
-from dealerdrill.views.cards import card_image, pip_centres  # noqa: E402
+from dealerdrill.core import baccarat
+from dealerdrill.views.baccarat_table import BaccaratSettings, BaccaratTable, seat_labels
+from dealerdrill.views.cards import card_image, pip_centres
 
 RED_SUITS = {baccarat.Suit.HEARTS, baccarat.Suit.DIAMONDS}
 

@@ -10,14 +10,14 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF  # noqa: E402
-from PySide6.QtGui import QColor, QHelpEvent  # noqa: E402
-from PySide6.QtWidgets import QApplication, QToolTip  # noqa: E402
+import pytest
+from PySide6.QtCore import QEvent, QPointF, QRectF
+from PySide6.QtGui import QColor, QHelpEvent
+from PySide6.QtWidgets import QApplication, QToolTip
 
-from dealerdrill.core import roulette  # noqa: E402
-from dealerdrill.views.chips import chip_colour, stack_chip_centres, stack_label, stack_words  # noqa: E402
-from dealerdrill.views.roulette_layout import CHIP_RADIUS, RouletteLayoutView  # noqa: E402
+from dealerdrill.core import roulette
+from dealerdrill.views.chips import chip_colour, stack_chip_centres, stack_label, stack_words
+from dealerdrill.views.roulette_layout import CHIP_RADIUS, RouletteLayoutView
 
 
 def complete(number: int, chip: int) -> dict:
@@ -108,7 +108,7 @@ def test_a_125_stack_shows_each_of_its_chips(layout):
     layout.set_stacks({(31, 32): [100, 25]})
     image = layout.grab().toImage()
     transform = layout.layout_transform()
-    x, y = layout.positions()[0].spot  # any position: only used to reach the transform
+    _x, _y = layout.positions()[0].spot  # any position: only used to reach the transform
     centres = stack_chip_centres(QPointF(*layout._by_key[(31, 32)].spot), CHIP_RADIUS, [100, 25])
     # The $100 chip below shows a rim below the $25 chip on top: sample each chip where only it is drawn.
     lower_only = transform.map(QPointF(centres[0].x(), centres[0].y() + CHIP_RADIUS * 0.92))

@@ -7,8 +7,7 @@ import sys
 
 import pytest
 
-from dealerdrill import app as app_module
-from dealerdrill import cli
+from dealerdrill import app as app_module, cli
 from dealerdrill.desk import Desk, ManagerRoleRequired, Permission
 from dealerdrill.domain import Mode
 from dealerdrill.records import dump_records

@@ -5,11 +5,10 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
-from PySide6.QtCore import QPointF, QRectF  # noqa: E402
-from PySide6.QtGui import QColor  # noqa: E402
+import pytest
+from PySide6.QtGui import QColor
 
-from dealerdrill.views.cards import GOLD, SKIN, card_image, paint_suit  # noqa: E402
+from dealerdrill.views.cards import GOLD, SKIN, card_image
 
 WIDTH = 140
 
@@ -19,7 +18,8 @@ def count(image, colour: QColor, tolerance: int = 24) -> int:
     for x in range(0, image.width(), 2):
         for y in range(0, image.height(), 2):
             c = image.pixelColor(x, y)
-            if max(abs(c.red() - colour.red()), abs(c.green() - colour.green()), abs(c.blue() - colour.blue())) < tolerance:
+            distance = max(abs(c.red() - colour.red()), abs(c.green() - colour.green()), abs(c.blue() - colour.blue()))
+            if distance < tolerance:
                 hits += 1
     return hits
 

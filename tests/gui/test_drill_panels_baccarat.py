@@ -113,7 +113,7 @@ def test_a_wrong_player_call_never_deals_a_card_the_engine_did_not(qtbot):
 def test_a_draw_called_for_a_standing_banker_deals_no_card(qtbot):
     drill = TableOfPlayDrill()
     item = _item_where(drill, "banker6.third2", lambda k: k["player"] == "draw" and k["banker"] == "stand")
-    panel, emitted = open_panel(qtbot, drill)
+    panel, _emitted = open_panel(qtbot, drill)
     panel.show_item(item)
     qtbot.keyClick(panel, Qt.Key_D)
     qtbot.keyClick(panel, Qt.Key_D)                      # wrong: Banker 6 stands on a 2

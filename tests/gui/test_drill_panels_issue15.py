@@ -73,7 +73,7 @@ def keys_for(value, money: str):
 
 def mark_lines(qtbot, panel, item, corrections: dict) -> None:
     """Walk down the lines with the arrow key, typing each correction (typing marks the line)."""
-    for index, line in enumerate(item.prompt["lines"]):
+    for line in item.prompt["lines"]:
         if line["id"] in corrections:
             keys = keys_for(corrections[line["id"]], item.prompt["money"])
             if isinstance(keys, str):

@@ -191,7 +191,7 @@ class Page(QWidget):
         super().__init__()
         self.keys = []
 
-    def keyPressEvent(self, event):  # noqa: N802 (Qt name)
+    def keyPressEvent(self, event):
         self.keys.append(event.key())
 
 

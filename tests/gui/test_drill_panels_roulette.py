@@ -3,7 +3,6 @@ drill; wrong answers come back wrong; grading marks the layout."""
 from __future__ import annotations
 
 from collections import deque
-
 from dataclasses import replace
 
 import pytest
@@ -97,7 +96,7 @@ def test_a_wrong_payment_from_the_panel_is_graded_wrong_and_marked(qtbot):
     panel = make_panel(qtbot, drill.id)
     panel.show_item(item)
     panel.setFocus()
-    (position, amount), *rest = item.key["payments"]
+    (position, amount), *_rest = item.key["payments"]
     go_to(qtbot, panel, position)
     qtbot.keyClicks(panel, str(amount + 1))
     qtbot.keyClick(panel, Qt.Key.Key_P)
@@ -189,7 +188,7 @@ def test_the_number_entry_passes_letters_such_as_h_on_to_the_page(qtbot):
             super().__init__()
             self.keys = []
 
-        def keyPressEvent(self, event):  # noqa: N802 (Qt name)
+        def keyPressEvent(self, event):
             self.keys.append(event.key())
 
     page = Page()

@@ -9,16 +9,20 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
-from PySide6.QtCore import Qt, Signal  # noqa: E402
-from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QMessageBox, QVBoxLayout, QWidget  # noqa: E402
+import pytest
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QMessageBox, QVBoxLayout, QWidget
 
-from dealerdrill.domain import Grade, Item, Mode  # noqa: E402
-from dealerdrill.drills.scheduler import LEECH_LAPSES  # noqa: E402
-from dealerdrill.domain import Target  # noqa: E402
-from dealerdrill.domain import ErrorCategory  # noqa: E402
-from dealerdrill.views import drill_view  # noqa: E402
-from dealerdrill.views.drill_view import DrillEntry, DrillView  # noqa: E402
+from dealerdrill.domain import (
+    ErrorCategory,
+    Grade,
+    Item,
+    Mode,
+    Target,
+)
+from dealerdrill.drills.scheduler import LEECH_LAPSES
+from dealerdrill.views import drill_view
+from dealerdrill.views.drill_view import DrillEntry, DrillView
 
 
 class SumDrill:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
-from PySide6.QtGui import QFont, QTextLayout  # noqa: E402
+import pytest
+from PySide6.QtGui import QFont, QTextLayout
 
-from dealerdrill.views.fonts import SHIPPED_FONTS, register_app_fonts  # noqa: E402
+from dealerdrill.views.fonts import SHIPPED_FONTS, register_app_fonts
 
 GUI = Path(__file__).resolve().parents[2] / "gui"
 

@@ -14,9 +14,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
-from dealerdrill import app as app_module
-from dealerdrill import paths
-from dealerdrill import settings as app_settings
+from dealerdrill import app as app_module, paths, settings as app_settings
 from dealerdrill.core import Rng, houseway, paigow
 from dealerdrill.drills.base import registry
 from dealerdrill.views.records_manager import HOUSE_WAYS_TAB

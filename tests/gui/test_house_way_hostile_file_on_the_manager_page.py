@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dealerdrill import app as app_module
-from dealerdrill import settings as app_settings
+from dealerdrill import app as app_module, settings as app_settings
 from dealerdrill.views.records_manager import HOUSE_WAYS_TAB
 
 PIN, MANAGER = "4826", "Mere Smith"
@@ -25,11 +24,15 @@ def page(qtbot):
     app_settings.forget_loaded_house_ways()
 
 
+TOO_DEEP = "tables or lists nest more than 32 levels deep, which no house way needs"
+
+
 @pytest.mark.parametrize("kind, content, reason", [
-    ("deep", "a = " + "[" * 5_000 + "]" * 5_000, "tables or lists nest more than 32 levels deep, which no house way needs"),
+    ("deep", "a = " + "[" * 5_000 + "]" * 5_000, TOO_DEEP),
     # 2,000 parts: enough to break a recursive walk, few enough that the parser stays small without the check
-    ("dotted", "notes" + ".x" * 2_000 + " = 1", "tables or lists nest more than 32 levels deep, which no house way needs"),
-    ("latin-1", "name = 'Caf\xe9'".encode("latin-1"), "not UTF-8 text (byte 12 cannot be read); save the file as UTF-8"),
+    ("dotted", "notes" + ".x" * 2_000 + " = 1", TOO_DEEP),
+    ("latin-1", "name = 'Caf\xe9'".encode("latin-1"),
+     "not UTF-8 text (byte 12 cannot be read); save the file as UTF-8"),
 ])
 def test_a_hostile_file_is_refused_in_plain_words(page, tmp_path, kind, content, reason):
     path = tmp_path / f"{kind}.toml"

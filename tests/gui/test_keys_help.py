@@ -6,10 +6,10 @@ import re
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMessageBox
 
-from dealerdrill import app as app_module  # noqa: E402
-from dealerdrill.views.drill_view import GAME_TITLES, available_drills  # noqa: E402
+from dealerdrill import app as app_module
+from dealerdrill.views.drill_view import GAME_TITLES, available_drills
 
 
 def sections() -> dict[str, str]:

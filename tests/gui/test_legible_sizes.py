@@ -10,11 +10,11 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
-from PySide6.QtCore import QSize  # noqa: E402
-from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+import pytest
+from PySide6.QtCore import QSize
+from PySide6.QtWidgets import QApplication, QWidget
 
-from dealerdrill.domain import Mode, Target  # noqa: E402
+from dealerdrill.domain import Mode, Target
 
 LAPTOP_WINDOW = QSize(1366, 688)
 TIME_LIMIT = Target(seconds=0.05)  # a timed item that runs out at once: the feedback shows without an answer

@@ -7,8 +7,7 @@ import textwrap
 
 import pytest
 
-from dealerdrill import __version__
-from dealerdrill import __main__ as entry
+from dealerdrill import __main__ as entry, __version__
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ day and the idle time are clocks the test moves, handed to the desk.
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from PySide6.QtCore import Qt
@@ -26,7 +26,7 @@ class StillClock:
     """The time of day, moved by the test; each reading adds a millisecond so stored times stay in order."""
 
     def __init__(self):
-        self.now = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+        self.now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
     def __call__(self):
         self.now += timedelta(milliseconds=1)

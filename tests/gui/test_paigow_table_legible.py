@@ -6,12 +6,12 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
-from PySide6.QtCore import QRectF  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtWidgets import QApplication
 
-from dealerdrill.views.paigow_table import PaiGowSettings, PaiGowTable  # noqa: E402
-from dealerdrill.views.tiles import STYLES, face_rect, tile_image  # noqa: E402
+from dealerdrill.views.paigow_table import PaiGowSettings, PaiGowTable
+from dealerdrill.views.tiles import STYLES, face_rect, tile_image
 
 
 @pytest.fixture

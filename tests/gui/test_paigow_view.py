@@ -5,13 +5,13 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt  # noqa: E402
-from PySide6.QtGui import QColor, QImage, QPainter, QPixmap  # noqa: E402
+import pytest
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
 
-from dealerdrill.core import paigow  # noqa: E402
-from dealerdrill.views.paigow_table import PaiGowSettings, PaiGowTable  # noqa: E402
-from dealerdrill.views.tiles import die_spots, paint_tile, pips, tile_image  # noqa: E402
+from dealerdrill.core import paigow
+from dealerdrill.views.paigow_table import PaiGowSettings, PaiGowTable
+from dealerdrill.views.tiles import die_spots, paint_tile, pips, tile_image
 
 ALL_FACES = sorted({t.face for t in paigow.TILES})
 
@@ -180,7 +180,7 @@ def test_keyboard_sets_the_hand_and_the_engine_describes_it(table, qtbot):
     assert table.hand_in("high") == tiles[:2] and table.hand_in("low") == tiles[2:]
     assert table.description("high") == paigow.hand(*tiles[:2]).label
     assert table.description("low") == paigow.hand(*tiles[2:]).label
-    legal, text = table.legality()
+    legal, _text = table.legality()
     assert legal == paigow.is_legal((tiles[:2], tiles[2:]))
     # A third tile cannot go into a full hand; Backspace takes the selected tile back.
     qtbot.keyClick(table, Qt.Key_1)

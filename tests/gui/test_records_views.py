@@ -8,8 +8,7 @@ on records made with a real drill through the records API.
 from __future__ import annotations
 
 import threading
-from datetime import datetime, timedelta, timezone
-
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -17,10 +16,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from dealerdrill import app as app_module
-from dealerdrill.domain import Grade, Item, Mode
+from dealerdrill.domain import ErrorCategory, Grade, Item, Mode, Target
 from dealerdrill.drills import DrillSession
-from dealerdrill.domain import Target
-from dealerdrill.domain import ErrorCategory
 from dealerdrill.records import RecordFilter, Records
 from dealerdrill.views import drill_view
 from dealerdrill.views.drill_view import DrillEntry
@@ -119,7 +116,7 @@ def make_history(records: Records, name: str, answers: int = 30) -> None:
     """Answers to the real baccarat table-of-play drill over three days: every third one times out."""
     from dealerdrill.drills.base import registry
 
-    start = datetime.now(timezone.utc) - timedelta(days=2, hours=1)
+    start = datetime.now(UTC) - timedelta(days=2, hours=1)
     moments = iter(start + timedelta(days=i // (answers // 3 + 1), seconds=10 * i) for i in range(10 * answers))
     records.clock = lambda: next(moments)
     drill = registry()["baccarat.table_of_play"]()
@@ -132,7 +129,7 @@ def make_history(records: Records, name: str, answers: int = 30) -> None:
         else:
             session.submit(item.key, 1.0 + index % 5)
     records.finish_session(session_id)
-    records.clock = lambda: datetime.now(timezone.utc)
+    records.clock = lambda: datetime.now(UTC)
 
 
 # --- trainees ---------------------------------------------------------------------------------------------------
@@ -518,7 +515,8 @@ def test_a_test_is_signed_off_with_who_and_when(qtbot, window):
     qtbot.keyClicks(page.note_edit, "went through Table 2")
     page.sign_button.click()
     signed = records.session(attempt.uuid)
-    assert signed.signed_by == MANAGER and signed.signed_at is not None and signed.signoff_note == "went through Table 2"
+    assert signed.signed_by == MANAGER and signed.signed_at is not None
+    assert signed.signoff_note == "went through Table 2"
     assert table_texts(page.tests_table)[0][6] == MANAGER
     page.sign_button.click()                                       # once only, said in plain words
     assert "already signed off" in page.tests_message.text()

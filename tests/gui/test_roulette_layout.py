@@ -3,12 +3,12 @@ wager (the set of wagers reached by clicking is compared with the engine's own l
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPointF, Qt
+from qt_pixels import kind_of
 
 from dealerdrill.core import roulette
 from dealerdrill.views import roulette_geometry as geo
 from dealerdrill.views.roulette_layout import RouletteLayoutView
-from qt_pixels import kind_of
 
 
 @pytest.fixture(params=[(896, 370), (1500, 520)], ids=["one-to-one", "resized"])

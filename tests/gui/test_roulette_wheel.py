@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from qt_pixels import kind_of
 
 from dealerdrill.core import Rng, roulette
 from dealerdrill.views.roulette_wheel import RouletteWheelView
-from qt_pixels import kind_of
 
 
 @pytest.fixture

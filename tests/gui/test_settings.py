@@ -7,8 +7,16 @@ from dataclasses import replace
 import pytest
 
 from dealerdrill import paths
-from dealerdrill.settings import (BaccaratSettings, RouletteSettings, Settings, SettingsError, build_table,
-                                  from_dict, load_settings, save_settings)
+from dealerdrill.settings import (
+    BaccaratSettings,
+    RouletteSettings,
+    Settings,
+    SettingsError,
+    build_table,
+    from_dict,
+    load_settings,
+    save_settings,
+)
 
 
 def test_paths_follow_the_home_variable(dealerdrill_home):

@@ -16,7 +16,14 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractButton, QAbstractSpinBox, QApplication, QComboBox, QLabel, QLineEdit, QVBoxLayout, QWidget,
+    QAbstractButton,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
 )
 
 from dealerdrill import app as app_module

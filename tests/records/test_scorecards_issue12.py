@@ -9,10 +9,8 @@ import re
 import pytest
 
 from dealerdrill.domain import ErrorCategory, Mode
-from dealerdrill.exports import export
-from dealerdrill.exports import scorecard, vector_charts
+from dealerdrill.exports import export, scorecard, vector_charts
 from dealerdrill.exports.scorecard_seal import check_scorecard
-from dealerdrill.records import RecordFilter
 
 DATE_SPLIT = re.compile(r"\d{4}-\d\d-\d\d\s*\n\s*\d\d:\d\d")
 
@@ -134,10 +132,11 @@ def test_a_heading_stays_with_a_long_table_that_runs_on(tmp_path):
 def test_the_command_line_prints_ids_only_with_with_ids(tmp_path, monkeypatch, clock):
     import io
 
+    from real_answers import play_for_real
+
     from dealerdrill.cli import main
     from dealerdrill.desk import Desk
     from dealerdrill.records import Records, default_database_path
-    from real_answers import play_for_real
 
     with Records(default_database_path(), clock=clock, workstation="bench-12") as stored:
         stored.create_trainee("Kiri")

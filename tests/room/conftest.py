@@ -17,8 +17,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pg_cluster  # noqa: E402  (tests/ on the path)
-from room_helpers import Clock  # noqa: E402
+import pg_cluster
+from room_helpers import Clock
 
 DESKS = ("desk_a", "desk_b")
 MANAGER = "manager_mere"

@@ -102,7 +102,7 @@ def test_an_outbox_entry_sent_twice_is_stored_once(own_room, open_room):
     own_room.cluster.stop("fast")
     answer = records.record_answer(session, make_answer(DRILL, "once", True))
     own_room.cluster.start()
-    entry_id, kind, payload = records.outbox.first_waiting()
+    _entry_id, _kind, payload = records.outbox.first_waiting()
     records._send_answer(payload)        # delivered, but the desk died before it could strike it off...
     assert records.send_waiting_now()    # ...so it is sent again at the next start
     assert _server_answers(own_room) == [answer]

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-
 from room_helpers import make_answer
 
 DRILL = "baccarat.table_of_play"
