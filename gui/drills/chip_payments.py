@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dealerdrill.core import NotPayable, chips, paigow as pg, roulette
+from dealerdrill.core import NotPayable, baccarat, chips, paigow as pg, roulette
 from dealerdrill.core.chips import Verdict
 from dealerdrill.core.roulette import WagerKind
 from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_cents, format_money
@@ -364,7 +364,9 @@ class BaccaratChipsDrill(_ChipsDrill):
         if total == amount + wager:
             return (ErrorCategory.STAKE_INCLUDED,
                     f"{format_cents(total)} adds the stake; the winnings are {format_cents(amount)}.")
-        if side == "tie" and total and total % wager == 0:
+        # Another Tie odds only where a table could pay them (the engine's: 8 or 9 to 1), or even money; a
+        # total that is some other multiple of the wager is no odds at all, but an unrelated figure.
+        if side == "tie" and total % wager == 0 and (total == wager or baccarat.tie_odds_supported(total // wager)):
             return (ErrorCategory.TIE_PAYOUT,
                     f"{format_cents(total)} pays the Tie at {total // wager} to 1; it pays "
                     f"{self.table_drill.tie_odds} to 1 here.")

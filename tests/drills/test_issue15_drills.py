@@ -389,6 +389,28 @@ def test_chip_breakdowns_are_judged_by_the_engine_with_the_right_category():
         drill.grade(fewest, {"counts": [1]})
 
 
+def _in_chips(total: int, values: list[int]) -> list[int]:
+    counts = []
+    for value in values:
+        count, total = divmod(total, value)
+        counts.append(count)
+    assert total == 0
+    return counts
+
+
+def test_a_tie_paid_at_other_odds_is_named_only_for_odds_a_table_could_pay():
+    drill = BaccaratChipsDrill()
+    item = drill.generate(Rng(3), 2, "baccarat.chips.tie.fewest")
+    wager, values = item.key["wager"], item.prompt["chips"]
+    # Even money (paid as a Player or Banker win). (9 to 1 at an 8-to-1 table reads as the stake added.)
+    grade = drill.grade(item, {"counts": _in_chips(wager, values)})
+    assert not grade.correct and grade.category is ErrorCategory.TIE_PAYOUT, grade.explanation
+    # 125 times the wager is no Tie odds anywhere: not called "the wrong odds".
+    grade = drill.grade(item, {"counts": _in_chips(wager * 125, values)})
+    assert not grade.correct and grade.category is not ErrorCategory.TIE_PAYOUT
+    assert "125 to 1" not in grade.explanation
+
+
 def test_colour_in_wrong_is_a_colour_chip_mistake():
     drill = RouletteChipsDrill()
     item = drill.generate(Rng(2), 3, "roulette.chips.colour_in")
