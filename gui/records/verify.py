@@ -12,6 +12,7 @@ What is checked (each failure becomes a Problem naming the row):
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from collections.abc import Callable
 
@@ -52,10 +53,11 @@ def verify_records(records, progress: Callable[[int, int], None] | None = None) 
     try:
         _check_ledger(records, found, step)
         facts = _facts_by_hour(records)
+        summary_rows = _summary_rows(records)
         problems, groups = answers.results()
         for where, what in problems:
             found.add(where, what)
-        _check_summaries(records, found, groups, facts)
+        _check_summaries(records, found, groups, facts, summary_rows)
     finally:
         answers.close()
     step(total - done[0])
@@ -332,29 +334,42 @@ def _facts_by_hour(records) -> dict:
         "MAX(drill), MIN(mode), MAX(mode) FROM answer_facts GROUP BY session_id, substr(answered_at, 1, 13)")}
 
 
-def _check_summaries(records, found: _Found, groups: dict, facts: dict) -> None:
+def _summary_rows(records) -> tuple[dict, dict]:
+    """What _check_summaries reads besides the counts: each session's trainee, drill and mode, and answer_hours
+    (read while the workers still walk the answers chain)."""
+    sessions = {sid: (trainee, drill, mode) for sid, trainee, drill, mode in records.read(
+        "SELECT id, trainee_id, drill, mode FROM sessions")}
+    stored = {tuple(r[:4]): list(r[4:]) for r in records.read(
+        "SELECT trainee_id, drill, mode, hour, answered, correct, last_at FROM answer_hours")}
+    return sessions, stored
+
+
+def _check_summaries(records, found: _Found, groups: dict, facts: dict,
+                     summary_rows: tuple[dict, dict] | None = None) -> None:
     """The summary tables against the answers: answer_facts and answer_hours must count exactly what the
     answers hold, hour by hour (counts, right answers, times in milliseconds, sums over the answer ids so
     that an answer moved between groups shows, the last time), each under its own session's trainee, drill
-    and mode."""
-    sessions = {sid: (trainee, drill, mode) for sid, trainee, drill, mode in records.read(
-        "SELECT id, trainee_id, drill, mode FROM sessions")}
-    for key in sorted(set(groups) | set(facts), key=str):
+    and mode. Only the groups that differ are sorted, for the report (the same order as sorting them all)."""
+    sessions, stored = summary_rows if summary_rows is not None else _summary_rows(records)
+    nobody = (None, None, None)
+    wrong = []
+    for key in itertools.chain(groups, (key for key in facts if key not in groups)):
         want, have = groups.get(key), facts.get(key)
-        owner = sessions.get(key[0], (None, None, None))
+        owner = sessions.get(key[0], nobody)
         if want is None or have is None or have[:6] != want or have[6:] != [owner[0], owner[0], owner[1],
                                                                              owner[1], owner[2], owner[2]]:
-            found.add(f"answer_facts of session row {key[0]}, hour {key[1]}",
-                      "does not count what the answers hold (the summary table was changed)")
+            wrong.append(key)
+    for key in sorted(wrong, key=str):
+        found.add(f"answer_facts of session row {key[0]}, hour {key[1]}",
+                  "does not count what the answers hold (the summary table was changed)")
     hours: dict = {}
     for (session_id, hour), (count, right, _, _, _, last) in groups.items():
-        trainee, drill, mode = sessions.get(session_id, (None, None, None))
+        trainee, drill, mode = sessions.get(session_id, nobody)
         mine = hours.get((trainee, drill, mode, hour))
         hours[(trainee, drill, mode, hour)] = [count, right, last] if mine is None else [
             mine[0] + count, mine[1] + right, max(mine[2], last)]
-    stored = {tuple(r[:4]): list(r[4:]) for r in records.read(
-        "SELECT trainee_id, drill, mode, hour, answered, correct, last_at FROM answer_hours")}
-    for key in sorted(set(hours) | set(stored), key=str):
-        if hours.get(key) != stored.get(key):
-            found.add(f"answer_hours {key[1]} {key[2]} {key[3]}", "does not add up to the answers of that hour "
-                                                                  f"(trainee row {key[0]}; the summary was changed)")
+    wrong = [key for key in itertools.chain(hours, (key for key in stored if key not in hours))
+             if hours.get(key) != stored.get(key)]
+    for key in sorted(wrong, key=str):
+        found.add(f"answer_hours {key[1]} {key[2]} {key[3]}", "does not add up to the answers of that hour "
+                                                              f"(trainee row {key[0]}; the summary was changed)")
