@@ -587,6 +587,14 @@ def _exact_answer(record, where: str, now: datetime, started_at: str) -> tuple:
 # - isprintable() is false for NUL, surrogates and every control character, which covers the labels;
 # - a time in the stored form (one regular expression) is compared as text: the form is fixed-width, so
 #   text order is time order; its calendar day is checked once per day seen.
+# On the signed path too, every line takes these checks (issue 13 asked whether a signed file could skip
+# them). The seal is known only when the whole file is read (its digest covers every line) and the merge
+# starts only after that, so a bad seal can never let a line's grades through. But the checks are not about
+# the grades: they keep out of the records the values these records cannot hold safely (other types, text
+# too long, NUL or lone surrogates, items and answers that are not JSON, times out of range), whoever signed
+# the file; a trusted key vouches for what its workstation recorded, not that the file keeps this version's
+# rules, and the scratch rows are the only copy the merge reads. Checking them afterwards, in the merge,
+# would cost the same per answer.
 _ANSWER_FIELDS = len(("session",) + PORTABLE_ANSWER_COLUMNS)
 _answer_values = operator.itemgetter(*PORTABLE_ANSWER_COLUMNS)
 _STORED_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\.[0-9]{6}Z")
