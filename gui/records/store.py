@@ -22,6 +22,7 @@ Nothing here deletes or changes a recorded answer; the database refuses it too (
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import os
 import socket
@@ -867,6 +868,9 @@ def json_or_text(text: str) -> Any:
         return text
 
 
+_sha256 = hashlib.sha256
+
+
 class _AnswerLink:
     """The answers chain's SQL function for insert_answers_selected: link(id, content) -> the row's chain hash,
     SHA-256 of the previous row's hash and the row's content, for rows handed over in id order."""
@@ -878,12 +882,14 @@ class _AnswerLink:
         self.next_id, self.head, self.linked = next_id, head, 0
 
     def __call__(self, answer_id: int, content: bytes) -> bytes:
+        # Called once per answer stored: chain.link spelled out (SHA-256 of the previous hash and the content),
+        # the attribute look-ups kept to the few needed.
         if answer_id != self.next_id:
             raise ValueError(f"answer row {answer_id} came when row {self.next_id} was due")
-        self.head = chain.link(self.head, content)
-        self.next_id += 1
+        self.head = head = _sha256(self.head + content).digest()
+        self.next_id = answer_id + 1
         self.linked += 1
-        return self.head
+        return head
 
 
 PORTABLE_ANSWER_COLUMNS = tuple(c for c in chain.ANSWER_COLUMNS if c not in ("id", "session_id"))

@@ -397,19 +397,20 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes, dict | None]]:
             raise _Bad("line 1 starts with a byte-order mark, which Dealer Drill never writes")
         handle.seek(0)
         number = read = 0
-        readline, loads = handle.readline, _parse_line
+        readline, loads, scan = handle.readline, json.loads, _scan
         while True:
             raw = readline(MAX_LINE_BYTES + 1)
             if not raw:
                 return
             number += 1
-            read += len(raw)
-            if number > MAX_RECORDS:
-                raise _Bad(f"the file holds more than {MAX_RECORDS:,} records (lines), more than any records file "
-                           f"Dealer Drill writes")
-            if len(raw) > MAX_LINE_BYTES:
-                raise _Bad(f"line {number} is longer than {MAX_LINE_BYTES // 1024} KB")
-            if read > MAX_IMPORT_BYTES:
+            size = len(raw)
+            read += size
+            if number > MAX_RECORDS or size > MAX_LINE_BYTES or read > MAX_IMPORT_BYTES:  # one test for the three
+                if number > MAX_RECORDS:
+                    raise _Bad(f"the file holds more than {MAX_RECORDS:,} records (lines), more than any records "
+                               f"file Dealer Drill writes")
+                if size > MAX_LINE_BYTES:
+                    raise _Bad(f"line {number} is longer than {MAX_LINE_BYTES // 1024} KB")
                 raise _Bad(f"the file grew past {MAX_IMPORT_BYTES // 1024 ** 3} GB while it was read")
             try:
                 text = raw.decode("utf-8")
@@ -419,7 +420,14 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes, dict | None]]:
                 yield number, raw, None
                 continue
             try:
-                value = loads(text)
+                # _parse_line, spelled out here for the million lines of a large file: the scanner when the
+                # line is the value and then the line's end, else json.loads (which accepts it or raises).
+                try:
+                    value, end = scan(text, 0)
+                except (StopIteration, ValueError):
+                    value, end = loads(text), len(text)
+                if end != len(text) and not text[end:].isspace():
+                    value = loads(text)
             except RecursionError:
                 raise _Bad(f"line {number} nests deeper than any record Dealer Drill writes") from None
             except ValueError:
@@ -491,6 +499,17 @@ def _time(record, key, where, *, optional=False, now: datetime) -> str | None:
     value = _text(record, key, where, optional=optional)
     if value is None:
         return None
+    # A time in the stored form (as Dealer Drill writes every time) is its own stored text: it is a valid
+    # calendar day and clock time, and within the range exactly when its text is (the form is fixed-width, so
+    # text order is time order), so it is taken without parsing and formatting it again. Anything else is
+    # read below, which accepts it in another form or says what is wrong.
+    if len(value) == 27 and _STORED_TIME.fullmatch(value) and _EARLIEST_TIME <= value <= _latest_time(now):
+        try:
+            date.fromisoformat(value[:10])
+        except ValueError:
+            pass
+        else:
+            return value
     try:
         moment = from_text(value)
     except ValueError:
@@ -501,6 +520,19 @@ def _time(record, key, where, *, optional=False, now: datetime) -> str | None:
         raise _Bad(f"{where}: {key!r} is {value[:40]}, not a time Dealer Drill could have recorded (from 2000 to "
                    f"today)")
     return to_text(moment)      # stored in the one fixed-width form that SQL compares correctly
+
+
+_EARLIEST_TIME = "2000-01-01T00:00:00.000000Z"
+_LATEST_TIMES: dict[datetime, str] = {}
+
+
+def _latest_time(now: datetime) -> str:
+    """The latest time _time accepts for `now` (a day after it), in the stored form; kept for the last `now`."""
+    latest = _LATEST_TIMES.get(now)
+    if latest is None:
+        _LATEST_TIMES.clear()
+        latest = _LATEST_TIMES[now] = to_text(now + timedelta(days=1))
+    return latest
 
 
 def _json_text(record, key, where, *, must_be_object=False) -> str:
@@ -555,6 +587,14 @@ def _exact_answer(record, where: str, now: datetime, started_at: str) -> tuple:
 # - isprintable() is false for NUL, surrogates and every control character, which covers the labels;
 # - a time in the stored form (one regular expression) is compared as text: the form is fixed-width, so
 #   text order is time order; its calendar day is checked once per day seen.
+# On the signed path too, every line takes these checks (issue 13 asked whether a signed file could skip
+# them). The seal is known only when the whole file is read (its digest covers every line) and the merge
+# starts only after that, so a bad seal can never let a line's grades through. But the checks are not about
+# the grades: they keep out of the records the values these records cannot hold safely (other types, text
+# too long, NUL or lone surrogates, items and answers that are not JSON, times out of range), whoever signed
+# the file; a trusted key vouches for what its workstation recorded, not that the file keeps this version's
+# rules, and the scratch rows are the only copy the merge reads. Checking them afterwards, in the merge,
+# would cost the same per answer.
 _ANSWER_FIELDS = len(("session",) + PORTABLE_ANSWER_COLUMNS)
 _answer_values = operator.itemgetter(*PORTABLE_ANSWER_COLUMNS)
 _STORED_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\.[0-9]{6}Z")
@@ -658,6 +698,8 @@ def _runs(seqs: list[int], more: bool = False) -> str:
 # from the records. `chunk` lists, while a chunk is written, its new sessions: their row in the records and
 # where their answers' ids start (counted from the next answer id).
 _SCRATCH = "import_scratch"
+# (Its pages are SQLite's default size: 64 KB pages saved a few per cent of the pass but took the peak memory
+# of a 2 M-answer import from 147 MB to 513 MB.)
 _SCRATCH_TABLES = f"""
 CREATE TABLE {_SCRATCH}.sessions (
     n INTEGER PRIMARY KEY, line INTEGER NOT NULL, uuid TEXT NOT NULL UNIQUE, trainee TEXT NOT NULL,
@@ -1012,6 +1054,12 @@ _REPEATED_IN = f"SELECT 1 FROM {_SCRATCH}.answers WHERE n BETWEEN ? AND ? GROUP 
 _PAGE = 1000
 
 
+def _answers_head(db) -> tuple[int, bytes]:
+    """The answers chain's head as append_entry reads it for itself: the last answer's id and chain hash."""
+    last = db.execute("SELECT id, chain_hash FROM answers ORDER BY id DESC LIMIT 1").fetchone()
+    return (last[0], last[1]) if last else (0, chain.NO_HASH)
+
+
 class _Merge:
     """Decides each session from the scratch rows and writes the accepted ones, a chunk per transaction."""
 
@@ -1219,6 +1267,10 @@ class _Merge:
                 taken = {n for (n,) in db.execute(_TAKEN_IN, span).fetchall()}
                 one_by_one = db.execute(_REPEATED_IN, span).fetchone() is not None
             db.execute(f"DELETE FROM {_SCRATCH}.chunk")
+            # The answers chain's head as each ledger entry records it: read here once, and again after each
+            # statement that stores answers (nothing else in this transaction stores any), instead of by
+            # append_entry for every entry; the value is the same.
+            head = _answers_head(db)
             stored: list[tuple[_Staged, int]] = []
             offset = 0
             for s, only_finish in pending:
@@ -1226,13 +1278,13 @@ class _Merge:
                     if db.execute("UPDATE sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL",
                                   (s.finished_at, s.local[0])).rowcount:
                         append_entry(db, "session_end", s.uuid, session_end_event(s.uuid, s.finished_at, s.answers,
-                                                                                  s.correct))
+                                                                                  s.correct), answers=head)
                     continue
                 if s.n in taken or (one_by_one and s.answers
                                     and db.execute(_TAKEN, (s.first_answer, s.last_answer)).fetchone()):
                     self._refuse(s, "some of its answers are already here in another session")
                     continue
-                trainee_id, trainee_uuid = self._trainee(db, s.trainee)
+                trainee_id, trainee_uuid = self._trainee(db, s.trainee, head)
                 # Stored finished at once (a session's finish may be set once, and nothing here adds to it).
                 cursor = db.execute(
                     "INSERT INTO sessions (uuid, trainee_id, drill, game, mode, settings, target, workstation, "
@@ -1241,7 +1293,8 @@ class _Merge:
                      s.finished_at))
                 session_id = cursor.lastrowid
                 append_entry(db, "session", s.uuid, session_event(s.uuid, trainee_uuid, s.drill, s.game, s.mode,
-                                                                  s.settings, s.target, s.workstation, s.started_at))
+                                                                  s.settings, s.target, s.workstation, s.started_at),
+                             answers=head)
                 if s.answers:
                     db.execute(f"INSERT INTO {_SCRATCH}.chunk (session, session_id, id_offset) VALUES (?, ?, ?)",
                                (s.n, session_id, 0 if one_by_one else offset))
@@ -1249,16 +1302,18 @@ class _Merge:
                     if one_by_one:
                         records.insert_answers_selected(db, _INSERT_VALUES, _INSERT_SOURCE,
                                                         {"first": s.first_answer, "last": s.last_answer})
+                        head = _answers_head(db)
                 stored.append((s, session_id))
             if offset and not one_by_one:
                 records.insert_answers_selected(db, _INSERT_VALUES, _INSERT_SOURCE,
                                                 {"first": new[0].first_answer, "last": new[-1].last_answer})
+                head = _answers_head(db)
             for s, session_id in stored:
                 self.sessions_added += 1
                 self.answers_added += s.answers
                 if s.finished_at is not None:
                     append_entry(db, "session_end", s.uuid, session_end_event(s.uuid, s.finished_at, s.answers,
-                                                                              s.correct))
+                                                                              s.correct), answers=head)
                 so = s.signoff
                 if so is None:
                     continue
@@ -1269,10 +1324,13 @@ class _Merge:
                     db.execute("INSERT INTO signoffs (session_id, manager, signed_at, note, reason) "
                                "VALUES (?, ?, ?, ?, ?)", (session_id, so["manager"], so["signed_at"], so["note"],
                                                           so["reason"]))
-                    append_entry(db, "signoff", s.uuid, {"statement": so["statement"], "signature": so["signature"]})
+                    append_entry(db, "signoff", s.uuid, {"statement": so["statement"], "signature": so["signature"]},
+                                 answers=head)
                     self.signoffs_added += 1
 
-    def _trainee(self, db, name: str) -> tuple[int, str]:
+    def _trainee(self, db, name: str, head: tuple[int, bytes]) -> tuple[int, str]:
+        """The trainee's (row id, uuid), added (with its ledger entry, recording the answers chain's `head`) if
+        these records do not hold one of that name."""
         from .store import new_uuid
 
         key = name_key(name)
@@ -1288,7 +1346,7 @@ class _Merge:
             created = listed.get("created_at") or self.records.now_text()
             cursor = db.execute("INSERT INTO trainees (uuid, name, name_key, created_at) VALUES (?, ?, ?, ?)",
                                 (uuid, name, key, created))
-            append_entry(db, "trainee", uuid, trainee_event(uuid, name, created))
+            append_entry(db, "trainee", uuid, trainee_event(uuid, name, created), answers=head)
             self.trainees_added += 1
             row = (cursor.lastrowid, uuid)
         self.trainee_rows[key] = (row[0], row[1])
