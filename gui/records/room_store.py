@@ -22,9 +22,9 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
 
 from dealerdrill.domain import AnsweredItem, Target
 
@@ -135,7 +135,7 @@ class RoomRecords(Records):
 
         from dealerdrill.domain.catalog import BareCatalog
 
-        psycopg, psycopg_pool = _errors()
+        _, psycopg_pool = _errors()
         self.url = url
         self.catalog = catalog if catalog is not None else BareCatalog()
         self.clock = clock or utc_now
@@ -180,7 +180,7 @@ class RoomRecords(Records):
             self._manager_pool = psycopg_pool.ConnectionPool(conninfo(manager_url, application="dealerdrill manager"),
                                                              min_size=0, max_size=2, open=False,
                                                              kwargs={"autocommit": True}, configure=configure,
-                                                                           timeout=POOL_TIMEOUT_SECONDS, name="dealerdrill-manager",
+                                                             timeout=POOL_TIMEOUT_SECONDS, name="dealerdrill-manager",
                                                              reconnect_timeout=0)
             self._manager_pool.open(wait=False)
         self.outbox = None if read_only else Outbox(self.path)
@@ -233,7 +233,7 @@ class RoomRecords(Records):
             self.outbox.close()
         self._close_pool()
 
-    def clone(self) -> "RoomRecords":
+    def clone(self) -> RoomRecords:
         """For a worker thread: the same server through the same pool (psycopg's pool is thread-safe), no
         sender of its own (the desk's sends the outbox)."""
         twin = RoomRecords.__new__(RoomRecords)

@@ -28,12 +28,12 @@ import os
 import socket
 import sqlite3
 import uuid as uuid_module
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from time import monotonic as _monotonic
-from time import sleep as _sleep
-from typing import Any, Callable, Iterator, overload
+from time import monotonic as _monotonic, sleep as _sleep
+from typing import Any, overload
 
 from dealerdrill.domain import AnsweredItem, Target
 from dealerdrill.domain.catalog import (
@@ -44,8 +44,8 @@ from dealerdrill.domain.catalog import (
 )
 
 from . import chain, queries, wal_check
-from .dialect import SQLITE, Dialect
 from .chain import Signer
+from .dialect import SQLITE, Dialect
 from .models import AuditEntry, RecordFilter, SessionSummary, TargetInfo, Trainee
 from .schema import (
     RecordsDamagedError,
@@ -99,14 +99,14 @@ def set_aside_damaged(path: Path, moment: datetime | None = None) -> list[Path]:
 
 
 def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def to_text(moment: datetime) -> str:
     """Fixed-width UTC text, so that text order is time order in SQL."""
     if moment.tzinfo is None:
         raise ValueError("record times must be timezone-aware")
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 @overload
@@ -189,7 +189,7 @@ class Records:
     def open_for_app(cls, path: str | Path | None = None, *, clock: Callable[[], datetime] | None = None,
                      workstation: str | None = None, catalog: DrillCatalog | None = None,
                      lock_wait_seconds: float = 10.0,
-                     full_check_limit: int = FULL_CHECK_AT_START_LIMIT) -> tuple["Records | None", list[str]]:
+                     full_check_limit: int = FULL_CHECK_AT_START_LIMIT) -> tuple[Records | None, list[str]]:
         """The records for the program's start-up: never raises. Returns (records or None, notices), the
         notices being plain sentences to show the person at the desk (empty when all is well).
 
@@ -210,7 +210,7 @@ class Records:
         except OSError as error:
             return None, [f"The training records folder cannot be made ({error}), so answers are not "
                           f"recorded now."]
-        options: dict[str, Any] = dict(clock=clock, workstation=workstation, catalog=catalog)
+        options: dict[str, Any] = {"clock": clock, "workstation": workstation, "catalog": catalog}
         try:
             large = target.exists() and target.stat().st_size > full_check_limit
         except OSError:
@@ -278,15 +278,15 @@ class Records:
         return None
 
     @classmethod
-    def replace_damaged(cls, records: "Records") -> tuple["Records | None", list[str]]:
+    def replace_damaged(cls, records: Records) -> tuple[Records | None, list[str]]:
         """Close `records`, keep its damaged file aside and start a new one (as open_for_app does at start)."""
         target = records.path
-        options = dict(clock=records.clock, workstation=records.workstation, catalog=records.catalog)
+        options = {"clock": records.clock, "workstation": records.workstation, "catalog": records.catalog}
         records.close()
         return cls._start_afresh(target, RecordsDamagedError(f"The records file {target} is damaged."), options)
 
     @classmethod
-    def _start_afresh(cls, target: Path, error: RecordsError, options: dict) -> tuple["Records | None", list[str]]:
+    def _start_afresh(cls, target: Path, error: RecordsError, options: dict) -> tuple[Records | None, list[str]]:
         try:
             kept = set_aside_damaged(target)
         except OSError as move_error:
@@ -315,13 +315,13 @@ class Records:
     def close(self) -> None:
         self._connection.close()
 
-    def __enter__(self) -> "Records":
+    def __enter__(self) -> Records:
         return self
 
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def clone(self) -> "Records":
+    def clone(self) -> Records:
         """A new Records on the same file, for use in another thread (exports, imports)."""
         return Records(self.path, clock=self.clock, workstation=self.workstation, read_only=self.read_only,
                        check=False, catalog=self.catalog)

@@ -44,16 +44,19 @@ functions in one transaction that takes the chains' lock first (_Merge._flush_to
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import json.scanner
 import operator
 import os
 import re
 import stat
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import Callable, Iterator
+from types import ModuleType
+from typing import IO, Any, Literal, cast, overload
 
 from . import chain
 from .models import ImportResult, RecordFilter
@@ -219,7 +222,7 @@ def dump_records(records, path: str | Path, f: RecordFilter | None = None,
         end = {"sessions": len(session_rows), "answers": answers, "lines_sha256": digest.hexdigest()}
         problem = "it was exported without a manager's key" if check is None else check.problem
         if problem is None:
-            statement = file_statement(header, len(session_rows), answers, end["lines_sha256"], signer.fingerprint)
+            statement = file_statement(header, len(session_rows), answers, digest.hexdigest(), signer.fingerprint)
             end["key"] = signer.fingerprint
             end["signature"] = signer.sign(chain.event_content(statement).encode("utf-8")).hex()
         else:
@@ -286,8 +289,9 @@ def write_atomically(path: str | Path, write, *, newline: str | None = None, bin
     remove_stale_parts(path.parent)
     temporary = part_file(path)
     try:
-        with open(temporary, "wb" if binary else "w", **({} if binary else {"encoding": encoding,
-                                                                           "newline": newline})) as handle:
+        handle: IO
+        with (open(temporary, "wb") if binary
+              else open(temporary, "w", encoding=encoding, newline=newline)) as handle:
             hold_part(handle)
             write(handle)
             handle.flush()
@@ -303,8 +307,9 @@ def write_atomically(path: str | Path, write, *, newline: str | None = None, bin
 # exclusive lock on its part while it writes, which the system releases when the writer dies; so a part
 # nobody holds, a few seconds old (a new part is locked just after it is made), is left over and goes.
 STALE_PART_SECONDS = 5.0
+fcntl: ModuleType | None
 try:
-    import fcntl
+    fcntl = importlib.import_module("fcntl")
 except ImportError:          # Windows: no advisory locks, so only parts a day old count as left over
     fcntl = None
 
@@ -323,7 +328,7 @@ def hold_part(handle) -> None:
 def remove_stale_parts(folder: Path) -> list[Path]:
     """Remove the hidden parts (".NAME.part") in `folder` that no writer holds; returns those removed.
     Never raises: a part that cannot be looked at or removed is left."""
-    removed = []
+    removed: list[Path] = []
     try:
         candidates = [entry for entry in os.scandir(folder)
                       if entry.name.startswith(".") and entry.name.endswith(".part") and entry.is_file()]
@@ -485,6 +490,10 @@ def _text(record, key, where, *, optional=False, empty=True) -> str | None:
     return value
 
 
+@overload
+def _label(record, key, where, *, optional: Literal[False] = False) -> str: ...
+@overload
+def _label(record, key, where, *, optional: bool) -> str | None: ...
 def _label(record, key, where, *, optional=False) -> str | None:
     """Short identifying text (ids, drills, names of managers): printable, one line."""
     value = _text(record, key, where, optional=optional, empty=False)
@@ -493,6 +502,10 @@ def _label(record, key, where, *, optional=False) -> str | None:
     return value
 
 
+@overload
+def _time(record, key, where, *, optional: Literal[False] = False, now: datetime) -> str: ...
+@overload
+def _time(record, key, where, *, optional: bool, now: datetime) -> str | None: ...
 def _time(record, key, where, *, optional=False, now: datetime) -> str | None:
     from .store import from_text
 
@@ -516,7 +529,7 @@ def _time(record, key, where, *, optional=False, now: datetime) -> str | None:
         raise _Bad(f"{where}: {key!r} is not a date and time ({value[:40]!r})") from None
     if moment is None or moment.tzinfo is None:
         raise _Bad(f"{where}: {key!r} is not a UTC date and time ({value[:40]!r})")
-    if not datetime(2000, 1, 1, tzinfo=timezone.utc) <= moment <= now + timedelta(days=1):
+    if not datetime(2000, 1, 1, tzinfo=UTC) <= moment <= now + timedelta(days=1):
         raise _Bad(f"{where}: {key!r} is {value[:40]}, not a time Dealer Drill could have recorded (from 2000 to "
                    f"today)")
     return to_text(moment)      # stored in the one fixed-width form that SQL compares correctly
@@ -600,7 +613,7 @@ _answer_values = operator.itemgetter(*PORTABLE_ANSWER_COLUMNS)
 _STORED_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\.[0-9]{6}Z")
 # The json module's own C scanner, without json.loads' wrapper around it (which costs as much again on an
 # answer's small JSON texts); it accepts exactly what json.loads does, less any whitespace around the value.
-_scan = json.scanner.make_scanner(json.JSONDecoder())
+_scan: Callable[[str, int], tuple[Any, int]] = json.scanner.make_scanner(cast(Any, json.JSONDecoder()))
 
 
 # Answers repeat (the same call, the same key pressed): those already found to be JSON are not read again.
@@ -709,7 +722,8 @@ CREATE TABLE {_SCRATCH}.sessions (
 );
 CREATE TABLE {_SCRATCH}.answers (
     n INTEGER PRIMARY KEY, session INTEGER NOT NULL, uuid TEXT NOT NULL, seq INTEGER NOT NULL,
-    family TEXT NOT NULL, item TEXT NOT NULL, answer TEXT NOT NULL, expected TEXT NOT NULL, given TEXT NOT NULL, correct INTEGER NOT NULL, category TEXT,
+    family TEXT NOT NULL, item TEXT NOT NULL, answer TEXT NOT NULL, expected TEXT NOT NULL, given TEXT NOT NULL,
+    correct INTEGER NOT NULL, category TEXT,
     rule TEXT NOT NULL, seconds REAL NOT NULL, timed_out INTEGER NOT NULL, answered_at TEXT NOT NULL
 );
 CREATE TABLE {_SCRATCH}.chunk (session INTEGER PRIMARY KEY, session_id INTEGER NOT NULL, id_offset INTEGER NOT NULL);
@@ -749,7 +763,7 @@ class _Pass:
         self.trainees: dict[str, dict] = {}        # name key -> the trainee line's values
         self.sessions = self.answers = 0
 
-    def run(self) -> "_Pass":
+    def run(self) -> _Pass:
         from .store import MODES, clean_name
 
         db, now = self.db, self.now
@@ -757,7 +771,7 @@ class _Pass:
         days: set[str] = set()
         update = self.digest.update
         lines = _lines(self.path)
-        for number, raw, value in lines:
+        for _number, raw, value in lines:
             update(raw)
             if value is not None:
                 break
@@ -771,6 +785,7 @@ class _Pass:
         trainees = self.trainees
         current: _Open | None = None
         quick_ok, session_uuid, started_at = False, "", ""   # the quick checks' view of the session being read
+        quick_n = 0
         batch: list[tuple] = []
         ended = False
         db.execute("BEGIN")
@@ -788,7 +803,7 @@ class _Pass:
                 row = None
                 if quick_ok and type(record) is dict:
                     row = _quick_answer(record, b"\\u" in raw, session_uuid, started_at, latest, days,
-                                        self.answers, current.n)
+                                        self.answers, quick_n)
                 if row is None:
                     where = f"line {number} (answer)"
                     if not isinstance(record, dict):
@@ -798,6 +813,8 @@ class _Pass:
                     if current.signoff is not None:
                         raise _Bad(f"{where} comes after its session's sign-off")
                     row = (self.answers, current.n, *_exact_answer(record, where, now, current.started_at))
+                if current is None:    # never: the quick checks run only while a session is open
+                    raise _Bad(f"line {number} (answer) does not follow its session")
                 current.count += 1
                 current.correct += row[9]
                 if row[3] != current.count:
@@ -847,7 +864,7 @@ class _Pass:
             elif kind == "session":
                 self._close(current)
                 current = self._session(record, where, number, MODES, clean_name)
-                quick_ok, session_uuid, started_at = True, current.uuid, current.started_at
+                quick_ok, session_uuid, started_at, quick_n = True, current.uuid, current.started_at, current.n
             elif kind == "signoff":
                 if current is None or _label(record, "session", where) != current.uuid:
                     raise _Bad(f"{where} does not follow its session")
@@ -1239,7 +1256,8 @@ class _Merge:
     def _signoff_problem(self, s: _Staged, so: dict) -> str | None:
         if self._valid_statement(s) is not None:
             return None
-        key = so.get("statement").get("key") if isinstance(so.get("statement"), dict) else None
+        statement = so.get("statement")
+        key = statement.get("key") if isinstance(statement, dict) else None
         if key and key not in self.keys:
             who = self.facts.file_keys.get(key, "an unknown manager")
             return (f"its sign-off by {so['manager']} was not imported: it is signed with {who}'s key "
@@ -1275,8 +1293,9 @@ class _Merge:
             offset = 0
             for s, only_finish in pending:
                 if only_finish:                 # a session already here whole: it gets its finish
-                    if db.execute("UPDATE sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL",
-                                  (s.finished_at, s.local[0])).rowcount:
+                    if s.local is not None and s.finished_at is not None and db.execute(
+                            "UPDATE sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL",
+                            (s.finished_at, s.local[0])).rowcount:
                         append_entry(db, "session_end", s.uuid, session_end_event(s.uuid, s.finished_at, s.answers,
                                                                                   s.correct), answers=head)
                     continue
