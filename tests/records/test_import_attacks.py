@@ -6,32 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from certified_desk import MANAGER, PIN, take_test, workstation
 from real_answers import read_lines, write_lines
-
-from dealerdrill.desk import Desk
-from dealerdrill.domain import Mode, Target
-
-PIN, MANAGER = "2468", "Mere Smith"
-DRILL = "baccarat.table_of_play"
-
-
-def workstation(path, manager=MANAGER):
-    desk = Desk.open(path)
-    desk.set_first_pin(manager, PIN, PIN)
-    desk.set_target(DRILL, Target(seconds=8, accuracy=0.9, test_items=20, pass_mark=0.9))
-    return desk
-
-
-def take_test(desk, trainee, rights, seed=5):
-    if trainee not in desk.trainee_names():
-        desk.add_trainee(trainee)
-    desk.choose_trainee(trainee)
-    session = desk.start_session(DRILL, Mode.TEST, seed=seed)
-    for right in rights:
-        item = session.next_item()
-        wrong = dict(item.key, player="draw" if item.key["player"] == "stand" else "stand")
-        session.submit(item.key if right else wrong, 2.0)
-    return session.finish()
 
 
 def export(desk, path):
