@@ -25,7 +25,19 @@ def _packages():
     return found
 
 
+def _cffi_modules():
+    """The engine always; the verify scan where SQLite's and libcrypto's headers are (see its build script)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent / "bindings"))
+    try:
+        from _answer_scan_build import can_build
+    finally:
+        sys.path.pop(0)
+    return ["bindings/_build.py:ffibuilder"] + (["bindings/_answer_scan_build.py:ffibuilder"] if can_build() else [])
+
+
 setup(
     packages=_packages(),
-    cffi_modules=["bindings/_build.py:ffibuilder"],
+    cffi_modules=_cffi_modules(),
 )

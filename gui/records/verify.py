@@ -16,6 +16,7 @@ import itertools
 import json
 from collections.abc import Callable
 
+from ..core import answer_scan
 from . import chain
 from .chain import Problem
 from .schema_v4 import (
@@ -49,15 +50,16 @@ def verify_records(records, progress: Callable[[int, int], None] | None = None) 
             progress(done[0], total)
 
     _check_triggers(records, found)
-    answers = _AnswersCheck(records)        # on other processes for a large file, meanwhile the rest here
+    answers = _AnswersCheck(records)        # on other threads or processes, meanwhile the ledger here
     try:
-        _check_ledger(records, found, step)
-        facts = _facts_by_hour(records)
+        facts = answers.facts()
+        _check_ledger(records, found, step, answers.session_counts)
         summary_rows = _summary_rows(records)
         problems, groups = answers.results()
         for where, what in problems:
             found.add(where, what)
-        _check_summaries(records, found, groups, facts, summary_rows)
+        _check_summaries(records, found, groups, facts.result() if facts is not None else _facts_by_hour(records),
+                         summary_rows)
     finally:
         answers.close()
     step(total - done[0])
@@ -71,41 +73,68 @@ def _check_triggers(records, found: _Found) -> None:
             found.add(f"trigger {name}", "is missing: someone removed what keeps the results permanent")
 
 
-# Below this many answers the chain is walked here; above it, by worker processes, one part of the file each,
-# while this process checks the ledger and the summaries (a 2-million-answer file on two cores).
+# Below this many answers the chain is walked here; above it, on WORKERS threads (the C scan, which lets
+# Python's lock go) or worker processes (the Python road), one part of the file each, while this thread
+# checks the ledger: a 2-million-answer file on two cores.
 PARALLEL_FROM = 200_000
 WORKERS = 2
 
 
 class _AnswersCheck:
     """The answers chain, and the answers counted by session and hour for the summary tables' check, in one
-    pass over the answers (the only pass over the wide rows)."""
+    pass over the answers (the only pass over the wide rows). On a SQLite file, by the C scan of
+    dealerdrill.core.answer_scan where it was built, each part it cannot answer for walked in Python."""
 
     def __init__(self, records):
         self.records = records
-        last = records.read("SELECT COALESCE(MAX(id), 0) FROM answers")[0][0]
-        self.pool = None
-        if last < PARALLEL_FROM:
-            self.parts = [(1, last + 1)]
+        last = self.last = records.read("SELECT COALESCE(MAX(id), 0) FROM answers")[0][0]
+        self.pool = self.threads = None
+        self._results: tuple[list[tuple[str, str]], dict] | None = None
+        workers = 1 if last < PARALLEL_FROM else WORKERS
+        bounds = [1 + (last * k) // workers for k in range(workers)] + [last + 1]
+        self.parts = [(bounds[k], bounds[k + 1]) for k in range(workers)]
+        if records.dialect.name == "sqlite" and answer_scan.AVAILABLE:
+            from concurrent.futures import ThreadPoolExecutor
+
+            # One thread more than the parts: the answer_facts scan runs beside them (see facts()).
+            self.threads = ThreadPoolExecutor(workers + 1)
+            self.futures = [self.threads.submit(_scanned_range, records.location, first, end)
+                            for first, end in self.parts]
+            return
+        if workers == 1:
             return
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         # "spawn": a new interpreter, never a fork of this process (which may be the window's, with Qt).
         self.pool = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"))
-        bounds = [1 + (last * k) // WORKERS for k in range(WORKERS)] + [last + 1]
-        self.futures = [self.pool.submit(check_answer_range, records.location, bounds[k], bounds[k + 1])
-                        for k in range(WORKERS)]
+        self.futures = [self.pool.submit(check_answer_range, records.location, first, end)
+                        for first, end in self.parts]
+
+    def facts(self):
+        """A future of _facts_by_hour's answer from the C scan, on a thread of its own; None without one."""
+        if self.threads is None:
+            return None
+        return self.threads.submit(_scanned_facts, self.records.location, self.last)
 
     def results(self) -> tuple[list[tuple[str, str]], dict]:
         """(problems, {(session id, UTC hour): [answers, right, milliseconds, id sum, right id sum, last]})."""
-        if self.pool is None:
+        if self._results is None:
+            self._results = self._gather()
+        return self._results
+
+    def _gather(self) -> tuple[list[tuple[str, str]], dict]:
+        if self.pool is None and self.threads is None:
             return _answer_range(self.records.stream, self.records.read, *self.parts[0],
                                  content_sql=self.records.dialect.answer_content_sql())
         problems: list[tuple[str, str]] = []
         groups: dict[tuple[int, str], list] = {}
-        for future in self.futures:
-            part_problems, part_groups = future.result()
+        for (first, end), future in zip(self.parts, self.futures):
+            scanned = future.result()
+            if scanned is None:       # a part the C scan could not answer for: the Python road, here
+                scanned = _answer_range(self.records.stream, self.records.read, first, end,
+                                        content_sql=self.records.dialect.answer_content_sql())
+            part_problems, part_groups = scanned
             problems += part_problems
             for key, values in part_groups.items():
                 mine = groups.get(key)
@@ -114,9 +143,56 @@ class _AnswersCheck:
                                                            mine[4] + values[4], max(mine[5], values[5])]
         return problems, groups
 
+    def session_counts(self) -> dict[int, tuple[int, int]]:
+        """(answers, right) of each session, added up from the groups results() gives (waiting for them)."""
+        counts: dict[int, tuple[int, int]] = {}
+        for (session_id, _), (count, right, *_) in self.results()[1].items():
+            mine = counts.get(session_id)
+            counts[session_id] = (count, right) if mine is None else (mine[0] + count, mine[1] + right)
+        return counts
+
     def close(self) -> None:
         if self.pool is not None:
             self.pool.shutdown(wait=True, cancel_futures=True)
+        if self.threads is not None:
+            self.threads.shutdown(wait=True, cancel_futures=True)
+
+
+_SCAN_PROBLEM_WORDS = {
+    answer_scan.UNLINKED: "is not linked into the answers chain (added behind the program's back)",
+    answer_scan.CHANGED: "was changed after it was recorded, or the answer before it was: its hash does not match",
+}
+
+
+def _scanned_range(location: str, first: int, end: int):
+    """_answer_range's answer for the rows first..end-1 from the C scan, on a connection of its own; None
+    where the scan cannot answer for them."""
+    from .opening import open_records
+
+    with open_records(location, read_only=True, check=False) as records:
+        before = records.read("SELECT chain_hash FROM answers WHERE id < ? ORDER BY id DESC LIMIT 1", (first,))
+        previous = before[0][0] if before else None
+        previous = chain.NO_HASH if previous is None else previous
+        if not isinstance(previous, bytes):
+            return None
+        scanned = answer_scan.scan_answers(location, first, end, previous, MAX_PROBLEMS + 1)
+        if scanned is None:
+            return None
+        problems, groups = scanned
+        return [_answer_problem(records.read, answer_id, _SCAN_PROBLEM_WORDS[kind])
+                for answer_id, kind in problems], groups
+
+
+def _scanned_facts(location: str, last_answer_id: int) -> dict:
+    """_facts_by_hour's answer from the C scan (the facts of the answers the chain check covers); from SQL
+    where the scan cannot answer for the file."""
+    facts = answer_scan.scan_facts(location, last_answer_id)
+    if facts is not None:
+        return facts
+    from .opening import open_records
+
+    with open_records(location, read_only=True, check=False) as records:
+        return _facts_by_hour(records)
 
 
 def check_answer_range(location: str, first: int, end: int):
@@ -138,7 +214,7 @@ def _answer_range(stream, read, first: int, end: int, content_sql: str = chain.A
     found: list[tuple[str, str]] = []
     groups: dict = {}
     before = read("SELECT chain_hash FROM answers WHERE id < ? ORDER BY id DESC LIMIT 1", (first,))
-    previous = bytes(before[0][0] or chain.NO_HASH) if before else chain.NO_HASH
+    previous = _as_hash_bytes(before[0][0]) if before and before[0][0] is not None else chain.NO_HASH
     sha = hashlib.sha256
     for rows in stream(f"SELECT id, {content_sql}, chain_hash, session_id, substr(answered_at, 1, 13), "
                        f"correct, {MILLIS.format('seconds')}, answered_at FROM answers WHERE id >= ? AND id < ? "
@@ -149,6 +225,7 @@ def _answer_range(stream, read, first: int, end: int, content_sql: str = chain.A
                                                               "the program's back)"))
                 previous = chain.NO_HASH
             else:
+                stored = _as_hash_bytes(stored)
                 if sha(previous + content).digest() != stored:
                     found.append(_answer_problem(read, answer_id, "was changed after it was recorded, or the answer "
                                                                   "before it was: its hash does not match"))
@@ -169,6 +246,13 @@ def _answer_range(stream, read, first: int, end: int, content_sql: str = chain.A
     return found, groups
 
 
+def _as_hash_bytes(stored) -> bytes:
+    """A stored hash as bytes, whatever someone wrote there (a text or a number never matches a hash)."""
+    if isinstance(stored, bytes):
+        return stored
+    return str(stored).encode("utf-8", "surrogatepass")
+
+
 def _answer_problem(read, answer_id: int, what: str) -> tuple[str, str]:
     row = read("SELECT uuid, seq FROM answers WHERE id = ?", (answer_id,))
     uuid, seq = row[0] if row else ("?", "?")
@@ -179,20 +263,23 @@ def _answer(answer_id, uuid, seq) -> str:
     return f"answer {uuid} (row {answer_id}, item {seq} of its session)"
 
 
-def _check_ledger(records, found: _Found, step) -> None:
+def _check_ledger(records, found: _Found, step,
+                  session_counts: Callable[[], dict[int, tuple[int, int]]] | None = None) -> None:
+    """The ledger chain and every entry against the row it is about. A session's finish is compared with
+    the session's answers counted (answers, right) by `session_counts` after the walk, so that counting
+    can come from the answers scan running meanwhile; without it, counted here in SQL."""
     keys = {fp: key for fp, (key, _, _) in records.manager_keys().items()}
     kinds = ("trainee", "session", "session_end", "signoff", "target", "audit", "key")
     rows: dict[str, dict[str, dict]] = {kind: {} for kind in kinds}
     for uuid, name, created in records.read("SELECT uuid, name, created_at FROM trainees"):
         rows["trainee"][uuid] = trainee_event(uuid, name, created)
-    counts = {sid: (n, right) for sid, n, right in
-              records.read("SELECT session_id, COUNT(*), SUM(correct) FROM answers GROUP BY session_id")}
+    finished: dict[str, tuple[int, str]] = {}
     for row in records.read("SELECT s.uuid, t.uuid, s.drill, s.game, s.mode, s.settings, s.target, s.workstation, "
                             "s.started_at, s.finished_at, s.id FROM sessions s JOIN trainees t ON t.id = s.trainee_id"):
         rows["session"][row[0]] = session_event(*row[:9])
         if row[9] is not None:
-            items, right = counts.get(row[10], (0, 0))
-            rows["session_end"][row[0]] = session_end_event(row[0], row[9], items, right)
+            finished[row[0]] = (row[10], row[9])
+            rows["session_end"][row[0]] = _LATER
     for uuid, manager, signed_at, note, reason in records.read(
             "SELECT s.uuid, so.manager, so.signed_at, so.note, so.reason FROM signoffs so "
             "JOIN sessions s ON s.id = so.session_id"):
@@ -207,6 +294,7 @@ def _check_ledger(records, found: _Found, step) -> None:
         rows["key"][fp] = {"fingerprint": fp, "public_key": bytes(key).hex(), "manager": manager, "origin": origin,
                            "added_at": added}
     seen: dict[str, set[str]] = {kind: set() for kind in rows}
+    ends: list[tuple[str, str, dict]] = []      # (where, session uuid, event): compared after the walk
     answer_hashes = _answer_hashes(records)
     previous, expected_seq = chain.NO_HASH, 1
     for batch in records.stream("SELECT seq, kind, ref, content, answers_last_id, answers_head, chain_hash, "
@@ -226,8 +314,15 @@ def _check_ledger(records, found: _Found, step) -> None:
             if key is not None and (key not in keys or not chain.signature_is_valid(keys[key], bytes(signature),
                                                                                      bytes(stored))):
                 found.add(where, f"carries a signature that is not valid for manager key {key}")
-            _check_entry(records, found, where, kind, ref, content, rows, seen, keys, key)
+            _check_entry(records, found, where, kind, ref, content, rows, seen, keys, key, ends)
         step(len(batch))
+    counts = session_counts() if session_counts is not None else {sid: (n, right) for sid, n, right in records.read(
+        "SELECT session_id, COUNT(*), SUM(correct) FROM answers GROUP BY session_id")}
+    for where, ref, event in ends:
+        session_id, finished_at = finished[ref]
+        items, right = counts.get(session_id, (0, 0))
+        if session_end_event(ref, finished_at, items, right) != event:
+            found.add(where, "does not say what the finish of session says now (changed behind the program's back)")
     if answer_hashes:
         last_answer = max(answer_hashes)
         latest = records.read("SELECT MAX(answers_last_id) FROM ledger")[0][0] or 0
@@ -250,8 +345,11 @@ _KIND_WORDS = {"trainee": "trainee", "session": "session", "session_end": "the f
                "key": "manager key"}
 
 
+_LATER: dict = {}    # a session finish's row, made once the answers are counted (see _check_ledger)
+
+
 def _check_entry(records, found: _Found, where: str, kind: str, ref: str, content: str, rows, seen, keys,
-                 entry_key) -> None:
+                 entry_key, ends: list) -> None:
     try:
         event = json.loads(content)
     except ValueError:
@@ -272,6 +370,9 @@ def _check_entry(records, found: _Found, where: str, kind: str, ref: str, conten
         _check_statement(records, found, where, kind, ref, event, rows, keys)
         return
     row = rows[kind].get(ref)
+    if row is _LATER:
+        ends.append((where, ref, event))
+        return
     if kind == "signoff" and row is not None:
         row = {"session": ref, **row}
     if row is None:
@@ -322,7 +423,7 @@ def _answer_hashes(records) -> dict[int, bytes]:
         chunk = wanted[start:start + 500]
         for answer_id, stored in records.read(f"SELECT id, chain_hash FROM answers WHERE id IN "
                                               f"({', '.join('?' * len(chunk))})", chunk):
-            hashes[answer_id] = bytes(stored) if stored is not None else b""
+            hashes[answer_id] = _as_hash_bytes(stored) if stored is not None else b""
     return hashes
 
 
