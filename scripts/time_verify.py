@@ -2,7 +2,9 @@
 verify with its worker processes; wall and CPU seconds, and the load average before each, so that a
 measurement on the shared 2-core machine says how loaded it was.
 
-    python scripts/time_verify.py [RECORDS_FILE] [--parts-only | --whole-only]
+    python scripts/time_verify.py [RECORDS_FILE] [--parts-only | --whole-only] [--python-road]
+
+The parts use the C scan where it is built (--python-road: the Python check the scan stands in for).
 
 Without a file, the benchmark's 2-million-answer file in the temporary folder (`python -m benchmarks records`
 makes it). The parts' CPU seconds add up to what verify asks of the machine: on two cores the whole can take
@@ -34,6 +36,7 @@ def _timed(name: str, fn):
 
 
 def main(argv: list[str]) -> int:
+    from dealerdrill.core import answer_scan
     from dealerdrill.records import Records, verify as v
 
     flags = {a for a in argv if a.startswith("--")}
@@ -47,28 +50,40 @@ def main(argv: list[str]) -> int:
         total = 0.0
         _, cpu = _timed("triggers", lambda: v._check_triggers(records, found))
         total += cpu
-        _, cpu = _timed("ledger (chain, signatures, entries)",
-                         lambda: v._check_ledger(records, found, lambda count: None))
-        total += cpu
-        facts, cpu = _timed("answer_facts by session and hour", lambda: v._facts_by_hour(records))
+        scan = answer_scan.AVAILABLE and "--python-road" not in flags
+        road = "C scan" if scan else "Python"
+        if scan:
+            facts, cpu = _timed("answer_facts by session and hour (C scan)",
+                                lambda: answer_scan.scan_facts(str(path), last))
+        else:
+            facts, cpu = _timed("answer_facts by session and hour (SQL)", lambda: v._facts_by_hour(records))
         total += cpu
         groups: dict = {}
         half = last // 2
         for first, end in ((1, half + 1), (half + 1, last + 1)):
-            (_problems, part), cpu = _timed(f"answers chain, rows {first:,}-{end - 1:,}", lambda f=first, e=end: (
-                v._answer_range(records.stream, records.read, f, e)))
+            (_problems, part), cpu = _timed(f"answers chain ({road}), rows {first:,}-{end - 1:,}",
+                                            lambda f=first, e=end: (v._scanned_range(str(path), f, e) if scan else
+                                                                    v._answer_range(records.stream, records.read, f,
+                                                                                    e)))
             total += cpu
             for key, values in part.items():
                 mine = groups.get(key)
                 groups[key] = values if mine is None else [mine[0] + values[0], mine[1] + values[1],
                                                            mine[2] + values[2], mine[3] + values[3],
                                                            mine[4] + values[4], max(mine[5], values[5])]
+        counts: dict = {}
+        for (session_id, _), (count, right, *_) in groups.items():
+            mine = counts.get(session_id, (0, 0))
+            counts[session_id] = (mine[0] + count, mine[1] + right)
+        _, cpu = _timed("ledger (chain, signatures, entries)",
+                        lambda: v._check_ledger(records, found, lambda count: None, lambda: counts))
+        total += cpu
         _, cpu = _timed("summaries compared", lambda: v._check_summaries(records, found, groups, facts))
         total += cpu
         print(f"parts: {total:.2f} CPU seconds, so at least {total / 2:.2f} s on two cores; "
               f"{len(found)} problems")
     if "--parts-only" not in flags:
-        found_all, _ = _timed("whole verify (workers for the chain)", records.verify)
+        found_all, _ = _timed("whole verify (C scan threads or workers for the chain)", records.verify)
         print(f"{len(found_all)} problems")
     records.close()
     return 0
