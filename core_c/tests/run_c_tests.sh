@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Build and run the plain C tests of the engine (core_c/tests/test_engine.c) and replay the fuzz seed
-# corpus and regression inputs (core_c/fuzz/{corpus,regressions}/<harness>) through each harness.
+# Build and run the plain C tests of the engine (core_c/tests/test_engine.c), replay the fuzz seed
+# corpus and regression inputs (core_c/fuzz/{corpus,regressions}/<harness>) through each harness, and run
+# the tests of verify's answers scan (core_c/records/test_answer_scan.c).
 #
 #   core_c/tests/run_c_tests.sh plain      -O2, as the library ships              (make c-tests)
 #   core_c/tests/run_c_tests.sh sanitize   -O1 with ASan + UBSan, any report fails  (make sanitize)
@@ -35,4 +36,14 @@ for source in core_c/fuzz/fuzz_*.c; do
     printf 'replay %-9s ' "$h:"
     "$OUT/replay_$h" $dirs
 done
-echo "c-tests ($MODE): engine tests and fuzz corpus replays passed"
+# Verify's answers scan (core_c/records), where SQLite's and libcrypto's headers are (the scan is optional
+# like that; CI installs them, so there it always runs).
+if [ -e /usr/include/sqlite3.h ] && [ -e /usr/include/openssl/evp.h ]; then
+    $CC $WARN $FLAGS -Icore_c/records core_c/records/test_answer_scan.c core_c/records/dd_answer_scan.c \
+        -lsqlite3 -lcrypto -o "$OUT/test_answer_scan"
+    "$OUT/test_answer_scan" "$OUT/answer_scan.sqlite3"
+elif [ -n "${DEALERDRILL_REQUIRE_TOOLS:-}" ]; then
+    echo "c-tests: SQLite's or libcrypto's headers are missing (libsqlite3-dev, libssl-dev)" >&2
+    exit 1
+fi
+echo "c-tests ($MODE): engine tests, fuzz corpus replays and the answers scan's tests passed"
