@@ -86,7 +86,9 @@ Ctrl+,: settings &nbsp; Ctrl+Q: quit &nbsp; F1: these keys<br><br>
 <b>Records</b><br>
 Ctrl+U: who is training &nbsp; Ctrl+P: progress &nbsp; Ctrl+M: manager page (PIN)<br>
 Ctrl+L: unlock the manager role &nbsp; Ctrl+Shift+L: lock it &nbsp; F5: refresh<br>
-Manager page: Ctrl+Tab switches tabs; in Targets type or F2 to edit a value
+Manager page: Ctrl+Tab switches tabs; in Targets type or F2 to edit a value;
+in Tests and sign-off Alt+P lists practice and timed sessions too; the Workstation and keys tab
+compares and trusts other workstations' keys
 </td><td width="50%" valign="top">
 <b>Drills</b><br>
 Up/Down: choose a drill &nbsp; Tab: mode, difficulty, Start &nbsp; Enter: start<br>

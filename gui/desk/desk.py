@@ -542,6 +542,15 @@ class Desk:
         self.require(Permission.SEE_EVERY_TRAINEE)
         return self._require_records().test_attempts(f)
 
+    def sessions_to_sign(self, f=None, *, every_mode: bool = False):
+        """What the Manager page offers to sign off, oldest first: the test attempts in the filter; with
+        every_mode, every finished session in it (practice and timed too, which sign only with a reason)."""
+        self.require(Permission.SEE_EVERY_TRAINEE)
+        records = self._require_records()
+        if not every_mode:
+            return records.test_attempts(f)
+        return [s for s in records.session_summaries(f) if s.finished_at is not None]
+
     def signoff_reasons(self) -> dict[str, str]:
         """Session id -> the reason recorded with its sign-off, for the sign-offs that needed one (read only;
         the session summaries carry the note but not the reason)."""

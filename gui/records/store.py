@@ -824,6 +824,10 @@ class Records:
         return queries.session_summaries(self, RecordFilter(trainees=(trainee,), include_archived=True),
                                          newest_first=True, limit=limit)
 
+    def session_summaries(self, filter: RecordFilter | None = None):
+        """Every session in the filter (any mode, results and sign-offs), oldest first."""
+        return queries.session_summaries(self, filter or RecordFilter())
+
     def test_attempts(self, filter: RecordFilter | None = None):
         """Test-mode sessions (results and sign-offs), oldest first."""
         base = filter or RecordFilter()

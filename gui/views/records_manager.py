@@ -624,10 +624,23 @@ class ManagerPage(QWidget):
         return True
 
     # --- tests and sign-off --------------------------------------------------------------------------------------
+    TESTS_INTRO = ("Test attempts in the period. Sign off a finished test after going through it with the trainee; "
+                   "the records keep who signed and when.")
+    EVERY_SESSION_INTRO = ("Every finished session in the period. A practice or timed session, like a test not "
+                           "passed, signs off only with your reason, which the scorecards print.")
+
     def _build_tests(self) -> QWidget:
         page, layout = _tab_page()
-        layout.addWidget(label("Test attempts in the period. Sign off a finished test after going through it with "
-                               "the trainee; the records keep who signed and when.", "muted", wrap=True))
+        top = QHBoxLayout()
+        self.tests_intro = label(self.TESTS_INTRO, "muted", wrap=True)
+        top.addWidget(self.tests_intro, 1)
+        self.every_mode_toggle = QCheckBox("&Practice and timed sessions too")
+        self.every_mode_toggle.setObjectName("everyModeToggle")
+        self.every_mode_toggle.setToolTip("List every finished session, not only tests: a practice or timed "
+                                          "session signs off only with a reason, which the scorecards print.")
+        self.every_mode_toggle.toggled.connect(lambda _: self.refresh())
+        top.addWidget(self.every_mode_toggle)
+        layout.addLayout(top)
         self.tests_table = make_table(["Taken", "Trainee", "Drill", "Score", "Pass mark", "Result",
                                        "Signed off by", "Signed", "Note", "Reason (not a pass)"], "testsTable",
                                       stretch_column=2)
@@ -648,18 +661,25 @@ class ManagerPage(QWidget):
 
     def _fill_tests(self, f) -> None:
         records = self.desk.records
-        self._attempts = list(reversed(self.desk.test_attempts(f)))   # newest first
+        every_mode = self.every_mode_toggle.isChecked()
+        self._attempts = list(reversed(self.desk.sessions_to_sign(f, every_mode=every_mode)))   # newest first
         reasons = self.desk.signoff_reasons()
         rows = []
         for t in self._attempts:
             rows.append([local_time(t.started_at), Cell(t.trainee, bold=True), records.drill_info(t.drill).title,
                          Cell(f"{t.correct} of {t.scored_over} ({percent(t.score)})", align_right=True),
-                         f"{percent(t.target.pass_mark)} of {t.target.test_items}", session_result_text(t),
+                         f"{percent(t.target.pass_mark)} of {t.target.test_items}" if t.mode == "test" else
+                         Cell(f"{str(t.mode).capitalize()} session", tooltip="Not a test: no pass mark"),
+                         session_result_text(t),
                          Cell(t.signed_by, MET_BACKGROUND) if t.signed_by else Cell("Not signed off"),
                          local_time(t.signed_at) if t.signed_by else "—", Cell(t.signoff_note, tooltip=t.signoff_note),
                          Cell(reasons.get(t.uuid, ""), PARTLY_BACKGROUND if t.uuid in reasons else None,
                               reasons.get(t.uuid, ""))])
-        fill_table(self.tests_table, rows, fit_rows=None, empty_text="No test attempts match the filters.")
+        fill_table(self.tests_table, rows, fit_rows=None,
+                   empty_text="No finished sessions match the filters." if every_mode else
+                   "No test attempts match the filters.")
+        self.sign_button.setText("Sign off the selected session" if every_mode else "Sign off the selected test")
+        self.tests_intro.setText(self.EVERY_SESSION_INTRO if every_mode else self.TESTS_INTRO)
         if self._attempts:
             self.tests_table.selectRow(0)
 
@@ -673,7 +693,8 @@ class ManagerPage(QWidget):
 
         row = self.tests_table.currentRow()
         if not 0 <= row < len(self._attempts):
-            _say(self.tests_message, "Select a test attempt first.", "problem")
+            _say(self.tests_message, "Select a session first." if self.every_mode_toggle.isChecked() else
+                 "Select a test attempt first.", "problem")
             return
         attempt = self._attempts[row]
         if attempt.signed_by:   # said before any question about it; the records refuse a second one anyway

@@ -119,3 +119,42 @@ def test_a_session_already_signed_off_is_not_asked_about_again(qtbot, tests_page
     page.sign_button.click()
     assert page.signoff_confirmation is None
     assert "already signed off by Mere Smith" in page.tests_message.text()
+
+
+def test_practice_sessions_are_offered_only_when_asked_for_and_sign_only_with_a_reason(qtbot, tests_page):
+    page, desk, attempts = tests_page
+    desk.choose_trainee("Aroha")
+    session = desk.start_session("baccarat.table_of_play", Mode.PRACTICE)
+    item = session.next_item()
+    session.submit(item.key, 2.0)
+    practice = session.finish().uuid
+    unfinished = desk.start_session("baccarat.table_of_play", Mode.PRACTICE)   # never finished: never offered
+    unfinished.submit(unfinished.next_item().key, 2.0)
+    desk.unlock_manager(PIN, MANAGER)
+    page.refresh()
+    assert practice not in [t.uuid for t in page._attempts]                    # tests only, by default
+    assert page.sign_button.text() == "Sign off the selected test"
+
+    page.every_mode_toggle.setChecked(True)                                     # the table fills again
+    offered = [t.uuid for t in page._attempts]
+    assert practice in offered and set(attempts.values()) <= set(offered)
+    assert unfinished.session_id not in offered
+    row = row_of(page, practice)
+    assert row[4] == "Practice session" and row[5] == "—"
+    assert page.sign_button.text() == "Sign off the selected session"
+    assert page.tests_intro.text().startswith("Every finished session in the period")
+
+    page.select_attempt(practice)
+    page.sign_button.click()
+    dialog = page.signoff_confirmation
+    assert dialog is not None and dialog.unusual_label.text() == "This is a practice session, not a test."
+    qtbot.keyClicks(dialog.reason_edit, "floor supervisor asked for the shoe drill")
+    qtbot.keyClick(dialog.reason_edit, Qt.Key_Return)
+    signed = desk.records.session(practice)
+    assert signed.signed_by == MANAGER
+    assert desk.signoff_reasons()[practice] == "floor supervisor asked for the shoe drill"
+    assert row_of(page, practice)[REASON_COLUMN] == "floor supervisor asked for the shoe drill"
+
+    page.every_mode_toggle.setChecked(False)
+    assert practice not in [t.uuid for t in page._attempts]
+    assert page.tests_intro.text().startswith("Test attempts in the period")
