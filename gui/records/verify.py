@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-import json.scanner
 from collections.abc import Callable
 
 from ..core import answer_scan
@@ -346,7 +345,7 @@ _KIND_WORDS = {"trainee": "trainee", "session": "session", "session_end": "the f
                "key": "manager key"}
 
 
-_scan_json = json.scanner.make_scanner(json.JSONDecoder())
+_scan_json = json.JSONDecoder().scan_once    # the C scanner json.loads uses underneath
 
 
 def _parsed(content):
