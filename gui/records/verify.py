@@ -345,7 +345,7 @@ _KIND_WORDS = {"trainee": "trainee", "session": "session", "session_end": "the f
                "key": "manager key"}
 
 
-_scan_json = json.JSONDecoder().scan_once    # the C scanner json.loads uses underneath
+_scan_json = json.JSONDecoder().scan_once  # type: ignore[attr-defined]  # the C scanner under json.loads
 
 
 def _parsed(content):
