@@ -61,7 +61,7 @@ def run(wanted):
     start = time.perf_counter()
     found = records.verify()
     seconds = time.perf_counter() - start
-    from dealerdrill.core import answer_scan
+    from dealerdrill.records import answer_scan
 
     python_road = None
     if answer_scan.AVAILABLE:          # the same check without the C scan: the code before it, beside it

@@ -54,7 +54,7 @@ def can_build() -> bool:
 ffibuilder = FFI()
 ffibuilder.cdef(cdef_text())
 ffibuilder.set_source(
-    "dealerdrill.core._answer_scan",
+    "dealerdrill.records._answer_scan",
     '#include "dd_answer_scan.h"',
     sources=[str((FOLDER / "dd_answer_scan.c").relative_to(ROOT))],
     include_dirs=[str(FOLDER.relative_to(ROOT))],

@@ -36,8 +36,7 @@ def _timed(name: str, fn):
 
 
 def main(argv: list[str]) -> int:
-    from dealerdrill.core import answer_scan
-    from dealerdrill.records import Records, verify as v
+    from dealerdrill.records import Records, answer_scan, verify as v
 
     flags = {a for a in argv if a.startswith("--")}
     files = [a for a in argv if not a.startswith("--")]

@@ -147,10 +147,10 @@ def test_every_module_engine_and_data_file_is_in_the_bundle(program):
     assert _checkout_modules() - modules == set()
     assert {f"dealerdrill.views.drill_panels_{game}" for game in ("roulette", "baccarat", "paigow")} <= modules
     assert list((internal / "dealerdrill" / "core").glob("_engine*.so"))
-    from dealerdrill.core import answer_scan
+    from dealerdrill.records import answer_scan
 
     if answer_scan.AVAILABLE:      # verify's C scan, built here, goes with the program (libsqlite3, libcrypto too)
-        assert list((internal / "dealerdrill" / "core").glob("_answer_scan*.so"))
+        assert list((internal / "dealerdrill" / "records").glob("_answer_scan*.so"))
     shipped = {path.relative_to(ROOT / "resources").as_posix()
                for pattern in ("house_ways/*.toml", "house_ways/*.md", "fonts/**/*")
                for path in (ROOT / "resources").glob(pattern) if path.is_file()}

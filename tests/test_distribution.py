@@ -54,7 +54,8 @@ def test_the_sdist_holds_what_building_the_engine_needs(built):
     for folder in ("core_c/include", "core_c/src", "core_c/records"):
         wanted = {path.relative_to(ROOT).as_posix() for path in (ROOT / folder).glob("*.[ch]")}
         assert wanted and wanted <= names, wanted - names
-    assert {"bindings/_build.py", "bindings/_answer_scan_build.py", "setup.py", "pyproject.toml", "packaging/dealerdrill.spec"} <= names
+    assert {"bindings/_build.py", "bindings/_answer_scan_build.py", "setup.py", "pyproject.toml",
+            "packaging/dealerdrill.spec"} <= names
     assert {f"resources/{name}" for name in _shipped_resources()} <= names
     assert top.startswith("dealerdrill-")
 
@@ -70,10 +71,10 @@ def test_the_wheel_holds_the_compiled_engine_and_the_resources(built):
     assert b"dd_roulette" in engine                                      # with the engine's entry points in it
     assert {f"dealerdrill/resources/{name}" for name in _shipped_resources()} <= names
     assert not any("screenshots" in name for name in names)
-    from dealerdrill.core import answer_scan
+    from dealerdrill.records import answer_scan
 
     if answer_scan.AVAILABLE:          # built here, so the wheel built here carries verify's C scan too
-        assert any(name.startswith("dealerdrill/core/_answer_scan") for name in names)
+        assert any(name.startswith("dealerdrill/records/_answer_scan") for name in names)
 
 
 def test_the_wheel_installed_into_a_fresh_environment_passes_its_self_check(built, tmp_path):

@@ -16,8 +16,7 @@ import itertools
 import json
 from collections.abc import Callable
 
-from ..core import answer_scan
-from . import chain
+from . import answer_scan, chain
 from .chain import Problem
 from .schema_v4 import (
     TRIGGERS,
@@ -83,7 +82,7 @@ WORKERS = 2
 class _AnswersCheck:
     """The answers chain, and the answers counted by session and hour for the summary tables' check, in one
     pass over the answers (the only pass over the wide rows). On a SQLite file, by the C scan of
-    dealerdrill.core.answer_scan where it was built, each part it cannot answer for walked in Python."""
+    dealerdrill.records.answer_scan where it was built, each part it cannot answer for walked in Python."""
 
     def __init__(self, records):
         self.records = records

@@ -1,6 +1,6 @@
-"""The C scan behind `dealerdrill verify` (dealerdrill.core.answer_scan, issue 11's speed target) says exactly
-what the Python check says, on sound files with awkward values and on tampered ones; where it meets a value
-a sound file never holds it declines and verification takes the Python road to the same answer."""
+"""The C scan behind `dealerdrill verify` (dealerdrill.records.answer_scan, issue 11's speed target) says
+exactly what the Python check says, on sound files with awkward values and on tampered ones; where it meets
+a value a sound file never holds it declines and verification takes the Python road to the same answer."""
 from __future__ import annotations
 
 import os
@@ -8,9 +8,8 @@ import sqlite3
 
 import pytest
 
-from dealerdrill.core import answer_scan
 from dealerdrill.domain import AnsweredItem, ErrorCategory, Grade, Item
-from dealerdrill.records import Records, verify
+from dealerdrill.records import Records, answer_scan, verify
 
 # Times a desk may record. 87.90715186484735 is one whose 15-digit text SQLite and the C library write
 # differently (…8474 and …8473): the scan must hash it again with SQLite's text and accept it.
