@@ -116,3 +116,43 @@ def test_the_json_export_keeps_its_own_escapes(hostile, tmp_path):
     [path] = export(hostile, "json", tmp_path / "hostile.json")
     lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     assert any(HOSTILE_GIVEN[0][0] in json.dumps(line, ensure_ascii=False) for line in lines)
+
+
+# Text and numbers that each need care in a CSV line: every quoting rule, formula starts, a semicolon (which
+# quotes the whole row), letters outside ASCII, the characters XML forbids, JSON escapes in the question and
+# the answer, and seconds whose printing SQLite might get wrong (zero, from 1e11 on, many decimals).
+CSV_HOSTILE_GIVEN = ("plain", "comma, here", 'a "quote"', "line\nfeed", "carriage\rreturn", "semi;colon", "=1+1",
+                     "+x", "-y", "@z", "\ttab first", "\rCR first", "Tāne ẞ 🂡", "nul\x00inside", "\x0b\ufffe", "",
+                     "'already quoted", " spaces ")
+CSV_HOSTILE_SECONDS = (0.0, 0.0004, 0.0005, 1.23456, 2.0, 12.3456789, 99999999999.999, 1e11, 1.5e15, 2.5e-7,
+                       1234567.891, 3.14159, 7.0005, 0.001, 10.0, 86400.25, 5.5555, 1e20)
+
+
+def test_the_csv_lines_sqlite_makes_are_the_lines_csv_writer_made(records, answer_factory, tmp_path):
+    """The answers' lines are made by SQLite (tabular._write_csv_answer_lines); they must be, byte for byte,
+    what csv.writer wrote from the answers' rows before (tabular._csv_answer_batches through _CsvFile)."""
+    from dealerdrill.exports import tabular
+    from dealerdrill.records import RecordFilter
+
+    records.create_trainee("Mere")
+    records.create_trainee("Aroha; Ngata")
+    for trainee in ("Mere", "Aroha; Ngata"):
+        session = records.start_session(trainee, "baccarat.table_of_play", Mode.PRACTICE)
+        for index, (given, seconds) in enumerate(zip(CSV_HOSTILE_GIVEN, CSV_HOSTILE_SECONDS)):
+            answered = answer_factory("baccarat.table_of_play", f"-family,{index}", index % 3 == 0, seconds=seconds,
+                                      answer={"text": given, "n": index} if index % 2 else given,
+                                      text=given if index % 4 else "esc \\u00e9 \ud800 " + given)
+            grade = answered.grade.__class__(**{**answered.grade.__dict__, "given": given,
+                                                "expected": CSV_HOSTILE_GIVEN[-1 - index], "rule": given[::-1]})
+            records.record_answer(session, answered.__class__(answered.item, answered.answer, grade))
+        records.finish_session(session)
+    answers, _ = export(records, "csv", tmp_path / "hostile.csv")
+
+    reference = io.BytesIO()
+    out = tabular._CsvFile(reference)
+    out.write_rows([tabular.ANSWER_COLUMNS])
+    names = tuple(t.name for t in records.trainees())
+    for rows in tabular._csv_answer_batches(records, RecordFilter(trainees=names)):
+        out.write_rows(rows)
+    assert answers.read_bytes() == reference.getvalue()
+    assert answers.read_bytes().count(b"\r\n") >= 2 * len(CSV_HOSTILE_GIVEN) + 1
