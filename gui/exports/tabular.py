@@ -36,7 +36,6 @@ from dealerdrill.records.store import json_or_text
 from dealerdrill.records.transfer import ExportCancelled, hold_part, part_file, remove_stale_parts, write_atomically
 
 from .cells import is_formula_like, neutralise, printable, utf8_for_export
-from .read_ahead import read_ahead
 
 Progress = Callable[[int, int], None]
 Cancel = Callable[[], bool]
@@ -130,20 +129,16 @@ def _answer_text(answer_text):
     return printable(json.dumps(json_or_text(answer_text), ensure_ascii=False, sort_keys=True))
 
 
-def _answers_query(records, f: RecordFilter, outer: list[str], answer_id: int | None = None) -> tuple[str, list]:
-    """SELECT <outer expressions over c0..c17 and answer_id> from the selected answers, oldest first (or the
-    one answer `answer_id`). The inner query computes each value once (LIMIT -1 OFFSET 0 keeps SQLite from
-    copying the expressions into the outer ones, where they would be evaluated again for every use) and
-    streams in index order, without a sort."""
-    if answer_id is None:
-        where, parameters, order = streaming_order(records, f)
-    else:
-        where, parameters, order = " WHERE a.id = ?", [answer_id], ""
+def _answers_query(records, f: RecordFilter, outer: list[str]) -> tuple[str, list]:
+    """SELECT <outer expressions over c0..c17> from the selected answers, oldest first. The inner query computes
+    each value once (LIMIT -1 OFFSET 0 keeps SQLite from copying the expressions into the outer ones, where
+    they would be evaluated again for every use) and streams in index order, without a sort."""
+    where, parameters, order = streaming_order(records, f)
     inner = ", ".join(f"{sql} AS c{index}" for index, (_, sql, _) in enumerate(_ANSWER_VALUES))
     records.add_sql_function("dd_question_text", 1, _question_text)
     records.add_sql_function("dd_answer_text", 1, _answer_text)
-    return (f"SELECT {', '.join(outer)} FROM (SELECT {inner}, a.id AS answer_id{ANSWERS_FROM}{where}{order} "
-            f"LIMIT -1 OFFSET 0)", parameters)
+    return (f"SELECT {', '.join(outer)} FROM (SELECT {inner}{ANSWERS_FROM}{where}{order} LIMIT -1 OFFSET 0)",
+            parameters)
 
 
 def _csv_answer_columns() -> list[str]:
@@ -163,101 +158,11 @@ def _csv_answer_columns() -> list[str]:
 
 
 def _csv_answer_batches(records, f: RecordFilter):
-    """The answers' CSV rows a batch at a time, formatted by SQLite; the rows csv.writer turns into the lines
-    _write_csv_answer_lines has SQLite make (the reference those lines are tested against)."""
+    """The answers' CSV rows a batch at a time, formatted by SQLite (or, on the training room's server, by
+    server_answers.py the same way)."""
+    if records.dialect.name == "postgresql":
+        return iter(())          # written line by line by server_answers.write_csv
     return records.stream(*_answers_query(records, f, _csv_answer_columns()))
-
-
-# The CSV lines themselves, made by SQLite and checked by Python: three texts per answer instead of eighteen
-# values, and no csv.writer. SQLite's own text functions look at a value a byte at a time (a search for the five
-# characters that need quoting, in every field, cost more than all the rest), while a Python str finds a
-# character in a whole batch at memchr speed. So SQLite gives, per answer, the fields before the question and
-# those after the answer each as one text, the neutralised values joined by commas unquoted (printf: joining
-# with || copies the growing text once per piece), and the question and the answer (which are JSON-like text,
-# and usually need quoting) quoted as csv.writer quotes them. A batch is written as it comes when its joined
-# parts hold exactly the commas the joins put there and no quote, CR, LF or semicolon: then no field needed
-# quoting, and the lines are those csv.writer makes. An answer whose parts fail that check (a field that needs
-# quoting, a semicolon anywhere in the row, which quotes every text field of it, a NUL, which stops printf) or
-# whose value SQLite cannot print as Python does (its part then holds a quote: an integer column holding
-# something else, seconds from 1e11 on, which printf's 15 digits would round, or a rounded zero, which SQLite
-# prints without its sign, a time it cannot read) is written from its row by csv.writer, as before.
-_TEXT_INDEXES = tuple(index for index, (_, _, kind) in enumerate(_ANSWER_VALUES) if kind == _TEXT)
-_QUESTION_INDEX, _ANSWER_INDEX = ANSWER_COLUMNS.index("question"), ANSWER_COLUMNS.index("answer")
-_SECONDS_INDEX = ANSWER_COLUMNS.index("seconds")
-_BEFORE = tuple(range(_QUESTION_INDEX))
-_AFTER = tuple(range(_ANSWER_INDEX + 1, len(ANSWER_COLUMNS)))
-assert _ANSWER_INDEX == _QUESTION_INDEX + 1
-
-
-def _csv_line_values() -> list[str]:
-    """The values of a line as text (v0..v17): neutralised text, the local time, numbers as Python prints them;
-    a quote (which no checked part may hold) for a value SQLite cannot print as Python does."""
-    values = []
-    for index, column in enumerate(_csv_answer_columns()):
-        kind = _ANSWER_VALUES[index][2]
-        value = f"c{index}"
-        if kind == _NUMBER and index == _SECONDS_INDEX:
-            column = (f"CASE WHEN typeof({value}) = 'real' AND abs({value}) < 1e11 AND {value} <> 0 "
-                      f"THEN printf('%!.15g', {value}) ELSE '\"' END")
-        elif kind == _NUMBER:
-            column = f"CASE WHEN typeof({value}) = 'integer' THEN CAST({value} AS TEXT) ELSE '\"' END"
-        elif index not in (_QUESTION_INDEX, _ANSWER_INDEX):      # those two stay NULL, which Python sees
-            column = f"coalesce({column}, '\"')"
-        values.append(f"{column} AS v{index}")
-    return values
-
-
-def _csv_line_parts_sql() -> str:
-    """(the fields before the question, the question and the answer quoted, the fields after) over v0..v17.
-    The last field of the first part is joined with || rather than printed, so that a NUL in it (where printf
-    would stop without losing a comma) is kept for the check to find."""
-    def minimal(value: str) -> str:
-        return (f"CASE WHEN instr({value}, ',') OR instr({value}, '\"') OR instr({value}, '\r') "
-                f"OR instr({value}, '\n') THEN '\"' || replace({value}, '\"', '\"\"') || '\"' ELSE {value} END")
-
-    before = f"printf('{'%s,' * (len(_BEFORE) - 1)}', {', '.join(f'v{i}' for i in _BEFORE[:-1])}) || v{_BEFORE[-1]}"
-    after = f"printf('{','.join(['%s'] * len(_AFTER))}', {', '.join(f'v{i}' for i in _AFTER)})"
-    middle = f"{minimal(f'v{_QUESTION_INDEX}')} || ',' || {minimal(f'v{_ANSWER_INDEX}')}"
-    return f"{before}, {middle}, {after}"
-
-
-def _write_csv_answer_lines(records, f: RecordFilter, out: _CsvFile, advance) -> None:
-    """The answers' CSV lines in batches of 20,000, each written as one block once checked (see above); an
-    answer whose line Python must make is written from its row by csv.writer, in its place."""
-    def batches():
-        # SQLite makes the next batch on a connection of this thread's own while the last one is written.
-        reader = records.clone()
-        try:
-            sql, parameters = _answers_query(reader, f, [*_csv_line_values(), "answer_id"])
-            yield from reader.stream(f"SELECT {_csv_line_parts_sql()}, answer_id FROM ({sql} LIMIT -1 OFFSET 0)",
-                                     parameters, 20_000)
-        finally:
-            reader.close()
-
-    before_commas, after_commas = len(_BEFORE) - 1, len(_AFTER) - 1
-    for rows in read_ahead(batches):
-        befores, middles, afters, _ = zip(*rows)
-        joined = "".join(befores) + "".join(afters)
-        if (None not in middles and joined.count(",") == len(rows) * (before_commas + after_commas)
-                and not _needs_care(joined) and ";" not in "".join(middles) and "\x00" not in joined):
-            out.write_text("".join([f"{b},{m},{a}\r\n" for b, m, a, _ in rows]))
-        else:
-            lines: list[str] = []
-            for before, middle, after, answer_id in rows:
-                if (middle is not None and before.count(",") == before_commas and after.count(",") == after_commas
-                        and not _needs_care(before + after) and ";" not in middle and "\x00" not in before):
-                    lines.append(f"{before},{middle},{after}\r\n")
-                    continue
-                out.write_text("".join(lines))
-                lines = []
-                out.write_rows(records.read(*_answers_query(records, f, _csv_answer_columns(), answer_id)))
-            out.write_text("".join(lines))
-        advance(len(rows))
-
-
-def _needs_care(text: str) -> bool:
-    """Whether joined fields hold a character that quotes a field or its row (or marks a value for Python)."""
-    return '"' in text or ";" in text or "\r" in text or "\n" in text
 
 
 def _csv_text(value) -> object:
@@ -305,10 +210,6 @@ class _CsvFile:
         self.handle.write(utf8_for_export(self.buffer.getvalue()))
         self.buffer.seek(0)
         self.buffer.truncate()
-
-    def write_text(self, text: str) -> None:
-        """Finished CSV lines (quoted as write_rows would quote them), written as they are."""
-        self.handle.write(utf8_for_export(text))
 
     def write_lines(self, text: str, numbers: frozenset[int] = frozenset()) -> None:
         """CSV lines made elsewhere (by the training room's server), written the same way: a batch with a
@@ -371,8 +272,9 @@ def export_csv(records, path: str | Path, f: RecordFilter | None = None, progres
                 from .server_answers import write_csv
 
                 write_csv(records, f, _CsvLines(out), ticker.advance)
-            else:
-                _write_csv_answer_lines(records, f, out, ticker.advance)
+            for rows in _csv_answer_batches(records, f):
+                out.write_rows(rows)
+                ticker.advance(len(rows))
             ticker.check()
             out.finish()
         with open(temporaries[1][0], "wb") as handle:
