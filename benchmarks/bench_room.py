@@ -9,7 +9,8 @@
 
 The server is a throw-away cluster (tests/pg_cluster.py) with fsync on, on this machine's disk. The synthetic
 rows follow tests/synthetic_records.py's layout, written by the server itself (generate_series) as the
-database's owner with triggers off, then the summary tables derived in one pass, as the SQLite generator does.
+database's owner with triggers off, then the summary tables derived in one pass, as the SQLite generator does
+(the server's own summaries by the same SQL that fills them when a room is upgraded to version 7).
 """
 from __future__ import annotations
 
@@ -83,6 +84,8 @@ def _generate_on_server(cluster, database: str, answers: int, trainees: int = 20
     """Synthetic records on the server (the SQLite generator's layout); returns the seconds it took."""
     import synthetic_records as synthetic
 
+    from dealerdrill.records.room_schema import ROOM_SUMMARIES_FILL
+
     sessions = -(-answers // synthetic.ANSWERS_PER_SESSION)
     per = synthetic.ANSWERS_PER_SESSION
     start = synthetic.START.strftime("%Y-%m-%d %H:%M:%S+00")
@@ -128,6 +131,7 @@ def _generate_on_server(cluster, database: str, answers: int, trainees: int = 20
     INSERT INTO answer_hours (trainee_id, drill, mode, hour, game, answered, correct, last_at)
     SELECT trainee_id, drill, mode, substr(answered_at, 1, 13), min(game), count(*), sum(correct), max(answered_at)
     FROM answer_facts GROUP BY trainee_id, drill, mode, substr(answered_at, 1, 13);
+    {ROOM_SUMMARIES_FILL}
     ANALYZE;
     """
     began = time.perf_counter()

@@ -16,6 +16,7 @@ from dealerdrill.records.models import RecordFilter
 from dealerdrill.records.queries import ANSWERS_FROM, streaming_order
 
 from .cells import neutralise
+from .read_ahead import read_ahead
 
 # The question: the item's "text" when the server can read it plainly; NULL (Python decides) otherwise.
 _QUESTION = ("CASE WHEN strpos(a.item, '\\u') > 0 THEN NULL WHEN a.item::json -> 'text' IS NULL THEN '' "
@@ -45,6 +46,7 @@ class _LocalTimes:
 
     def __init__(self):
         self.minutes: dict[str, datetime] = {}
+        self.minute_texts: dict[str, str] = {}
 
     def minute(self, text: str) -> datetime:
         key = text[:16]
@@ -56,7 +58,14 @@ class _LocalTimes:
 
     def text(self, stored: str) -> str:
         """'YYYY-MM-DD HH:MM:SS', as tabular.py's CSV shows times."""
-        return f"{self.minute(stored):%Y-%m-%d %H:%M}{stored[16:19]}"
+        return self.minute_text(stored[:16]) + stored[16:19]
+
+    def minute_text(self, key: str) -> str:
+        """The local 'YYYY-MM-DD HH:MM' of a stored time's first 16 characters, worked out once a minute."""
+        text = self.minute_texts.get(key)
+        if text is None:
+            text = self.minute_texts[key] = f"{self.minute(key):%Y-%m-%d %H:%M}"
+        return text
 
     def excel(self, stored: str) -> str:
         """Excel serial days of the local time, whole seconds, as tabular.py writes them in XLSX."""
@@ -90,7 +99,7 @@ def write_csv(records, f: RecordFilter, handle, advance) -> None:
     leaves to Python (csv_batches) is written from its fields instead; advance(n) after each batch.
 
     Three levels, each value computed once (OFFSET 0 keeps the server from folding a level into the next,
-    which would copy every expression into each of its uses): the answers' values with the item's JSON read
+    which would copy every expression into each of its uses): the answers' values with the item's "text" read
     once, then the apostrophe before formula-like text, then the quoting and the line."""
     import csv
 
@@ -101,10 +110,12 @@ def write_csv(records, f: RecordFilter, handle, advance) -> None:
               "coalesce(a.category, '')", "a.rule", _SECONDS, "a.timed_out::text")
     texts = {0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 14, 15}
     inner = (f"SELECT a.id AS answer_id, {', '.join(f'{v} AS v{i}' for i, v in enumerate(values))}, "
-             f"CASE WHEN strpos(a.item, '\\u') = 0 THEN a.item::json END AS item_json, "
+             f"strpos(a.item, '\\u') = 0 AS item_plain, "
+             f"CASE WHEN strpos(a.item, '\\u') = 0 THEN a.item::json -> 'text' END AS text_json, "
              f"strpos(a.answer, '\\u') = 0 AS answer_plain{ANSWERS_FROM}{where}{order} OFFSET 0")
-    question = ("CASE WHEN item_json IS NULL THEN NULL WHEN item_json -> 'text' IS NULL THEN '' "
-                "WHEN json_typeof(item_json -> 'text') = 'string' THEN item_json ->> 'text' END")
+    # The item's "text" is taken out of its JSON once: each -> or ->> on json reads the whole item again.
+    question = ("CASE WHEN NOT item_plain THEN NULL WHEN text_json IS NULL THEN '' "
+                "WHEN json_typeof(text_json) = 'string' THEN text_json #>> '{}' END")
     with_question = (f"SELECT answer_id, answer_plain, {question} AS question, "
                      + ", ".join(f"v{i}" for i in range(len(values)) if i != 9)
                      + f" FROM ({inner}) AS answer_values OFFSET 0")
@@ -118,7 +129,9 @@ def write_csv(records, f: RecordFilter, handle, advance) -> None:
              f"CASE WHEN plain THEN ',' || {comma.join(fields[8:])} || chr(13) || chr(10) END, answer_id "
              f"FROM ({middle}) AS neutralised_values")
     times = _LocalTimes()
-    for rows in records.stream(outer, parameters, 20_000):
+    minute_texts = times.minute_texts
+    # The server makes the next batch while this one is written (read_ahead.py).
+    for rows in read_ahead(lambda: records.stream(outer, parameters, 20_000)):
         lines: list[str] = []
         for stored, head, tail, answer_id in rows:
             if head is None:
@@ -128,7 +141,9 @@ def write_csv(records, f: RecordFilter, handle, advance) -> None:
                 for batch in csv_batches(records, RecordFilter(), answer_id=answer_id):
                     writer.writerows(batch)
                 continue
-            lines.append(head + times.text(stored) + tail)
+            # The dictionary first: a call per answer cost as much as the rest of the loop.
+            minute = minute_texts.get(stored[:16]) or times.minute_text(stored[:16])
+            lines.append(head + minute + stored[16:19] + tail)
         handle.write("".join(lines))
         advance(len(rows))
 

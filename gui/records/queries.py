@@ -210,22 +210,34 @@ def session_summaries(records, f: RecordFilter, *, uuids: tuple[str, ...] | None
     for chunk_start in range(0, len(ids), 500):  # SQLite caps the number of parameters
         chunk = ids[chunk_start:chunk_start + 500]
         marks = ', '.join('?' * len(chunk))
-        if with_median:
+        if with_median and records.dialect.name != "postgresql":
+            # In-process, SQLite hands every answer over as quickly as it would sort them.
             for session_id, answer_seconds, answer_correct in records.read(
                     f"SELECT session_id, seconds, correct FROM answers WHERE session_id IN ({marks})", chunk):
                 seconds[session_id].append(answer_seconds)
                 correct[session_id] += answer_correct
-        else:   # counts only (readiness): summed inside SQLite
-            for session_id, count, right in records.read(
-                    f"SELECT session_id, COUNT(*), SUM(correct) FROM answers WHERE session_id IN ({marks}) "
-                    f"GROUP BY session_id", chunk):
-                counts[session_id], correct[session_id] = count, right
+                counts[session_id] += 1
+            continue
+        for session_id, count, right in records.read(
+                f"SELECT session_id, COUNT(*), SUM(correct) FROM answers WHERE session_id IN ({marks}) "
+                f"GROUP BY session_id", chunk):
+            counts[session_id], correct[session_id] = count, right
+        if with_median:
+            # Only the middle one or two of each session's seconds come over the network (an export of two
+            # million answers read every one of them into Python); the median is then statistics.median's of
+            # them.
+            for session_id, answer_seconds in records.read(
+                    f"SELECT session_id, seconds FROM (SELECT session_id, seconds, row_number() OVER (PARTITION BY "
+                    f"session_id ORDER BY seconds) AS place, COUNT(*) OVER (PARTITION BY session_id) AS answered "
+                    f"FROM answers WHERE session_id IN ({marks})) AS ranked "
+                    f"WHERE place IN ((answered + 1) / 2, (answered + 2) / 2) ORDER BY session_id, place", chunk):
+                seconds[session_id].append(answer_seconds)
     summaries = []
     for (sid, uuid, name, drill, game, mode, started, finished, target, settings, workstation, manager,
          signed_at, note, reason) in rows:
         summaries.append(SessionSummary(
             uuid, name, drill, game, mode, from_text(started), from_text(finished),
-            len(seconds[sid]) if with_median else counts[sid],
+            counts[sid],
             correct[sid], _median(seconds[sid]), Target.from_dict(json.loads(target or "{}")),
             json.loads(settings or "{}"), workstation, manager, from_text(signed_at), note or "", reason or ""))
     return summaries
@@ -503,6 +515,97 @@ def _latest_clauses(f: RecordFilter) -> tuple[list[str], list]:
     return clauses, parameters
 
 
+def _room_summaries_cover(records, f: RecordFilter) -> bool:
+    """Whether the training room's own summaries (room_schema._V7) answer for this filter: on the server, and
+    for the whole history of every mode (they are kept per trainee and drill, not per period or mode)."""
+    from .room_schema import LATEST_ANSWERS_KEPT
+
+    return (records.dialect.name == "postgresql" and not f.mode and f.date_from is None and f.date_to is None
+            and READINESS_ANSWERS <= LATEST_ANSWERS_KEPT)
+
+
+def _pair_totals_of_room(records, f: RecordFilter, trainee_ids: dict[int, str]):
+    """_pair_totals from the room's pair_totals, for a filter _room_summaries_cover."""
+    clauses: list[str] = ["trainee_id = ANY(?)"]
+    parameters: list = [sorted(trainee_ids)]
+    for column, value in (("game", f.game), ("drill", f.drill)):
+        if value:
+            clauses.append(f"{column} = ?")
+            parameters.append(value)
+    totals: dict[tuple[int, str], list] = {}
+    for trainee_id, drill, answered, correct, last in records.read(
+            f"SELECT trainee_id, drill, answered, correct, last_at FROM pair_totals WHERE {' AND '.join(clauses)}",
+            parameters):
+        entry = totals.setdefault((trainee_id, drill), [0, 0, last])
+        entry[0] += answered
+        entry[1] += correct
+        entry[2] = max(entry[2], last)
+    return totals
+
+
+def _readiness_figures(latest: list[tuple[int, float]]) -> tuple[int, int, float]:
+    """(answers, right answers, median seconds) of a trainee's latest answers on a drill."""
+    return len(latest), sum(c for c, _ in latest), _median(x for _, x in latest)
+
+
+def _readiness_of_room(records, pairs: list[tuple[int, str]], limit: int) -> dict[tuple[int, str], tuple]:
+    """_readiness_figures of the latest `limit` answers of each pair, counted by the server in its
+    latest_answers (for a filter _room_summaries_cover): the answers, the right ones, and the middle one or two
+    of their seconds, whose median is then statistics.median's, as _readiness_figures takes it. The table
+    holds LATEST_ANSWERS_KEPT answers a pair: all of them when that is the limit, else the latest `limit`."""
+    from .room_schema import LATEST_ANSWERS_KEPT
+
+    if not pairs:
+        return {}
+    source = "latest_answers WHERE trainee_id = ANY(?) AND drill = ANY(?)"
+    if limit < LATEST_ANSWERS_KEPT:
+        source = (f"(SELECT trainee_id, drill, correct, seconds, row_number() OVER (PARTITION BY trainee_id, drill "
+                  f"ORDER BY started_at DESC, session_id DESC, seq DESC) AS place FROM {source}) AS ranked "
+                  f"WHERE place <= {int(limit)}")
+    rows = records.read(
+        "SELECT trainee_id, drill, answered, correct, ordered[(answered + 1) / 2], ordered[(answered + 2) / 2] "
+        "FROM (SELECT trainee_id, drill, count(*)::integer AS answered, sum(correct) AS correct, "
+        f"array_agg(seconds ORDER BY seconds) AS ordered FROM {source} GROUP BY trainee_id, drill) AS pairs",
+        [sorted({t for t, _ in pairs}), sorted({d for _, d in pairs})])
+    wanted = set(pairs)
+    return {(trainee_id, drill): (count, correct, _median([low] if count % 2 else [low, high]))
+            for trainee_id, drill, count, correct, low, high in rows if (trainee_id, drill) in wanted}
+
+
+def _test_results(records, test_filter: RecordFilter) -> dict[tuple[str, str], tuple[bool, bool]]:
+    """(name key, drill) -> (a test attempt in the filter passed, one of those passes is signed off). On the
+    server the attempts' counts come from session_totals, and attempts alike in all that decides a pass (target,
+    answers, right answers, whether signed) are counted once; a file's attempts are read one by one."""
+    import json
+
+    results: dict[tuple[str, str], tuple[bool, bool]] = {}
+
+    def add(key: tuple[str, str], attempt: SessionSummary) -> None:
+        passed, signed = results.get(key, (False, False))
+        if attempt.passed:
+            passed, signed = True, signed or bool(attempt.signed_by)
+        results[key] = (passed, signed)
+
+    if records.dialect.name != "postgresql":
+        for attempt in session_summaries(records, test_filter, with_median=False):
+            add((name_key(attempt.trainee), attempt.drill), attempt)
+        return results
+    where, parameters = where_clause(records, test_filter, None, "s.started_at")
+    targets: dict[str, Target] = {}
+    for name, drill, target, answered, correct, signed in records.read(
+            "SELECT t.name, s.drill, s.target, coalesce(st.answered, 0), coalesce(st.correct, 0), "
+            "bool_or(so.manager IS NOT NULL AND so.manager <> '') "
+            "FROM sessions s JOIN trainees t ON s.trainee_id = t.id LEFT JOIN signoffs so ON so.session_id = s.id "
+            "LEFT JOIN session_totals st ON st.session_id = s.id" + where
+            + " GROUP BY t.name, s.drill, s.target, coalesce(st.answered, 0), coalesce(st.correct, 0)", parameters):
+        if target not in targets:
+            targets[target] = Target.from_dict(json.loads(target or "{}"))
+        # A summary of such an attempt, for its `passed` (the rule lives there): its times do not matter here.
+        add((name_key(name), drill), SessionSummary("", name, drill, "", "test", datetime.min, None, answered, correct,
+                                                    0.0, targets[target], {}, "", "signed" if signed else None))
+    return results
+
+
 def roster(records, f: RecordFilter) -> list[RosterEntry]:
     """Each selected trainee's readiness per game (games and drills narrowed by the filter)."""
     from .store import from_text
@@ -511,25 +614,29 @@ def roster(records, f: RecordFilter) -> list[RosterEntry]:
     ids = _trainee_ids(records, trainees)
     id_of = {name_key(name): trainee_id for trainee_id, name in ids.items()}
     open_filter = RecordFilter(f.date_from, f.date_to, f.game, f.drill, f.mode, None, True)
-    totals = _pair_totals(records, open_filter, ids)
+    summarised = _room_summaries_cover(records, open_filter)
+    totals = (_pair_totals_of_room if summarised else _pair_totals)(records, open_filter, ids)
     answered: dict[int, int] = defaultdict(int)
     last_active: dict[int, str] = {}
     for (trainee_id, _), (count, _, last) in totals.items():
         answered[trainee_id] += count
         last_active[trainee_id] = max(last_active.get(trainee_id, last), last)
-    tests_by: dict[tuple[str, str], list[SessionSummary]] = defaultdict(list)
+    tests: dict[tuple[str, str], tuple[bool, bool]] = {}
     if not f.mode or str(getattr(f.mode, "value", f.mode)) == "test":
-        test_filter = RecordFilter(f.date_from, f.date_to, f.game, f.drill, "test", None, True)
-        for attempt in session_summaries(records, test_filter, with_median=False):
-            tests_by[(name_key(attempt.trainee), attempt.drill)].append(attempt)
+        tests = _test_results(records, RecordFilter(f.date_from, f.date_to, f.game, f.drill, "test", None, True))
     drills_by_game: dict[str, list] = defaultdict(list)
     for info in records.drill_infos().values():
         if (f.game is None or info.game == f.game) and (f.drill is None or info.id == f.drill):
             drills_by_game[info.game].append(info)
     targets = {info.id: records.target(info.id) for infos in drills_by_game.values() for info in infos}
     shown = {info.id for infos in drills_by_game.values() for info in infos}
-    batched = _latest_answers_of_pairs(records, [pair for pair in sorted(totals) if pair[1] in shown], open_filter,
-                                       READINESS_ANSWERS)
+    pairs = [pair for pair in sorted(totals) if pair[1] in shown]
+    figures: dict[tuple[int, str], tuple] | None
+    if summarised:
+        figures = _readiness_of_room(records, pairs, READINESS_ANSWERS)
+    else:
+        batched = _latest_answers_of_pairs(records, pairs, open_filter, READINESS_ANSWERS)
+        figures = None if batched is None else {pair: _readiness_figures(latest) for pair, latest in batched.items()}
     entries = []
     for trainee in trainees:
         key = name_key(trainee.name)
@@ -538,16 +645,15 @@ def roster(records, f: RecordFilter) -> list[RosterEntry]:
         for game, infos in sorted(drills_by_game.items()):
             readiness = []
             for info in infos:
-                if batched is not None:
-                    latest = batched.get((trainee_id, info.id), [])
+                if figures is not None:
+                    count, right, median = figures.get((trainee_id, info.id), (0, 0, 0.0))
                 else:
-                    latest = (_latest_answers(records, trainee_id, info.id, open_filter, READINESS_ANSWERS)
-                              if (trainee_id, info.id) in totals else [])
-                passed = [t for t in tests_by[(key, info.id)] if t.passed]
-                readiness.append(DrillReadiness(
-                    info.id, info.title, targets[info.id], len(latest),
-                    sum(c for c, _ in latest) / len(latest) if latest else 0.0,
-                    _median(x for _, x in latest), bool(passed), any(t.signed_by for t in passed)))
+                    count, right, median = _readiness_figures(
+                        _latest_answers(records, trainee_id, info.id, open_filter, READINESS_ANSWERS)
+                        if (trainee_id, info.id) in totals else [])
+                passed, signed = tests.get((key, info.id), (False, False))
+                readiness.append(DrillReadiness(info.id, info.title, targets[info.id], count,
+                                                right / count if count else 0.0, median, passed, signed))
             games[game] = GameReadiness(game, tuple(readiness))
         entries.append(RosterEntry(trainee, from_text(last_active.get(trainee_id)), answered[trainee_id], games))
     return entries

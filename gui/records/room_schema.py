@@ -2,7 +2,8 @@
 functions through which desks and managers write. Qt-free.
 
 Tables, columns, indexes and trigger names are those of schema.py, schema_v4.py and schema_v5.py, version
-for version (PG_MIGRATIONS[i] takes a room at version i to i + 1, as MIGRATIONS[i] does a file), written
+for version (PG_MIGRATIONS[i] takes a room at version i to i + 1, as MIGRATIONS[i] does a file; version 7 on,
+summaries only the server keeps, see _V7), written
 in PostgreSQL's words: identities are bigints assigned under the chains' lock, blobs are bytea, a trigger
 runs a function. The version is kept in the one-row table schema_version.
 
@@ -267,7 +268,91 @@ ALTER TABLE sessions ADD COLUMN login text NOT NULL DEFAULT '';
 """ + _refuse("sessions_keep_their_login", "UPDATE", "sessions", "what a session recorded cannot be changed",
               "NEW.login IS DISTINCT FROM OLD.login")
 
-PG_MIGRATIONS = (_V1, _V2, _V3, _V4, _V5, _V6)
+# Version 7 (the server's own; a file has no version 7): summaries that keep the manager's roster quick over
+# millions of answers, fed by the server's trigger on answers as answer_facts and answer_hours are (answers are
+# only ever added, so a summary only ever follows an insert):
+# - session_totals: each session's answers and right answers (a test attempt's result without counting them);
+# - pair_totals: each trainee's answers per drill (and game), right answers and latest answer time (the roster's counts
+#   and "last active" when it is not narrowed to a period or a mode);
+# - latest_answers: the LATEST_ANSWERS_KEPT latest answers of each trainee on each drill, "latest" as readiness
+#   orders them (session start, session, item number; the answer's id only breaks ties), whichever order they
+#   arrive in (an outbox sent late, an import of older sessions): each insert drops what falls past the last.
+# Nobody but the owner may write them (room_setup grants SELECT only); the trigger runs with the rights of the
+# server function that added the answer.
+LATEST_ANSWERS_KEPT = 50
+
+ROOM_SUMMARIES_FILL = f"""
+INSERT INTO session_totals (session_id, answered, correct)
+SELECT session_id, count(*), sum(correct) FROM answers GROUP BY session_id;
+INSERT INTO pair_totals (trainee_id, drill, game, answered, correct, last_at)
+SELECT s.trainee_id, s.drill, s.game, count(*), sum(a.correct), max(a.answered_at)
+FROM answers a JOIN sessions s ON s.id = a.session_id GROUP BY s.trainee_id, s.drill, s.game;
+INSERT INTO latest_answers (trainee_id, drill, started_at, session_id, seq, answer_id, correct, seconds)
+SELECT trainee_id, drill, started_at, session_id, seq, answer_id, correct, seconds FROM (
+    SELECT s.trainee_id, s.drill, s.started_at, s.id AS session_id, a.seq, a.id AS answer_id, a.correct, a.seconds,
+           row_number() OVER (PARTITION BY s.trainee_id, s.drill
+                              ORDER BY s.started_at DESC, s.id DESC, a.seq DESC, a.id DESC) AS place
+    FROM answers a JOIN sessions s ON s.id = a.session_id) AS ranked
+WHERE place <= {LATEST_ANSWERS_KEPT};
+"""
+
+_V7 = f"""
+-- Filling the summaries reads every answer once: minutes on a room with millions, past the desks' time limit.
+SET LOCAL statement_timeout = 0;
+SET LOCAL work_mem = '256MB';
+CREATE TABLE session_totals (
+    session_id  bigint PRIMARY KEY,
+    answered    integer NOT NULL,
+    correct     integer NOT NULL
+);
+CREATE TABLE pair_totals (
+    trainee_id  bigint NOT NULL,
+    drill       text NOT NULL,
+    game        text NOT NULL,
+    answered    bigint NOT NULL,
+    correct     bigint NOT NULL,
+    last_at     text NOT NULL,
+    PRIMARY KEY (trainee_id, drill, game)
+);
+CREATE TABLE latest_answers (
+    trainee_id  bigint NOT NULL,
+    drill       text NOT NULL,
+    started_at  text NOT NULL,
+    session_id  bigint NOT NULL,
+    seq         integer NOT NULL,
+    answer_id   bigint NOT NULL,
+    correct     integer NOT NULL,
+    seconds     double precision NOT NULL,
+    PRIMARY KEY (trainee_id, drill, started_at, session_id, seq, answer_id)
+);
+CREATE FUNCTION dd_feed_room_summaries() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE v_trainee bigint; v_drill text; v_game text; v_started text;
+BEGIN
+    SELECT trainee_id, drill, game, started_at INTO v_trainee, v_drill, v_game, v_started
+    FROM sessions WHERE id = NEW.session_id;
+    INSERT INTO session_totals (session_id, answered, correct) VALUES (NEW.session_id, 1, NEW.correct)
+    ON CONFLICT (session_id) DO UPDATE SET answered = session_totals.answered + 1,
+        correct = session_totals.correct + excluded.correct;
+    INSERT INTO pair_totals (trainee_id, drill, game, answered, correct, last_at)
+    VALUES (v_trainee, v_drill, v_game, 1, NEW.correct, NEW.answered_at)
+    ON CONFLICT (trainee_id, drill, game) DO UPDATE SET answered = pair_totals.answered + 1,
+        correct = pair_totals.correct + excluded.correct, last_at = greatest(pair_totals.last_at, excluded.last_at);
+    INSERT INTO latest_answers (trainee_id, drill, started_at, session_id, seq, answer_id, correct, seconds)
+    VALUES (v_trainee, v_drill, v_started, NEW.session_id, NEW.seq, NEW.id, NEW.correct, NEW.seconds);
+    DELETE FROM latest_answers
+    WHERE trainee_id = v_trainee AND drill = v_drill AND (started_at, session_id, seq, answer_id) < (
+        SELECT started_at, session_id, seq, answer_id FROM latest_answers
+        WHERE trainee_id = v_trainee AND drill = v_drill
+        ORDER BY started_at DESC, session_id DESC, seq DESC, answer_id DESC OFFSET {LATEST_ANSWERS_KEPT - 1} LIMIT 1);
+    RETURN NULL;
+END $$;
+CREATE TRIGGER answers_feed_room_summaries AFTER INSERT ON answers FOR EACH ROW
+EXECUTE FUNCTION dd_feed_room_summaries();
+""" + ROOM_SUMMARIES_FILL
+
+PG_MIGRATIONS = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
+# The room's versions 1 to 6 are the file's (schema.SCHEMA_VERSION); those after are the server's own.
+ROOM_SCHEMA_VERSION = len(PG_MIGRATIONS)
 
 # Triggers only the server has (SQLite has no TRUNCATE); verification asks for these too.
 SERVER_TRIGGERS = ("answers_cannot_be_truncated", "sessions_cannot_be_truncated", "trainees_cannot_be_truncated",

@@ -26,12 +26,13 @@ from .room_schema import (
     INTERNAL_FUNCTIONS,
     MANAGER_FUNCTIONS,
     PG_MIGRATIONS,
+    ROOM_SCHEMA_VERSION,
     SCHEMA,
 )
 
 DESK_GROUP = "dealerdrill_desk"
 MANAGER_GROUP = "dealerdrill_manager"
-SCHEMA_VERSION = len(PG_MIGRATIONS)
+SCHEMA_VERSION = ROOM_SCHEMA_VERSION
 _LOGIN_NAME = re.compile(r"^[a-z_][a-z0-9_\-.]{0,62}$")
 
 

@@ -33,8 +33,8 @@ from .dialect import POSTGRES
 from .models import SessionSummary, Trainee
 from .outbox import OUTBOX_NAME, Outbox
 from .room_connection import conninfo, public_url
-from .room_schema import SERVER_TRIGGERS
-from .schema import SCHEMA_VERSION, RecordsError, RecordsNewerError, RecordsReadOnlyError
+from .room_schema import ROOM_SCHEMA_VERSION, SERVER_TRIGGERS
+from .schema import RecordsError, RecordsNewerError, RecordsReadOnlyError
 from .schema_v4 import audit_event, target_event
 from .schema_v5 import name_key
 from .store import (
@@ -210,12 +210,12 @@ class RoomRecords(Records):
     def _check_version(self) -> None:
         rows = self._read_now("SELECT version FROM schema_version", ())
         version = rows[0][0] if rows else 0
-        if version > SCHEMA_VERSION:
+        if version > ROOM_SCHEMA_VERSION:
             raise RecordsNewerError(f"The training room's records are at version {version}, newer than this Dealer "
-                                    f"Drill reads ({SCHEMA_VERSION}). Update Dealer Drill on this desk.")
-        if version < SCHEMA_VERSION:
+                                    f"Drill reads ({ROOM_SCHEMA_VERSION}). Update Dealer Drill on this desk.")
+        if version < ROOM_SCHEMA_VERSION:
             raise RecordsError(f"The training room's records are at version {version}; this Dealer Drill needs "
-                               f"{SCHEMA_VERSION}. Whoever owns the database runs `dealerdrill room setup --url "
+                               f"{ROOM_SCHEMA_VERSION}. Whoever owns the database runs `dealerdrill room setup --url "
                                f"URL` with this Dealer Drill first.")
 
     def _close_pool(self) -> None:
