@@ -355,8 +355,11 @@ PG_MIGRATIONS = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
 ROOM_SCHEMA_VERSION = len(PG_MIGRATIONS)
 
 # Triggers only the server has (SQLite has no TRUNCATE); verification asks for these too.
+# The server's triggers beyond the file's, which verify requires present: those that keep results permanent,
+# and the one that keeps the roster's summaries (version 7) in step with the answers.
 SERVER_TRIGGERS = ("answers_cannot_be_truncated", "sessions_cannot_be_truncated", "trainees_cannot_be_truncated",
-                   "signoffs_cannot_be_truncated", "audit_cannot_be_truncated", "ledger_cannot_be_truncated")
+                   "signoffs_cannot_be_truncated", "audit_cannot_be_truncated", "ledger_cannot_be_truncated",
+                   "answers_feed_room_summaries")
 
 
 # ------------------------------------------------------------------------------------------ server functions
