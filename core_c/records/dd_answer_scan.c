@@ -120,16 +120,68 @@ static void table_free(group_table *t) {
 
 /* ------------------------------------------------------------------ values as a sound file holds them */
 
+/* One column of the current row, read once: each sqlite3_column_* call costs about as much as the work done
+ * with its value. A text's (or blob's) pointer stays valid until the next step, or until that column is
+ * converted (only the slow road's REAL-to-text does that, to its own column). */
+typedef struct {
+    int type;
+    int64_t integer;
+    double real;
+    const unsigned char *bytes;
+    int length;
+} cell;
+
+static void read_cell(sqlite3_stmt *st, int column, cell *v) {
+    v->type = sqlite3_column_type(st, column);
+    v->bytes = NULL;
+    v->length = 0;
+    switch (v->type) {
+    case SQLITE_INTEGER:
+        v->integer = sqlite3_column_int64(st, column);
+        break;
+    case SQLITE_FLOAT:
+        v->real = sqlite3_column_double(st, column);
+        break;
+    case SQLITE_TEXT:
+        v->bytes = sqlite3_column_text(st, column);
+        v->length = sqlite3_column_bytes(st, column);
+        break;
+    case SQLITE_BLOB:
+        v->bytes = sqlite3_column_blob(st, column);
+        v->length = sqlite3_column_bytes(st, column);
+        break;
+    default:
+        break;
+    }
+}
+
 /* An ASCII text without NUL, shorter than `room`, copied NUL-terminated into `to`; 0 when it is not. */
-static int ascii_text(sqlite3_stmt *st, int column, char *to, size_t room) {
-    if (sqlite3_column_type(st, column) != SQLITE_TEXT) return 0;
-    const unsigned char *text = sqlite3_column_text(st, column);
-    int n = sqlite3_column_bytes(st, column);
-    if (text == NULL || n < 0 || (size_t)n >= room) return 0;
-    for (int i = 0; i < n; i++)
-        if (text[i] == 0 || text[i] >= 0x80) return 0;
-    memcpy(to, text, (size_t)n);
-    to[n] = 0;
+static int ascii_cell(const cell *v, char *to, size_t room) {
+    if (v->type != SQLITE_TEXT || v->bytes == NULL || v->length < 0 || (size_t)v->length >= room) return 0;
+    for (int i = 0; i < v->length; i++)
+        if (v->bytes[i] == 0 || v->bytes[i] >= 0x80) return 0;
+    memcpy(to, v->bytes, (size_t)v->length);
+    to[v->length] = 0;
+    return 1;
+}
+
+static int small_integer_cell(const cell *v, int64_t limit, int64_t *value) {
+    if (v->type != SQLITE_INTEGER) return 0;
+    *value = v->integer;
+    return *value >= -limit && *value <= limit;
+}
+
+/* CAST(round(seconds * 1000) AS INTEGER) for a non-negative time; 0 for a value a sound file never holds. */
+static int millis_cell(const cell *v, int64_t *millis) {
+    if (v->type == SQLITE_INTEGER) {
+        if (v->integer < 0 || v->integer > 1000000000000LL) return 0;
+        *millis = v->integer * 1000;
+        return 1;
+    }
+    if (v->type != SQLITE_FLOAT) return 0;
+    double r = v->real * 1000.0;
+    if (!(r >= 0.0 && r < 1e15)) return 0;                 /* also refuses NaN */
+    *millis = (int64_t)(r + 0.5);                          /* SQLite's round() of a non-negative value */
     return 1;
 }
 
@@ -139,28 +191,6 @@ static void hour_of(const char *answered_at, char hour[16]) {
     if (n > 13) n = 13;
     memcpy(hour, answered_at, n);
     hour[n] = 0;
-}
-
-/* CAST(round(seconds * 1000) AS INTEGER) for a non-negative time; 0 for a value a sound file never holds. */
-static int millis_of(sqlite3_stmt *st, int column, int64_t *millis) {
-    int type = sqlite3_column_type(st, column);
-    if (type == SQLITE_INTEGER) {
-        int64_t v = sqlite3_column_int64(st, column);
-        if (v < 0 || v > 1000000000000LL) return 0;
-        *millis = v * 1000;
-        return 1;
-    }
-    if (type != SQLITE_FLOAT) return 0;
-    double r = sqlite3_column_double(st, column) * 1000.0;
-    if (!(r >= 0.0 && r < 1e15)) return 0;                 /* also refuses NaN */
-    *millis = (int64_t)(r + 0.5);                          /* SQLite's round() of a non-negative value */
-    return 1;
-}
-
-static int small_integer(sqlite3_stmt *st, int column, int64_t limit, int64_t *value) {
-    if (sqlite3_column_type(st, column) != SQLITE_INTEGER) return 0;
-    *value = sqlite3_column_int64(st, column);
-    return *value >= -limit && *value <= limit;
 }
 
 /* ------------------------------------------------------------------ the answers' canonical content */
@@ -222,39 +252,36 @@ static int add_real(buffer *b, double value) {
 }
 
 /* 1 written, 0 out of memory, -1 a value the SQL definition must format. */
-static int add_column(buffer *b, sqlite3_stmt *st, int column, int fast_reals) {
-    int type = sqlite3_column_type(st, column);
+static int add_column(buffer *b, sqlite3_stmt *st, int column, const cell *v, int fast_reals) {
+    const unsigned char *text = v->bytes;
+    int n = v->length;
     switch (COLUMN_KINDS[column]) {
     case INTEGER_VALUE:
-        if (type != SQLITE_INTEGER) return -1;
-        return add_integer(b, sqlite3_column_int64(st, column));
+        if (v->type != SQLITE_INTEGER) return -1;
+        return add_integer(b, v->integer);
     case TIME_VALUE:
-        if (type == SQLITE_INTEGER) return add_integer(b, sqlite3_column_int64(st, column));
-        if (type != SQLITE_FLOAT) return -1;
-        if (fast_reals) return add_real(b, sqlite3_column_double(st, column));
-        break;                                             /* SQLite's own text of the REAL, below */
+        if (v->type == SQLITE_INTEGER) return add_integer(b, v->integer);
+        if (v->type != SQLITE_FLOAT) return -1;
+        if (fast_reals) return add_real(b, v->real);
+        text = sqlite3_column_text(st, column);             /* SQLite's own text of the REAL */
+        n = sqlite3_column_bytes(st, column);
+        break;
     case TEXT_VALUE:
-        if (type != SQLITE_TEXT) return -1;
+        if (v->type != SQLITE_TEXT) return -1;
         break;
     case QUOTED_TEXT_OR_NULL:
-        if (type == SQLITE_NULL) return buffer_add(b, "NULL", 4);
-        if (type != SQLITE_TEXT) return -1;
-        {
-            const unsigned char *text = sqlite3_column_text(st, column);
-            int n = sqlite3_column_bytes(st, column);
-            if (text == NULL || memchr(text, 0, (size_t)n) != NULL) return -1;
-            if (!buffer_reserve(b, 2 * (size_t)n + 2)) return 0;
-            b->data[b->length++] = '\'';
-            for (int i = 0; i < n; i++) {
-                if (text[i] == '\'') b->data[b->length++] = '\'';
-                b->data[b->length++] = text[i];
-            }
-            b->data[b->length++] = '\'';
-            return 1;
+        if (v->type == SQLITE_NULL) return buffer_add(b, "NULL", 4);
+        if (v->type != SQLITE_TEXT) return -1;
+        if (text == NULL || memchr(text, 0, (size_t)n) != NULL) return -1;
+        if (!buffer_reserve(b, 2 * (size_t)n + 2)) return 0;
+        b->data[b->length++] = '\'';
+        for (int i = 0; i < n; i++) {
+            if (text[i] == '\'') b->data[b->length++] = '\'';
+            b->data[b->length++] = text[i];
         }
+        b->data[b->length++] = '\'';
+        return 1;
     }
-    const unsigned char *text = sqlite3_column_text(st, column);
-    int n = sqlite3_column_bytes(st, column);
     if (text == NULL || memchr(text, 0, (size_t)n) != NULL) return -1;
     return buffer_add(b, text, (size_t)n);
 }
@@ -262,8 +289,8 @@ static int add_column(buffer *b, sqlite3_stmt *st, int column, int fast_reals) {
 /* The previous stored hash and the row's canonical content, in *b: 1, or 0 out of memory, or -1 a value
  * the SQL definition must format. The time's text by add_real when fast_reals, else by SQLite (which
  * turns the column into text: read every number of the row before). */
-static int canonical_content(buffer *b, sqlite3_stmt *st, const unsigned char *before, size_t before_length,
-                             int fast_reals) {
+static int canonical_content(buffer *b, sqlite3_stmt *st, const cell *row, const unsigned char *before,
+                             size_t before_length, int fast_reals) {
     b->length = 0;
     if (!buffer_add(b, before, before_length)) return 0;
     for (int column = 0; column < 15; column++) {
@@ -271,7 +298,7 @@ static int canonical_content(buffer *b, sqlite3_stmt *st, const unsigned char *b
             unsigned char separator = SEPARATOR;
             if (!buffer_add(b, &separator, 1)) return 0;
         }
-        int added = add_column(b, st, column, fast_reals);
+        int added = add_column(b, st, column, &row[column], fast_reals);
         if (added <= 0) return added;
     }
     return 1;
@@ -367,26 +394,28 @@ int dd_scan_answers(const char *path, int64_t first, int64_t end, const uint8_t 
         out->rows++;
         int64_t id, session_id, right, millis;
         char answered_at[40], hour[16];
-        if (!small_integer(st, 0, (int64_t)1 << 40, &id) || !small_integer(st, 2, INT64_MAX, &session_id) ||
-                !small_integer(st, 9, 1, &right) || !ascii_text(st, 14, answered_at, sizeof answered_at) ||
-                !millis_of(st, 12, &millis)) {
+        cell row[16];
+        for (int column = 0; column < 16; column++) read_cell(st, column, &row[column]);
+        if (!small_integer_cell(&row[0], (int64_t)1 << 40, &id) ||
+                !small_integer_cell(&row[2], INT64_MAX, &session_id) || !small_integer_cell(&row[9], 1, &right) ||
+                !ascii_cell(&row[14], answered_at, sizeof answered_at) || !millis_cell(&row[12], &millis)) {
             status = fail(out, DD_SCAN_UNUSUAL, "an answer holds a value a sound file never holds", NULL);
             goto done;
         }
-        int stored_type = sqlite3_column_type(st, 15);
+        int stored_type = row[15].type;
         if (stored_type == SQLITE_NULL) {
             add_problem(out, id, DD_SCAN_UNLINKED);
             memset(before, 0, 32);
             before_length = 32;
-        } else if (stored_type == SQLITE_BLOB && sqlite3_column_bytes(st, 15) <= MAX_STORED_HASH) {
-            const unsigned char *stored = sqlite3_column_blob(st, 15);
-            size_t stored_length = (size_t)sqlite3_column_bytes(st, 15);
+        } else if (stored_type == SQLITE_BLOB && row[15].length <= MAX_STORED_HASH) {
+            const unsigned char *stored = row[15].bytes;
+            size_t stored_length = (size_t)row[15].length;
             unsigned char stored_copy[MAX_STORED_HASH];
             if (stored_length) memcpy(stored_copy, stored, stored_length);   /* column reads below move it */
             /* With the C library's text of the time first; on a mismatch with SQLite's own (see add_real). */
             int matches = 0;
             for (int fast_reals = 1; fast_reals >= 0 && !matches; fast_reals--) {
-                int built = canonical_content(&content, st, before, before_length, fast_reals);
+                int built = canonical_content(&content, st, row, before, before_length, fast_reals);
                 if (built == 0) goto out_of_memory;
                 if (built < 0) {
                     status = fail(out, DD_SCAN_UNUSUAL, "an answer holds a value a sound file never holds", NULL);
@@ -469,10 +498,13 @@ int dd_scan_facts(const char *path, int64_t last_answer_id, dd_scan_result *out)
         out->rows++;
         int64_t session_id, right, millis, answer_id, trainee_id;
         char answered_at[40], hour[16], drill[72], mode[24];
-        if (!small_integer(st, 0, INT64_MAX, &session_id) || !ascii_text(st, 1, answered_at, sizeof answered_at) ||
-                !small_integer(st, 2, 1, &right) || !millis_of(st, 3, &millis) ||
-                !small_integer(st, 4, (int64_t)1 << 40, &answer_id) || !small_integer(st, 5, INT64_MAX, &trainee_id) ||
-                !ascii_text(st, 6, drill, sizeof drill) || !ascii_text(st, 7, mode, sizeof mode)) {
+        cell row[8];
+        for (int column = 0; column < 8; column++) read_cell(st, column, &row[column]);
+        if (!small_integer_cell(&row[0], INT64_MAX, &session_id) ||
+                !ascii_cell(&row[1], answered_at, sizeof answered_at) || !small_integer_cell(&row[2], 1, &right) ||
+                !millis_cell(&row[3], &millis) || !small_integer_cell(&row[4], (int64_t)1 << 40, &answer_id) ||
+                !small_integer_cell(&row[5], INT64_MAX, &trainee_id) || !ascii_cell(&row[6], drill, sizeof drill) ||
+                !ascii_cell(&row[7], mode, sizeof mode)) {
             status = fail(out, DD_SCAN_UNUSUAL, "answer_facts holds a value a sound file never holds", NULL);
             goto done;
         }
@@ -500,10 +532,14 @@ int dd_scan_facts(const char *path, int64_t last_answer_id, dd_scan_result *out)
         if (strcmp(answered_at, group->last_at) > 0) strcpy(group->last_at, answered_at);
         if (trainee_id < group->trainee_min) group->trainee_min = trainee_id;
         if (trainee_id > group->trainee_max) group->trainee_max = trainee_id;
-        if (binary_order(drill, group->drill_min) < 0) strcpy(group->drill_min, drill);
-        if (binary_order(drill, group->drill_max) > 0) strcpy(group->drill_max, drill);
-        if (binary_order(mode, group->mode_min) < 0) strcpy(group->mode_min, mode);
-        if (binary_order(mode, group->mode_max) > 0) strcpy(group->mode_max, mode);
+        if (strcmp(drill, group->drill_min) != 0 || strcmp(drill, group->drill_max) != 0) {   /* rarely */
+            if (binary_order(drill, group->drill_min) < 0) strcpy(group->drill_min, drill);
+            if (binary_order(drill, group->drill_max) > 0) strcpy(group->drill_max, drill);
+        }
+        if (strcmp(mode, group->mode_min) != 0 || strcmp(mode, group->mode_max) != 0) {
+            if (binary_order(mode, group->mode_min) < 0) strcpy(group->mode_min, mode);
+            if (binary_order(mode, group->mode_max) > 0) strcpy(group->mode_max, mode);
+        }
     }
     if (step != SQLITE_DONE) {
         status = fail(out, DD_SCAN_ERROR, "reading answer_facts failed", db);
