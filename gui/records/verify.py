@@ -52,8 +52,8 @@ def verify_records(records, progress: Callable[[int, int], None] | None = None) 
     answers = _AnswersCheck(records)        # on other threads or processes, meanwhile the ledger here
     try:
         facts = answers.facts()
+        summary_rows = _summary_rows(records)      # read now: after the scans only the comparing is left
         _check_ledger(records, found, step, answers.session_counts)
-        summary_rows = _summary_rows(records)
         problems, groups = answers.results()
         for where, what in problems:
             found.add(where, what)
