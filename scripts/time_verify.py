@@ -70,10 +70,7 @@ def main(argv: list[str]) -> int:
                 groups[key] = values if mine is None else [mine[0] + values[0], mine[1] + values[1],
                                                            mine[2] + values[2], mine[3] + values[3],
                                                            mine[4] + values[4], max(mine[5], values[5])]
-        counts: dict = {}
-        for (session_id, _), (count, right, *_) in groups.items():
-            mine = counts.get(session_id, (0, 0))
-            counts[session_id] = (mine[0] + count, mine[1] + right)
+        counts = v.session_counts_of(groups)
         _, cpu = _timed("ledger (chain, signatures, entries)",
                         lambda: v._check_ledger(records, found, lambda count: None, lambda: counts))
         total += cpu

@@ -143,12 +143,8 @@ class _AnswersCheck:
         return problems, groups
 
     def session_counts(self) -> dict[int, tuple[int, int]]:
-        """(answers, right) of each session, added up from the groups results() gives (waiting for them)."""
-        counts: dict[int, tuple[int, int]] = {}
-        for (session_id, _), (count, right, *_) in self.results()[1].items():
-            mine = counts.get(session_id)
-            counts[session_id] = (count, right) if mine is None else (mine[0] + count, mine[1] + right)
-        return counts
+        """(answers, right) of each session, from the groups results() gives (waiting for them)."""
+        return session_counts_of(self.results()[1])
 
     def close(self) -> None:
         if self.pool is not None:
@@ -157,10 +153,18 @@ class _AnswersCheck:
             self.threads.shutdown(wait=True, cancel_futures=True)
 
 
-_SCAN_PROBLEM_WORDS = {
-    answer_scan.UNLINKED: "is not linked into the answers chain (added behind the program's back)",
-    answer_scan.CHANGED: "was changed after it was recorded, or the answer before it was: its hash does not match",
-}
+def session_counts_of(groups: dict) -> dict[int, tuple[int, int]]:
+    """(answers, right) of each session, added up from its (session, hour) groups."""
+    counts: dict[int, tuple[int, int]] = {}
+    for (session_id, _), (count, right, *_) in groups.items():
+        mine = counts.get(session_id)
+        counts[session_id] = (count, right) if mine is None else (mine[0] + count, mine[1] + right)
+    return counts
+
+
+UNLINKED_WORDS = "is not linked into the answers chain (added behind the program's back)"
+CHANGED_WORDS = "was changed after it was recorded, or the answer before it was: its hash does not match"
+_SCAN_PROBLEM_WORDS = {answer_scan.UNLINKED: UNLINKED_WORDS, answer_scan.CHANGED: CHANGED_WORDS}
 
 
 def _scanned_range(location: str, first: int, end: int):
@@ -169,12 +173,7 @@ def _scanned_range(location: str, first: int, end: int):
     from .opening import open_records
 
     with open_records(location, read_only=True, check=False) as records:
-        before = records.read("SELECT chain_hash FROM answers WHERE id < ? ORDER BY id DESC LIMIT 1", (first,))
-        previous = before[0][0] if before else None
-        previous = chain.NO_HASH if previous is None else previous
-        if not isinstance(previous, bytes):
-            return None
-        scanned = answer_scan.scan_answers(location, first, end, previous, MAX_PROBLEMS + 1)
+        scanned = answer_scan.scan_answers(location, first, end, _hash_before(records.read, first), MAX_PROBLEMS + 1)
         if scanned is None:
             return None
         problems, groups = scanned
@@ -212,22 +211,19 @@ def _answer_range(stream, read, first: int, end: int, content_sql: str = chain.A
     the answers counted by session and UTC hour as the summary tables count them."""
     found: list[tuple[str, str]] = []
     groups: dict = {}
-    before = read("SELECT chain_hash FROM answers WHERE id < ? ORDER BY id DESC LIMIT 1", (first,))
-    previous = _as_hash_bytes(before[0][0]) if before and before[0][0] is not None else chain.NO_HASH
+    previous = _hash_before(read, first)
     sha = hashlib.sha256
     for rows in stream(f"SELECT id, {content_sql}, chain_hash, session_id, substr(answered_at, 1, 13), "
                        f"correct, {MILLIS.format('seconds')}, answered_at FROM answers WHERE id >= ? AND id < ? "
                        f"ORDER BY id", (first, end), 20_000):
         for answer_id, content, stored, session_id, hour, right, millis, at in rows:
             if stored is None:
-                found.append(_answer_problem(read, answer_id, "is not linked into the answers chain (added behind "
-                                                              "the program's back)"))
+                found.append(_answer_problem(read, answer_id, UNLINKED_WORDS))
                 previous = chain.NO_HASH
             else:
                 stored = _as_hash_bytes(stored)
                 if sha(previous + content).digest() != stored:
-                    found.append(_answer_problem(read, answer_id, "was changed after it was recorded, or the answer "
-                                                                  "before it was: its hash does not match"))
+                    found.append(_answer_problem(read, answer_id, CHANGED_WORDS))
                 previous = stored
             group = groups.get((session_id, hour))
             if group is None:
@@ -243,6 +239,12 @@ def _answer_range(stream, read, first: int, end: int, content_sql: str = chain.A
         if len(found) > MAX_PROBLEMS:
             del found[MAX_PROBLEMS:]
     return found, groups
+
+
+def _hash_before(read, first: int) -> bytes:
+    """The stored hash of the answer before row `first` (the chain's start where there is none)."""
+    before = read("SELECT chain_hash FROM answers WHERE id < ? ORDER BY id DESC LIMIT 1", (first,))
+    return _as_hash_bytes(before[0][0]) if before and before[0][0] is not None else chain.NO_HASH
 
 
 def _as_hash_bytes(stored) -> bytes:
