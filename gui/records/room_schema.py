@@ -281,20 +281,56 @@ ALTER TABLE sessions ADD COLUMN login text NOT NULL DEFAULT '';
 # server function that added the answer.
 LATEST_ANSWERS_KEPT = 50
 
-ROOM_SUMMARIES_FILL = f"""
-INSERT INTO session_totals (session_id, answered, correct)
-SELECT session_id, count(*), sum(correct) FROM answers GROUP BY session_id;
-INSERT INTO pair_totals (trainee_id, drill, game, answered, correct, last_at)
-SELECT s.trainee_id, s.drill, s.game, count(*), sum(a.correct), max(a.answered_at)
-FROM answers a JOIN sessions s ON s.id = a.session_id GROUP BY s.trainee_id, s.drill, s.game;
-INSERT INTO latest_answers (trainee_id, drill, started_at, session_id, seq, answer_id, correct, seconds)
+# What each summary holds, worked out from the answers themselves: the migration fills the tables with it, and
+# verification compares the tables with it (ROOM_SUMMARY_CHECKS).
+_SESSION_TOTALS_OF_ANSWERS = ("SELECT session_id, count(*) AS answered, sum(correct) AS correct FROM answers "
+                              "GROUP BY session_id")
+_PAIR_TOTALS_OF_ANSWERS = ("SELECT s.trainee_id, s.drill, s.game, count(*) AS answered, sum(a.correct) AS correct, "
+                           "max(a.answered_at) AS last_at FROM answers a JOIN sessions s ON s.id = a.session_id "
+                           "GROUP BY s.trainee_id, s.drill, s.game")
+_LATEST_ANSWERS_OF_ANSWERS = f"""
 SELECT trainee_id, drill, started_at, session_id, seq, answer_id, correct, seconds FROM (
     SELECT s.trainee_id, s.drill, s.started_at, s.id AS session_id, a.seq, a.id AS answer_id, a.correct, a.seconds,
            row_number() OVER (PARTITION BY s.trainee_id, s.drill
                               ORDER BY s.started_at DESC, s.id DESC, a.seq DESC, a.id DESC) AS place
     FROM answers a JOIN sessions s ON s.id = a.session_id) AS ranked
-WHERE place <= {LATEST_ANSWERS_KEPT};
+WHERE place <= {LATEST_ANSWERS_KEPT}"""
+_LATEST_ANSWERS_STORED = ("SELECT trainee_id, drill, started_at, session_id, seq, answer_id, correct, seconds "
+                          "FROM latest_answers")
+
+ROOM_SUMMARIES_FILL = f"""
+INSERT INTO session_totals (session_id, answered, correct) {_SESSION_TOTALS_OF_ANSWERS};
+INSERT INTO pair_totals (trainee_id, drill, game, answered, correct, last_at) {_PAIR_TOTALS_OF_ANSWERS};
+INSERT INTO latest_answers (trainee_id, drill, started_at, session_id, seq, answer_id, correct, seconds)
+{_LATEST_ANSWERS_OF_ANSWERS};
 """
+
+# (what a wrong row is called, what is wrong with it, a query giving the keys of the rows that differ from what
+# the answers say, in order, at most SUMMARY_PROBLEMS_LISTED of them) for `dealerdrill verify`. Only the
+# databases' owner could have written such a row (desks and managers may only read these tables), or the
+# trigger was off while answers were added.
+SUMMARY_PROBLEMS_LISTED = 100
+ROOM_SUMMARY_CHECKS = (
+    ("session_totals of session row {}", "does not count what the session's answers hold (the summary table was "
+     "changed)",
+     f"SELECT coalesce(w.session_id, h.session_id) FROM ({_SESSION_TOTALS_OF_ANSWERS}) AS w "
+     "FULL JOIN session_totals h ON h.session_id = w.session_id "
+     "WHERE w.session_id IS NULL OR h.session_id IS NULL OR (w.answered, w.correct) <> (h.answered, h.correct) "
+     f"ORDER BY 1 LIMIT {SUMMARY_PROBLEMS_LISTED}"),
+    ("pair_totals of trainee row {}, drill {} ({})", "does not count what the trainee's answers on the drill hold "
+     "(the summary table was changed)",
+     f"SELECT coalesce(w.trainee_id, h.trainee_id), coalesce(w.drill, h.drill), coalesce(w.game, h.game) "
+     f"FROM ({_PAIR_TOTALS_OF_ANSWERS}) AS w FULL JOIN pair_totals h "
+     "ON (h.trainee_id, h.drill, h.game) = (w.trainee_id, w.drill, w.game) "
+     "WHERE w.trainee_id IS NULL OR h.trainee_id IS NULL "
+     "OR (w.answered, w.correct, w.last_at) <> (h.answered, h.correct, h.last_at) "
+     f"ORDER BY 1, 2, 3 LIMIT {SUMMARY_PROBLEMS_LISTED}"),
+    ("latest_answers of trainee row {}, drill {}", "are not the trainee's latest answers on the drill (the summary "
+     "table was changed)",
+     f"SELECT DISTINCT trainee_id, drill FROM (({_LATEST_ANSWERS_OF_ANSWERS} EXCEPT ALL {_LATEST_ANSWERS_STORED}) "
+     f"UNION ALL ({_LATEST_ANSWERS_STORED} EXCEPT ALL {_LATEST_ANSWERS_OF_ANSWERS})) AS differing "
+     f"ORDER BY 1, 2 LIMIT {SUMMARY_PROBLEMS_LISTED}"),
+)
 
 _V7 = f"""
 -- Filling the summaries reads every answer once: minutes on a room with millions, past the desks' time limit.

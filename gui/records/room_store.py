@@ -33,7 +33,7 @@ from .dialect import POSTGRES
 from .models import SessionSummary, Trainee
 from .outbox import OUTBOX_NAME, Outbox
 from .room_connection import conninfo, public_url
-from .room_schema import ROOM_SCHEMA_VERSION, SERVER_TRIGGERS
+from .room_schema import ROOM_SCHEMA_VERSION, ROOM_SUMMARY_CHECKS, SERVER_TRIGGERS
 from .schema import RecordsError, RecordsNewerError, RecordsReadOnlyError
 from .schema_v4 import audit_event, target_event
 from .schema_v5 import name_key
@@ -126,6 +126,7 @@ def _errors():
 class RoomRecords(Records):
     dialect = POSTGRES
     extra_triggers = SERVER_TRIGGERS
+    summary_checks = ROOM_SUMMARY_CHECKS
     room = True
 
     def __init__(self, url: str, *, clock: Callable | None = None, workstation: str | None = None,

@@ -161,6 +161,8 @@ FULL_CHECK_AT_START_LIMIT = 64 * 2**20  # bytes: larger files are checked in the
 class Records:
     dialect: Dialect = SQLITE          # where this backend's SQL differs (dialect.py)
     extra_triggers: tuple[str, ...] = ()   # triggers this backend has beyond the file's (verification asks)
+    # summaries this backend keeps beyond the file's, as (where, what, query of the differing rows' keys)
+    summary_checks: tuple[tuple[str, str, str], ...] = ()
 
     def __init__(self, path: str | Path | None = None, *, clock: Callable[[], datetime] | None = None,
                  workstation: str | None = None, read_only: bool = False, check: bool = True,

@@ -7,7 +7,8 @@ What is checked (each failure becomes a Problem naming the row):
   the answers, every signature valid for a manager key the file accepts, sign-offs and targets signed;
 - every trainee, session, finished session, sign-off, target, audit entry and manager key has its ledger
   entry, and the entry says what the row says (sign-offs: the score and a digest of the session's answers);
-- the summary tables the manager's views read (answer_facts, answer_hours) say what the answers say.
+- the summary tables the manager's views read (answer_facts, answer_hours, and on the training room's server
+  its own session_totals, pair_totals and latest_answers) say what the answers say.
 """
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ def verify_records(records, progress: Callable[[int, int], None] | None = None) 
             found.add(where, what)
         _check_summaries(records, found, groups, facts.result() if facts is not None else _facts_by_hour(records),
                          summary_rows)
+        _check_backend_summaries(records, found)
     finally:
         answers.close()
     step(total - done[0])
@@ -450,6 +452,14 @@ def _facts_by_hour(records) -> dict:
         f"SELECT session_id, substr(answered_at, 1, 13), COUNT(*), SUM(correct), SUM({MILLIS.format('seconds')}), "
         "SUM(answer_id), SUM(answer_id * correct), MAX(answered_at), MIN(trainee_id), MAX(trainee_id), MIN(drill), "
         "MAX(drill), MIN(mode), MAX(mode) FROM answer_facts GROUP BY session_id, substr(answered_at, 1, 13)")}
+
+
+def _check_backend_summaries(records, found: _Found) -> None:
+    """The summaries only this backend keeps (the training room's server: room_schema.ROOM_SUMMARY_CHECKS),
+    each compared with the answers by the backend itself, in one query that names the rows that differ."""
+    for where, what, differing in records.summary_checks:
+        for key in records.read(differing):
+            found.add(where.format(*key), what)
 
 
 def _summary_rows(records) -> tuple[dict, dict]:

@@ -148,3 +148,35 @@ def test_a_desk_login_cannot_write_the_summaries(room, open_room, statement):
     assert result.returncode != 0
     assert "permission denied" in result.stderr or "must be owner" in result.stderr
     assert _stored(desk) == before == _expected(desk)
+
+
+@pytest.mark.parametrize(("statement", "named"), [
+    ("UPDATE session_totals SET correct = answered WHERE session_id = 1", "session_totals of session row 1"),
+    ("DELETE FROM session_totals WHERE session_id = 2", "session_totals of session row 2"),
+    ("INSERT INTO session_totals VALUES (77, 3, 3)", "session_totals of session row 77"),
+    ("UPDATE pair_totals SET last_at = '2030-01-01T00:00:00.000000Z' WHERE drill = 'baccarat.commission'",
+     "pair_totals of trainee row 2, drill baccarat.commission (baccarat)"),
+    ("UPDATE pair_totals SET answered = answered + 1 WHERE trainee_id = 1",
+     f"pair_totals of trainee row 1, drill {DRILL} (baccarat)"),
+    ("UPDATE latest_answers SET correct = 1 - correct WHERE answer_id = (SELECT max(answer_id) FROM latest_answers "
+     "WHERE trainee_id = 1)", f"latest_answers of trainee row 1, drill {DRILL}"),
+    ("DELETE FROM latest_answers WHERE trainee_id = 2", "latest_answers of trainee row 2, drill baccarat.commission"),
+])
+def test_verify_names_a_server_summary_that_no_longer_says_what_the_answers_say(room, open_room, statement, named):
+    """Only the database's owner can write the summaries (desks and managers read them), but a manager signs on
+    what the roster shows: verification compares each summary with the answers and names the row."""
+    desk = open_room(room.desk_a)
+    desk.create_trainee("Aroha")
+    desk.create_trainee("Hemi")
+    first = desk.start_session("Aroha", DRILL, "test", {})
+    second = desk.start_session("Hemi", OTHER, "practice", {})
+    for number in range(LATEST_ANSWERS_KEPT + 3):
+        desk.record_answer(first, make_answer(DRILL, f"f{number}", number % 3 != 0, 1.0 + number % 5))
+        if number < 6:
+            desk.record_answer(second, make_answer(OTHER, f"g{number}", number % 2 == 0, 2.0))
+    assert desk.verify() == []
+    result = room.psql(f"SET search_path = dealerdrill; {statement}")
+    assert result.returncode == 0, result.stderr
+    problems = [(p.where, p.what) for p in desk.verify()]
+    assert [where for where, _ in problems] == [named]
+    assert "the summary table was changed" in problems[0][1]
