@@ -1089,6 +1089,9 @@ class _Merge:
         self.keys = {fp: key for fp, (key, _, _) in records.manager_keys().items()}
         self.targets: dict = {}
         self.trainee_rows: dict[str, tuple[int, str]] = {}
+        # Archived profiles get no new sessions, from an import as from a desk (the room's server refuses them
+        # too): read once, so that each of their sessions is refused by name and the rest goes on.
+        self.archived = {key for (key,) in records.read("SELECT name_key FROM trainees WHERE archived_at IS NOT NULL")}
         self.refused: list[str] = []
         self.refused_count = 0
         self.trainees_added = self.sessions_added = self.answers_added = self.present = self.signoffs_added = 0
@@ -1176,6 +1179,10 @@ class _Merge:
                 return True if s.local[1] is None and s.finished_at is not None else None
             self._refuse(s, "these records already hold this session with other answers; a session is never "
                             "added to or changed by an import")
+            return None
+        if name_key(s.trainee) in self.archived:
+            self._refuse(s, f"{s.trainee}'s profile is archived here; a manager restores it (Restore trainee… on "
+                            "the Manager page), then imports the file again to add the session")
             return None
         if self.seal.key is None:
             if s.answers and (self.records.read(_TAKEN, (s.first_answer, s.last_answer)) if room is None

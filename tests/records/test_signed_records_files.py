@@ -192,6 +192,28 @@ def test_import_of_a_file_signed_by_a_trusted_key_takes_its_grades_without_the_e
     assert b.verify() == []
 
 
+def test_import_refuses_the_sessions_of_a_profile_archived_here_by_name_and_takes_them_once_restored(room):
+    """An archived profile gets no new sessions, from a desk or an import (the training room's server refuses
+    them too): each of its sessions is refused with what to do, the rest of the file comes in."""
+    a, b, _c, attempt, path = room
+    take_test(a, "Hemi", [True] * 20)
+    a.unlock_manager(PIN, MANAGER)
+    path = a.export("json", path)[0]
+    b.unlock_manager(PIN, MANAGER)
+    b.add_trainee("Aroha")
+    b.archive_trainee("Aroha")
+    result = import_into(b, path)
+    assert (result.sessions_added, result.answers_added) == (1, 20)
+    [refusal] = result.refused
+    assert refusal.startswith(f"session {attempt.uuid} (Aroha,") and "Aroha's profile is archived here" in refusal
+    assert "Restore trainee" in refusal
+    b.restore_trainee("Aroha")
+    again = import_into(b, path)
+    assert (again.sessions_added, again.answers_added, again.answers_already_present, again.refused) == (1, 20, 20, ())
+    assert b.records.session(attempt.uuid).correct == 10
+    assert b.verify() == []
+
+
 def test_import_of_a_signed_file_from_an_untrusted_key_is_graded_again(room, engine_calls):
     _a, _b, c, _attempt, path = room
     result = import_into(c, path)

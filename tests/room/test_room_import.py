@@ -234,3 +234,26 @@ def test_many_chunks_and_batches_come_in_as_one_import(room, room_desk, workstat
     again = room_desk.import_records(path)
     assert (again.sessions_added, again.answers_already_present, again.refused) == (0, 15, ())
     assert room_desk.verify() == []
+
+
+def test_sessions_of_a_trainee_archived_in_the_room_are_refused_by_name_and_the_import_goes_on(
+        room, room_desk, workstation, tmp_path):
+    """The server starts no session for an archived profile; the import refuses such sessions by name (as a
+    file's import does) instead of stopping at the chunk that holds one, and takes them once restored."""
+    a = workstation
+    archived = play(a, "Aroha", Mode.TEST, [True, False] * 10)
+    play(a, "Hemi", Mode.PRACTICE, [True, True, False], seed=3)
+    path = a.export("json", tmp_path / "a.json")[0]
+    room_desk.trust_manager_key(a.role.key.public.raw, OTHER)
+    room_desk.add_trainee("Aroha")
+    room_desk.archive_trainee("Aroha")
+    result = room_desk.import_records(path)
+    assert (result.sessions_added, result.answers_added) == (1, 3)
+    [refusal] = result.refused
+    assert refusal.startswith(f"session {archived} (Aroha,") and "Aroha's profile is archived here" in refusal
+    room_desk.restore_trainee("Aroha")
+    again = room_desk.import_records(path)
+    assert (again.sessions_added, again.answers_added, again.answers_already_present, again.refused) == (1, 20, 3, ())
+    assert room_desk.records.session(archived).correct == 10
+    assert room_desk.verify() == []
+    assert room_answers(room) == 23
