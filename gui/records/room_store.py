@@ -28,7 +28,7 @@ from pathlib import Path
 
 from dealerdrill.domain import AnsweredItem, Target
 
-from . import chain
+from . import chain, room_connection
 from .dialect import POSTGRES
 from .models import SessionSummary, Trainee
 from .outbox import OUTBOX_NAME, Outbox
@@ -54,6 +54,12 @@ POOL_TIMEOUT_SECONDS = 3.0
 
 class RecordsOfflineError(RecordsError):
     """The training room's server cannot be reached now (answers still go to the outbox)."""
+
+
+class RecordsBusyError(RecordsError):
+    """The server is there but did not finish within the statement time limit (a long lock, such as an upgrade
+    of the room's schema, or an overloaded server): what was sent was rolled back, so an answer or a finish can
+    wait in the outbox and be sent again, once."""
 
 
 class RoomStatus:
@@ -256,6 +262,10 @@ class RoomRecords(Records):
             first = (str(error).strip().splitlines() or [""])[0]
             return RecordsOfflineError(f"The training room server ({public_url(self.url)}) cannot be reached now"
                                        + (f" ({first})" if first else "") + ".")
+        if isinstance(error, psycopg.errors.QueryCanceled):
+            limit = room_connection.STATEMENT_TIMEOUT_MS / 1000
+            return RecordsBusyError(f"The training room server ({public_url(self.url)}) did not answer within "
+                                    f"{limit:g} s: it is busy, or something holds the records.")
         if isinstance(error, psycopg.errors.InsufficientPrivilege):
             return RecordsError(f"The training room server refused this to your login: {error.diag.message_primary}.")
         message = getattr(getattr(error, "diag", None), "message_primary", None) or str(error)
@@ -375,7 +385,7 @@ class RoomRecords(Records):
             if self._online and self.outbox is not None and not self._waiting:
                 try:
                     return send(payload)
-                except RecordsOfflineError:
+                except (RecordsOfflineError, RecordsBusyError):
                     pass
             self._queue(kind, payload)
             return None
@@ -411,8 +421,8 @@ class RoomRecords(Records):
                 entry_id, kind, payload = entry
                 try:
                     self._SENDERS[kind](self, payload)
-                except RecordsOfflineError:
-                    return
+                except (RecordsOfflineError, RecordsBusyError):
+                    return                  # sent again next round, in order
                 except RecordsError as refusal:
                     outbox.refuse(entry_id, str(refusal))
                     continue

@@ -126,3 +126,41 @@ def test_while_the_server_is_down_the_desk_still_lists_its_trainees_and_says_why
         raise AssertionError("the roster needs the server")
     own_room.cluster.start()
     assert records.send_waiting_now(timeout=30)
+
+
+def test_answers_given_while_the_server_holds_the_answers_locked_wait_in_the_outbox_and_arrive_once(
+        room, open_room, monkeypatch):
+    """A server that is there but does not commit in time (a schema upgrade, a long lock, an overloaded
+    machine): the statement is cancelled and rolled back, so the answer waits in the outbox, is sent when the
+    lock is gone, and is stored once; it is never refused for good nor lost."""
+    import time
+
+    from dealerdrill.records import room_connection
+
+    monkeypatch.setattr(room_connection, "STATEMENT_TIMEOUT_MS", 1000)
+    records = open_room(room.desk_a)
+    records.create_trainee("Aroha")
+    session = records.start_session("Aroha", DRILL, "practice", {})
+    given = [records.record_answer(session, make_answer(DRILL, "first", True))]
+    locker = threading.Thread(target=room.psql, args=(
+        "BEGIN; LOCK TABLE dealerdrill.answers IN SHARE ROW EXCLUSIVE MODE; SELECT pg_sleep(4); COMMIT;",))
+    locker.start()
+    try:
+        held = "SELECT count(*) FROM pg_locks WHERE relation = 'dealerdrill.answers'::regclass AND granted " \
+               "AND mode = 'ShareRowExclusiveLock'"
+        deadline = time.monotonic() + 10
+        while room.psql(held).stdout.split()[2] != "1":
+            assert time.monotonic() < deadline, "the lock was never taken"
+            time.sleep(0.05)
+        given += [records.record_answer(session, make_answer(DRILL, f"locked{n}", n != 1)) for n in range(3)]
+        status = records.status()
+        assert (status.online, status.answers_waiting, status.refused) == (True, 3, 0)
+        assert status.text == "sending — 3 answers waiting"
+    finally:
+        locker.join()
+    assert records.send_waiting_now(timeout=30)
+    assert records.status().entries_waiting == 0 and records.status().refused == 0
+    assert _server_answers(room) == given
+    summary = records.finish_session(session)
+    assert (summary.items, summary.correct) == (4, 3)
+    assert records.verify() == []
