@@ -214,6 +214,32 @@ MIGRATIONS: tuple = (_V1, _V2, _V3, (schema_v4.SQL, schema_v4.link_existing_rows
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
+# The trigger that keeps the summary tables in step, as the records store it (sqlite_master.sql), and what it
+# does for each answer done for a range of answer ids at once. A bulk insert of answers (an import's chunk,
+# Records.insert_answers_selected) drops the trigger for its one statement, fills the summaries with these two
+# and creates the trigger again, all in its transaction: two statements per chunk instead of two per answer,
+# and the facts written in their key's order. The rows are exactly the trigger's: an hour new to the table
+# takes the game of its first answer (by id), the one whose insert would have made the row.
+ANSWER_SUMMARY_TRIGGER_NAME = "answers_feed_answer_facts"
+ANSWER_FACTS_OF_IDS = """
+INSERT INTO main.answer_facts (trainee_id, drill, seconds, answer_id, game, mode, correct, answered_at, session_id)
+SELECT s.trainee_id, s.drill, a.seconds, a.id, s.game, s.mode, a.correct, a.answered_at, s.id
+FROM main.answers a JOIN main.sessions s ON s.id = a.session_id WHERE a.id BETWEEN :first AND :last
+ORDER BY s.trainee_id, s.drill, a.seconds, a.id"""
+ANSWER_HOURS_OF_IDS = """
+INSERT INTO main.answer_hours (trainee_id, drill, mode, hour, game, answered, correct, last_at)
+SELECT h.trainee_id, h.drill, h.mode, h.hour,
+       (SELECT s.game FROM main.answers a JOIN main.sessions s ON s.id = a.session_id WHERE a.id = h.first_id),
+       h.answered, h.correct, h.last_at
+FROM (SELECT s.trainee_id, s.drill, s.mode, substr(a.answered_at, 1, 13) AS hour, min(a.id) AS first_id,
+             count(*) AS answered, sum(a.correct) AS correct, max(a.answered_at) AS last_at
+      FROM main.answers a JOIN main.sessions s ON s.id = a.session_id WHERE a.id BETWEEN :first AND :last
+      GROUP BY s.trainee_id, s.drill, s.mode, substr(a.answered_at, 1, 13)) h
+WHERE true
+ON CONFLICT (trainee_id, drill, mode, hour) DO UPDATE SET answered = answered + excluded.answered,
+    correct = correct + excluded.correct, last_at = max(last_at, excluded.last_at)"""
+
+
 def connect(path: Path, *, read_only: bool = False, check: bool = True) -> sqlite3.Connection:
     """Open (creating if needed) and upgrade the database at `path`; a RecordsError subclass when it cannot
     be used. `read_only` opens an existing file without ever writing to it (no upgrade either); `check`
@@ -423,3 +449,7 @@ def _explain(error: sqlite3.Error, path: Path, in_transaction: bool = True) -> R
 def explain(error: sqlite3.Error, path: Path) -> RecordsError:
     """Public for the store: turn an sqlite3 error into a plain RecordsError."""
     return _explain(error, path)
+
+
+ANSWER_SUMMARY_TRIGGER = next(statement for statement in _statements(_V3)
+                              if statement.startswith(f"CREATE TRIGGER {ANSWER_SUMMARY_TRIGGER_NAME} ")).rstrip(";")

@@ -167,16 +167,19 @@ def audit_event(audit_id, at, actor, action, detail) -> dict:
 
 
 def append_entry(db: sqlite3.Connection, kind: str, ref: str, event: dict, *, answers: tuple[int, bytes] | None = None,
-                 signer=None) -> bytes:
+                 signer=None, previous: bytes | None = None) -> bytes:
     """Add one ledger entry after the last (inside the caller's transaction); returns its chain hash. With a
-    signer, the entry's chain hash is signed (a checkpoint over everything before it, too)."""
-    previous = db.execute("SELECT chain_hash FROM ledger ORDER BY seq DESC LIMIT 1").fetchone()
+    signer, the entry's chain hash is signed (a checkpoint over everything before it, too). `previous`: the
+    last entry's chain hash, when the caller has it (it added that entry, in this transaction; an import
+    adds thousands), else it is read."""
+    if previous is None:
+        last = db.execute("SELECT chain_hash FROM ledger ORDER BY seq DESC LIMIT 1").fetchone()
+        previous = last[0] if last else chain.NO_HASH
     if answers is None:
         last = db.execute("SELECT id, chain_hash FROM answers ORDER BY id DESC LIMIT 1").fetchone()
         answers = (last[0], last[1]) if last else (0, chain.NO_HASH)
     content = chain.event_content(event)
-    chain_hash = chain.ledger_link(previous[0] if previous else chain.NO_HASH, kind, ref, content, answers[0],
-                                   answers[1])
+    chain_hash = chain.ledger_link(previous, kind, ref, content, answers[0], answers[1])
     key, signature = (signer.fingerprint, signer.sign(chain_hash)) if signer is not None else (None, None)
     db.execute("INSERT INTO ledger (kind, ref, content, answers_last_id, answers_head, chain_hash, signed_by_key, "
                "signature) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

@@ -48,6 +48,10 @@ from .chain import Signer
 from .dialect import SQLITE, Dialect
 from .models import AuditEntry, RecordFilter, SessionSummary, TargetInfo, Trainee
 from .schema import (
+    ANSWER_FACTS_OF_IDS,
+    ANSWER_HOURS_OF_IDS,
+    ANSWER_SUMMARY_TRIGGER,
+    ANSWER_SUMMARY_TRIGGER_NAME,
     RecordsDamagedError,
     RecordsError,
     RecordsFullError,
@@ -621,7 +625,7 @@ class Records:
         return answer_id
 
     def insert_answers_selected(self, db: sqlite3.Connection, values: tuple[str, ...], source: str,
-                                parameters: dict) -> int:
+                                parameters: dict, *, summaries_per_statement: bool = False) -> int:
         """Insert the answer rows a SELECT gives, linked into the answers chain, inside the caller's
         transaction; returns how many. The bulk sibling of insert_answer: an import stores a chunk's answers
         with this one statement from its scratch rows instead of three statements per answer.
@@ -632,7 +636,9 @@ class Records:
         row's hash and the row's content as chain.answer_content_sql formats it from the same values: the
         expression insert_answer and the verifier use, so the three can never read a value differently. The
         function refuses a row whose id is not the next one (SQLite handing rows over in another order than
-        their ids would otherwise link the chain wrongly): the statement fails and nothing is stored."""
+        their ids would otherwise link the chain wrongly): the statement fails and nothing is stored.
+        `summaries_per_statement`: answer_facts and answer_hours are filled for all the rows by two statements
+        after the insert, the per-row trigger dropped for it and created again (_summary_trigger_dropped)."""
         if db is not self._connection:
             raise ValueError("insert_answers_selected writes through this Records' own connection")
         last = db.execute("SELECT id, chain_hash FROM answers ORDER BY id DESC LIMIT 1").fetchone()
@@ -643,9 +649,15 @@ class Records:
         link = self._answer_link
         link.start((last[0] if last else 0) + 1, bytes(last[1]) if last and last[1] is not None else chain.NO_HASH)
         columns = ", ".join(chain.ANSWER_COLUMNS)
-        cursor = db.execute(f"INSERT INTO main.answers ({columns}, chain_hash) SELECT {', '.join(values)}, "
-                            f"dealerdrill_link_answer({values[0]}, {chain.answer_content_sql(values)}) {source}",
-                            {**parameters, "next_id": link.next_id})
+        first_id = link.next_id
+        with _summary_trigger_dropped(db, summaries_per_statement) as fill_summaries:
+            cursor = db.execute(f"INSERT INTO main.answers ({columns}, chain_hash) SELECT {', '.join(values)}, "
+                                f"dealerdrill_link_answer({values[0]}, {chain.answer_content_sql(values)}) {source}",
+                                {**parameters, "next_id": first_id})
+            if fill_summaries and link.linked:
+                ids = {"first": first_id, "last": first_id + link.linked - 1}
+                db.execute(ANSWER_FACTS_OF_IDS, ids)
+                db.execute(ANSWER_HOURS_OF_IDS, ids)
         if cursor.rowcount != link.linked:
             raise RecordsError(f"The records refused a change: {cursor.rowcount} answers stored, {link.linked} "
                                f"linked into the chain.")
@@ -875,6 +887,32 @@ def json_or_text(text: str) -> Any:
 
 
 _sha256 = hashlib.sha256
+
+
+@contextmanager
+def _summary_trigger_dropped(db: sqlite3.Connection, wanted: bool) -> Iterator[bool]:
+    """For a bulk insert of answers: the summary trigger dropped for the block and created again, as the very
+    text the records hold, when it ends, however it ends; all inside the caller's transaction, so no other
+    connection ever sees the records without it, and a killed process leaves it as it was (the rollback
+    undoes the drop). Yields whether the block is to fill the summaries itself: only when the trigger is the
+    one this version creates (ANSWER_SUMMARY_TRIGGER). Records whose trigger is missing or was changed keep
+    it as it is, working or not, for verification to report."""
+    if not wanted:
+        yield False
+        return
+    if not db.in_transaction:
+        raise ValueError("the summary trigger is dropped for a bulk insert only inside its transaction")
+    row = db.execute("SELECT sql FROM main.sqlite_master WHERE type = 'trigger' AND name = ?",
+                     (ANSWER_SUMMARY_TRIGGER_NAME,)).fetchone()
+    if row is None or row[0] != ANSWER_SUMMARY_TRIGGER:
+        yield False
+        return
+    db.execute(f"DROP TRIGGER main.{ANSWER_SUMMARY_TRIGGER_NAME}")
+    try:
+        yield True
+    finally:
+        if db.in_transaction:        # else a failure rolled the transaction back, and the drop with it
+            db.execute(row[0])
 
 
 class _AnswerLink:

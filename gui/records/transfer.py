@@ -1071,6 +1071,19 @@ _REPEATED_IN = f"SELECT 1 FROM {_SCRATCH}.answers WHERE n BETWEEN ? AND ? GROUP 
 _PAGE = 1000
 
 
+class _LedgerTail:
+    """append_entry for the many entries of a chunk's transaction: the last entry's chain hash kept from one
+    entry to the next (nothing else adds entries in this transaction) instead of read back for each."""
+
+    def __init__(self, db):
+        self.db = db
+        last = db.execute("SELECT chain_hash FROM ledger ORDER BY seq DESC LIMIT 1").fetchone()
+        self.hash: bytes = last[0] if last else chain.NO_HASH
+
+    def append(self, kind: str, ref: str, event: dict, answers: tuple[int, bytes]) -> None:
+        self.hash = append_entry(self.db, kind, ref, event, answers=answers, previous=self.hash)
+
+
 def _answers_head(db) -> tuple[int, bytes]:
     """The answers chain's head as append_entry reads it for itself: the last answer's id and chain hash."""
     last = db.execute("SELECT id, chain_hash FROM answers ORDER BY id DESC LIMIT 1").fetchone()
@@ -1296,6 +1309,7 @@ class _Merge:
             # statement that stores answers (nothing else in this transaction stores any), instead of by
             # append_entry for every entry; the value is the same.
             head = _answers_head(db)
+            ledger = _LedgerTail(db)
             stored: list[tuple[_Staged, int]] = []
             offset = 0
             for s, only_finish in pending:
@@ -1303,14 +1317,14 @@ class _Merge:
                     if s.local is not None and s.finished_at is not None and db.execute(
                             "UPDATE sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL",
                             (s.finished_at, s.local[0])).rowcount:
-                        append_entry(db, "session_end", s.uuid, session_end_event(s.uuid, s.finished_at, s.answers,
-                                                                                  s.correct), answers=head)
+                        ledger.append("session_end", s.uuid, session_end_event(s.uuid, s.finished_at, s.answers,
+                                                                               s.correct), head)
                     continue
                 if s.n in taken or (one_by_one and s.answers
                                     and db.execute(_TAKEN, (s.first_answer, s.last_answer)).fetchone()):
                     self._refuse(s, "some of its answers are already here in another session")
                     continue
-                trainee_id, trainee_uuid = self._trainee(db, s.trainee, head)
+                trainee_id, trainee_uuid = self._trainee(db, s.trainee, head, ledger)
                 # Stored finished at once (a session's finish may be set once, and nothing here adds to it).
                 cursor = db.execute(
                     "INSERT INTO sessions (uuid, trainee_id, drill, game, mode, settings, target, workstation, "
@@ -1318,28 +1332,30 @@ class _Merge:
                     (s.uuid, trainee_id, s.drill, s.game, s.mode, s.settings, s.target, s.workstation, s.started_at,
                      s.finished_at))
                 session_id = cursor.lastrowid
-                append_entry(db, "session", s.uuid, session_event(s.uuid, trainee_uuid, s.drill, s.game, s.mode,
-                                                                  s.settings, s.target, s.workstation, s.started_at),
-                             answers=head)
+                ledger.append("session", s.uuid, session_event(s.uuid, trainee_uuid, s.drill, s.game, s.mode,
+                                                               s.settings, s.target, s.workstation, s.started_at),
+                              head)
                 if s.answers:
                     db.execute(f"INSERT INTO {_SCRATCH}.chunk (session, session_id, id_offset) VALUES (?, ?, ?)",
                                (s.n, session_id, 0 if one_by_one else offset))
                     offset += s.answers
                     if one_by_one:
                         records.insert_answers_selected(db, _INSERT_VALUES, _INSERT_SOURCE,
-                                                        {"first": s.first_answer, "last": s.last_answer})
+                                                        {"first": s.first_answer, "last": s.last_answer},
+                                                        summaries_per_statement=True)
                         head = _answers_head(db)
                 stored.append((s, session_id))
             if offset and not one_by_one:
                 records.insert_answers_selected(db, _INSERT_VALUES, _INSERT_SOURCE,
-                                                {"first": new[0].first_answer, "last": new[-1].last_answer})
+                                                {"first": new[0].first_answer, "last": new[-1].last_answer},
+                                                summaries_per_statement=True)
                 head = _answers_head(db)
             for s, session_id in stored:
                 self.sessions_added += 1
                 self.answers_added += s.answers
                 if s.finished_at is not None:
-                    append_entry(db, "session_end", s.uuid, session_end_event(s.uuid, s.finished_at, s.answers,
-                                                                              s.correct), answers=head)
+                    ledger.append("session_end", s.uuid, session_end_event(s.uuid, s.finished_at, s.answers,
+                                                                           s.correct), head)
                 so = s.signoff
                 if so is None:
                     continue
@@ -1350,11 +1366,11 @@ class _Merge:
                     db.execute("INSERT INTO signoffs (session_id, manager, signed_at, note, reason) "
                                "VALUES (?, ?, ?, ?, ?)", (session_id, so["manager"], so["signed_at"], so["note"],
                                                           so["reason"]))
-                    append_entry(db, "signoff", s.uuid, {"statement": so["statement"], "signature": so["signature"]},
-                                 answers=head)
+                    ledger.append("signoff", s.uuid, {"statement": so["statement"], "signature": so["signature"]},
+                                  head)
                     self.signoffs_added += 1
 
-    def _trainee(self, db, name: str, head: tuple[int, bytes]) -> tuple[int, str]:
+    def _trainee(self, db, name: str, head: tuple[int, bytes], ledger: _LedgerTail) -> tuple[int, str]:
         """The trainee's (row id, uuid), added (with its ledger entry, recording the answers chain's `head`) if
         these records do not hold one of that name."""
         from .store import new_uuid
@@ -1372,7 +1388,7 @@ class _Merge:
             created = listed.get("created_at") or self.records.now_text()
             cursor = db.execute("INSERT INTO trainees (uuid, name, name_key, created_at) VALUES (?, ?, ?, ?)",
                                 (uuid, name, key, created))
-            append_entry(db, "trainee", uuid, trainee_event(uuid, name, created), answers=head)
+            ledger.append("trainee", uuid, trainee_event(uuid, name, created), head)
             self.trainees_added += 1
             row = (cursor.lastrowid, uuid)
         self.trainee_rows[key] = (row[0], row[1])
