@@ -335,6 +335,11 @@ class RoomRecords(Records):
         yield
 
     @contextmanager
+    def checkpoints_on_a_thread(self) -> Iterator[Callable[[], None]]:
+        """Nothing to do: the server writes its own log (Records.checkpoints_on_a_thread is for a file)."""
+        yield lambda: None
+
+    @contextmanager
     def transaction(self, *, as_manager: bool = False) -> Iterator[_Transaction]:
         """One server transaction; `as_manager`: through the manager's own login when one is configured."""
         if self.read_only:

@@ -378,6 +378,33 @@ class Records:
                 self._connection.execute(f"PRAGMA main.cache_size = {before}")
 
     @contextmanager
+    def checkpoints_on_a_thread(self) -> Iterator[Callable[[], None]]:
+        """For bulk work committed in many transactions (an import's chunks): the log (WAL) is copied into the
+        records file by a thread on a connection of its own, each time the caller says a transaction was
+        committed (it calls the function yielded), instead of by this connection at the end of each commit,
+        which then waited for those writes and the file's sync before the next transaction could start. Each
+        commit still syncs the log before it returns (synchronous=FULL), so what is committed is as safe as
+        before; the copy is SQLite's own checkpoint, crash-safe like any other, and PASSIVE: it never waits
+        for, or holds up, a writer or a reader (a desk recording meanwhile). The log starts again from its
+        beginning only when a transaction begins after it was copied whole, so once it holds more than
+        _LogCopier.FRAMES_BEFORE_WAITING pages the function waits for the copy: the log stays that small.
+        When the block ends the thread makes a last copy and this connection checkpoints at its commits
+        again."""
+        db = self._connection
+        try:
+            copier = _LogCopier(self.path)
+        except sqlite3.Error:
+            yield lambda: None            # nothing gained, nothing lost: this connection checkpoints as before
+            return
+        before = db.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
+        db.execute("PRAGMA wal_autocheckpoint = 0")
+        try:
+            yield copier.committed
+        finally:
+            copier.close()
+            db.execute(f"PRAGMA wal_autocheckpoint = {int(before)}")
+
+    @contextmanager
     def transaction(self, *, as_manager: bool = False) -> Iterator[Any]:
         """One transaction, committed (and synced: synchronous=FULL) before the block's caller returns; it
         yields the sqlite3 connection. (`as_manager` is for the room's server, where a manager's own login
@@ -913,6 +940,58 @@ def _summary_trigger_dropped(db: sqlite3.Connection, wanted: bool) -> Iterator[b
     finally:
         if db.in_transaction:        # else a failure rolled the transaction back, and the drop with it
             db.execute(row[0])
+
+
+class _LogCopier:
+    """The thread of Records.checkpoints_on_a_thread: a copy of the log into the records file after each
+    commit it is told of (copies asked for while one runs make one more), on its own connection."""
+
+    FRAMES_BEFORE_WAITING = 16384             # pages of 4 KiB: a log of some 64 MB
+
+    def __init__(self, path: Path):
+        import threading
+
+        self.connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True, isolation_level=None,
+                                          check_same_thread=False)
+        self.connection.execute("PRAGMA synchronous = FULL")
+        self.changed = threading.Condition()
+        self.asked = self.copying = self.stopping = False
+        self.frames = 0                       # pages in the log after the last copy
+        self.thread = threading.Thread(target=self._copy, name="records log copier", daemon=True)
+        self.thread.start()
+
+    def committed(self) -> None:
+        with self.changed:
+            self.asked = True
+            self.changed.notify_all()
+            if self.frames > self.FRAMES_BEFORE_WAITING:
+                while self.asked or self.copying:
+                    self.changed.wait()
+
+    def close(self) -> None:
+        with self.changed:
+            self.asked = self.stopping = True     # a last copy, then the thread ends
+            self.changed.notify_all()
+        self.thread.join()
+        self.connection.close()
+
+    def _copy(self) -> None:
+        while True:
+            with self.changed:
+                while not self.asked:
+                    self.changed.wait()
+                self.asked, self.copying = False, True
+            try:
+                frames = self.connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()[1]
+            except sqlite3.Error:
+                frames = None                 # the next copy takes what this one could not
+            with self.changed:
+                self.copying = False
+                if frames is not None:
+                    self.frames = frames
+                self.changed.notify_all()
+                if self.stopping and not self.asked:
+                    return
 
 
 class _AnswerLink:

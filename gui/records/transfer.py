@@ -32,8 +32,11 @@ exactly the bytes that were checked. Session by session:
 - a sign-off is taken only with a valid signature of such a key over the very answers imported;
 - targets are set by each workstation's own manager and never imported.
 What is refused is listed, with the reason, in the result. Sessions are written in chunks, each its own
-transaction, so an import of millions of answers never holds up recording at the desk for long. Files of
-version 2 (written before the seal) are read too, and always graded again.
+transaction, so an import of millions of answers never holds up recording at the desk for long. A chunk's
+rows of the summary tables are written by two statements for the whole chunk, the per-row trigger dropped
+for its insert and created again in the same transaction (Records.insert_answers_selected), and the log is
+copied into the records file by a thread while the next chunk is written (Records.checkpoints_on_a_thread).
+Files of version 2 (written before the seal) are read too, and always graded again.
 
 Into a training room (RoomRecords) the same pass and the same decisions: the scratch database is a private
 SQLite connection of its own (nothing can be attached to the server), the questions the merge asks of the
@@ -1009,8 +1012,10 @@ def import_records(records, path: str | Path, imported_by: str = "workstation",
                 facts = _Pass(path, now, db).run()
             except _Bad as error:
                 raise ValueError(f"{path} cannot be imported: {error}. Nothing was imported.") from None
-            merge = _Merge(records, imported_by, regrade, facts, _seal(facts, records.manager_keys()), db)
-            merge.run()
+            with records.checkpoints_on_a_thread() as committed:
+                merge = _Merge(records, imported_by, regrade, facts, _seal(facts, records.manager_keys()), db,
+                               committed)
+                merge.run()
             with (records.transaction(as_manager=True) if getattr(records, "room", False)
                   else records.transaction()) as db:
                 records.audit(db, imported_by, "records_imported",
@@ -1093,9 +1098,11 @@ def _answers_head(db) -> tuple[int, bytes]:
 class _Merge:
     """Decides each session from the scratch rows and writes the accepted ones, a chunk per transaction."""
 
-    def __init__(self, records, imported_by: str, regrade: Regrade | None, facts: _Pass, seal: _Seal, scratch):
+    def __init__(self, records, imported_by: str, regrade: Regrade | None, facts: _Pass, seal: _Seal, scratch,
+                 committed: Callable[[], None] = lambda: None):
         self.records, self.imported_by, self.regrade, self.facts, self.seal = records, imported_by, regrade, facts, seal
         self.scratch = scratch
+        self.committed = committed            # told of each chunk's commit (Records.checkpoints_on_a_thread)
         # A file's records hold the scratch database attached (the checks join the two in SQL); the room's
         # server cannot see it, so what the merge must know of the room's records is asked of the server.
         self.room = _RoomLookups(records, scratch, seal.key is None) if getattr(records, "room", False) else None
@@ -1137,8 +1144,10 @@ class _Merge:
                 pending_answers += 0 if decided else session.answers
                 if pending_answers >= CHUNK_ANSWERS:
                     self._flush(pending)
+                    self.committed()
                     pending, pending_answers = [], 0
         self._flush(pending)
+        self.committed()
 
     def _read_scratch(self, sql: str, parameters) -> list[tuple]:
         """Rows of the scratch database: through the records' connection, where it is attached."""
