@@ -224,7 +224,9 @@ def write_csv(records, f: RecordFilter, handle, advance) -> None:
     A large selection in time order is read as two halves at once, on two connections (the server then works
     on two cores): the first half written as it comes, the second kept in a temporary file until then."""
     where, parameters, order = streaming_order(records, f)
-    split = _split_point(records) if order == " ORDER BY a.answered_at, a.id" else None
+    # Each half holds a connection while it reads, and another for the answers it leaves to Python.
+    halves = order == " ORDER BY a.answered_at, a.id" and records.connections >= 4
+    split = _split_point(records) if halves else None
     if split is None:
         _write_range(records, csv_lines_query(where, order), parameters, handle.write, advance)
         return

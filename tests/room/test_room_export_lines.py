@@ -183,3 +183,24 @@ def test_the_servers_csv_rounds_seconds_as_python(room, open_room, tmp_path, clo
     exported = export(server, "csv", tmp_path / "room.csv")[0].read_bytes()
     assert exported == reference.getvalue()
     assert b",1.0," in exported and b",-0.0," in exported and b",1000000000000000.5," in exported
+
+
+def test_a_cancelled_export_read_in_two_ranges_stops_both_and_leaves_no_file(room, open_room, tmp_path, clock,
+                                                                              monkeypatch):
+    import threading
+
+    from dealerdrill.exports import export, server_answers
+    from dealerdrill.records.transfer import ExportCancelled
+
+    monkeypatch.setattr(server_answers, "_SPLIT_FROM", 1)
+    monkeypatch.setattr(server_answers, "_BATCH", 7)
+    file, server = _file_and_room(room, open_room, tmp_path, clock, SECONDS)
+    file.close()
+    progress = []
+    with pytest.raises(ExportCancelled):
+        export(server, "csv", tmp_path / "out" / "room.csv", progress=lambda done, total: progress.append(done),
+               cancel=lambda: len(progress) > 3)
+    assert not list((tmp_path / "out").iterdir())
+    assert not [t for t in threading.enumerate() if t.name.startswith("dealerdrill-export")]
+    # The desk's connections were all handed back: the next export runs to the end.
+    assert export(server, "csv", tmp_path / "out" / "room.csv")[0].read_bytes().count(b"\r\n") > 24 * len(HOSTILE)
