@@ -179,27 +179,33 @@ class _Lines:
         self.writer = csv.writer(self.buffer, dialect="excel")
 
     def text(self, rows) -> str:
-        minute_texts, times = self.times.minute_texts, self.times
+        minute_texts, minute_text = self.times.minute_texts, self.times.minute_text
+        try:
+            # The dictionary first: a call per answer cost as much as the rest of the loop.
+            return "".join([head + (minute_texts.get(rest[:16]) or minute_text(rest[:16])) + rest[16:]
+                            for head, rest in rows])
+        except (TypeError, ValueError):
+            # A head of None (and its row id read as a time): the batch has an answer left to Python. The
+            # batch is done again row by row, where a time that is truly unreadable still raises.
+            return self._with_python_rows(rows)
+
+    def _with_python_rows(self, rows) -> str:
         lines: list[str] = []
         left: list[tuple[int, int]] = []
         for head, rest in rows:
             if head is None:
                 left.append((len(lines), int(rest)))
                 lines.append("")
-                continue
-            # The dictionary first: a call per answer cost as much as the rest of the loop.
-            key = rest[:16]
-            minute = minute_texts.get(key) or times.minute_text(key)
-            lines.append(head + minute + rest[16:])
-        if left:
-            written = {}
-            for answer_id, row in _python_rows(self.records, [answer_id for _, answer_id in left]):
-                self.writer.writerow(row)
-                written[answer_id] = self.buffer.getvalue()
-                self.buffer.seek(0)
-                self.buffer.truncate()
-            for place, answer_id in left:
-                lines[place] = written[answer_id]
+            else:
+                lines.append(head + self.times.minute_text(rest[:16]) + rest[16:])
+        written = {}
+        for answer_id, row in _python_rows(self.records, [answer_id for _, answer_id in left]):
+            self.writer.writerow(row)
+            written[answer_id] = self.buffer.getvalue()
+            self.buffer.seek(0)
+            self.buffer.truncate()
+        for place, answer_id in left:
+            lines[place] = written[answer_id]
         return "".join(lines)
 
 
