@@ -3,13 +3,21 @@
 tabular.py has SQLite format every answer value (its printf, json_extract, localtime and Python functions
 registered on the connection). A server cannot call back into Python, and knows nothing of the desk's time
 zone, so here the server does what it can in SQL (the text values, an item's question from its JSON, the
-apostrophe before text that could start a formula) and Python the rest, once per value: the local time of
-each answer (the UTC offset looked up once per minute, local seconds being UTC seconds in every zone since
-1972) and the rare question or answer text the server left to Python. The rows come out exactly as
-tabular.py's: the same columns, the same texts.
+apostrophe before text that could start a formula, the seconds as Python rounds and prints them) and Python
+the rest: the local time of each answer (the UTC offset looked up once per minute, local seconds being UTC
+seconds in every zone since 1972) and the rare answer the server leaves to Python whole. The rows come out
+exactly as tabular.py's: the same columns, the same texts.
+
+Measured on two million answers (issue 14): the server's work is most of the time (about 25 s of one core),
+Python's about 9 s beside it. Reading through COPY instead of a cursor saved the server nothing and cost
+Python 7 s more (psycopg hands COPY over a row at a time in Python, a cursor's batch in C), so a cursor it is;
+a large export is read as two time ranges on two connections, which lets the server use two cores.
 """
 from __future__ import annotations
 
+import io
+import tempfile
+import threading
 from datetime import UTC, datetime, timedelta
 
 from dealerdrill.records.models import RecordFilter
@@ -52,7 +60,9 @@ class _LocalTimes:
         key = text[:16]
         local = self.minutes.get(key)
         if local is None:
-            moment = datetime.strptime(key, "%Y-%m-%dT%H:%M").replace(tzinfo=UTC)
+            # fromisoformat, not strptime: an export meets a new minute every few answers, and strptime
+            # (Python code) cost more than all the rest of the local times.
+            moment = datetime.fromisoformat(key).replace(tzinfo=UTC)
             local = self.minutes[key] = moment.astimezone().replace(tzinfo=None)
         return local
 
@@ -79,6 +89,76 @@ def _batches(records, f: RecordFilter, batch: int = 5000):
     return records.stream(f"SELECT {', '.join(_COLUMNS)}{ANSWERS_FROM}{where}{order}", parameters, batch)
 
 
+# --- seconds as Python writes round(x, 3) ---------------------------------------------------------------------
+# Python rounds the exact binary value to the nearest millisecond (half to even only on an exact tie) and prints
+# the nearest double to that as its shortest exact text. x * 1000 in floating point is itself rounded, so when
+# it lands exactly on a half the true product may lie either side (0.0005 is a little more than a half
+# millisecond, 1.0005 a little less): then the product's rounding error, worked out exactly by Dekker's
+# splitting (134217729 = 2^27 + 1), says which way. At 2^43 s and beyond a double's spacing exceeds a millisecond
+# and round(x, 3) is x itself. The millisecond count n is below 2^53, so n / 1000 is the nearest double, as
+# Python's. -(-floor(t) - 1) is floor(t) + 1 keeping the sign of a negative zero, as Python does.
+def _rounded_seconds(x: str) -> str:
+    t = f"({x} * 1000)"
+    split = f"(134217729 * {x} - (134217729 * {x} - {x}))"
+    error = f"(({split} * 1000 - {t}) + ({x} - {split}) * 1000)"
+    millis = (f"CASE WHEN {t} - floor({t}) = 0.5::float8 THEN CASE WHEN {error} > 0 THEN -(-floor({t}) - 1) "
+              f"WHEN {error} < 0 THEN floor({t}) ELSE round({t}) END ELSE round({t}) END")
+    return f"CASE WHEN abs({x}) >= 8796093022208::float8 THEN {x} ELSE ({millis}) / 1000 END"
+
+
+# The rounded seconds `r` as repr() writes them (the session's extra_float_digits = 1 gives the shortest exact
+# digits): "0.0" and "-0.0", a whole number with ".0", in plain digits below 1e16. NULL for what the server
+# would write otherwise (1e16 and more, infinities, NaN): Python writes that answer.
+_SECONDS_TEXT = ("CASE WHEN r = 0 THEN CASE WHEN r::text = '-0' THEN '-0.0' ELSE '0.0' END "
+                 "WHEN r <> trunc(r) AND abs(r) < 1e15::float8 THEN r::text "
+                 "WHEN r = trunc(r) AND abs(r) < 1e16::float8 THEN r::bigint::text || '.0' "
+                 "WHEN abs(r) < 1e16::float8 THEN r::text::numeric::text END")
+
+# Each line's fields but its time (7), question (9), answer (10) and numbers (6, 13, 16, 17), joined by commas,
+# are one text the server looks at once: without a comma of their own, a quote, CR or LF, or a formula start
+# (first, or after a comma), none needs quoting or an apostrophe. (One regular expression and one count cost
+# the server half what a strpos for each character did.) The question and answer, which often hold commas and
+# quotes, are quoted field by field.
+_CHECKED = (0, 1, 2, 3, 4, 5, 8, 11, 12, 14, 15)
+_PLAIN_LINE = ("checked !~ '[\"\\r\\n]|(^|,)[-=+@\\t]' "
+               f"AND octet_length(checked) - octet_length(replace(checked, ',', '')) = {len(_CHECKED) - 1}")
+
+
+def csv_lines_query(where: str, order: str) -> str:
+    """SELECT (head, rest) for each selected answer, oldest first: `head` the line up to its time, `rest` the
+    stored time's first 19 characters followed by the rest of the line (CRLF included), so the line is
+    head + local minute + rest[16:]. For an answer the server leaves to Python (text that needs quoting or an
+    apostrophe outside the question and answer, a question or answer escaped in JSON, seconds beyond plain
+    digits), head is NULL and rest the answer's row id.
+
+    Levels (OFFSET 0 keeps the server from folding one into the next, which would copy every expression into
+    each of its uses): the answers' values; the question, the seconds' text and the checked text; whether the
+    line is plain, and the question and answer with their apostrophe; the line."""
+    values = ("a.uuid", "s.uuid", "t.name", "s.game", "s.drill", "s.mode", "a.seq::text", "a.answered_at",
+              "a.family", None, "a.answer", "a.given", "a.expected", "a.correct::text",
+              "coalesce(a.category, '')", "a.rule", None, "a.timed_out::text")
+    stored = [f"v{i}" for i, v in enumerate(values) if v is not None]
+    inner = (f"SELECT a.id AS answer_id, {', '.join(f'{v} AS v{i}' for i, v in enumerate(values) if v)}, "
+             f"{_rounded_seconds('a.seconds')} AS r, strpos(a.item, '\\u') = 0 AS item_plain, "
+             f"CASE WHEN strpos(a.item, '\\u') = 0 THEN a.item::json -> 'text' END AS text_json, "
+             f"strpos(a.answer, '\\u') = 0 AS answer_plain{ANSWERS_FROM}{where}{order} OFFSET 0")
+    # The item's "text" is taken out of its JSON once: each -> or ->> on json reads the whole item again.
+    question = ("CASE WHEN NOT item_plain THEN NULL WHEN text_json IS NULL THEN '' "
+                "WHEN json_typeof(text_json) = 'string' THEN text_json #>> '{}' END")
+    with_question = (f"SELECT answer_id, {', '.join(stored)}, {question} AS v9, {_SECONDS_TEXT} AS v16, "
+                     f"answer_plain, concat_ws(',', {', '.join(f'v{i}' for i in _CHECKED)}) AS checked "
+                     f"FROM ({inner}) AS answer_values OFFSET 0")
+    every = [f"v{i}" for i in range(len(values))]
+    plain = (f"SELECT answer_id, {', '.join(every)}, v9 IS NOT NULL AND answer_plain AND v16 IS NOT NULL "
+             f"AND {_PLAIN_LINE} AS plain, {_neutralised('v9')} AS question, {_neutralised('v10')} AS answer "
+             f"FROM ({with_question}) AS answer_texts OFFSET 0")
+    head = f"concat_ws(',', {', '.join(every[:7])}) || ','"
+    rest = (f"concat_ws(',', left(v7, 19), v8, {_csv_field('question')}, {_csv_field('answer')}, "
+            f"{', '.join(every[11:])}) || chr(13) || chr(10)")
+    return (f"SELECT CASE WHEN plain THEN {head} END, CASE WHEN plain THEN {rest} ELSE answer_id::text END "
+            f"FROM ({plain}) AS line_values")
+
+
 def _csv_field(sql: str) -> str:
     """A text value as Python's csv module (dialect "excel") writes it: quoted when it holds a comma, a quote,
     CR or LF, its quotes doubled."""
@@ -86,87 +166,198 @@ def _csv_field(sql: str) -> str:
             f"OR strpos({sql}, chr(10)) > 0 THEN '\"' || replace({sql}, '\"', '\"\"') || '\"' ELSE {sql} END")
 
 
-# Seconds as Python writes round(x, 3): to the millisecond, in floating point (the server's decimal
-# numbers cost ten times as much), as the shortest exact text (extra_float_digits = 1), with Python's ".0"
-# after a whole number.
-_MILLIS = "(round(a.seconds * 1000) / 1000)"
-_SECONDS = f"CASE WHEN {_MILLIS} = trunc({_MILLIS}) THEN {_MILLIS}::bigint::text || '.0' ELSE {_MILLIS}::text END"
+class _Lines:
+    """The CSV text of batches of (head, rest) rows of csv_lines_query: the local minute put in each plain
+    line; the answers left to Python read again, a batch's together, and written by csv.writer."""
+
+    def __init__(self, records):
+        import csv
+
+        self.records = records
+        self.times = _LocalTimes()
+        self.buffer = io.StringIO()
+        self.writer = csv.writer(self.buffer, dialect="excel")
+
+    def text(self, rows) -> str:
+        minute_texts, minute_text = self.times.minute_texts, self.times.minute_text
+        try:
+            # The dictionary first: a call per answer cost as much as the rest of the loop.
+            return "".join([head + (minute_texts.get(rest[:16]) or minute_text(rest[:16])) + rest[16:]
+                            for head, rest in rows])
+        except (TypeError, ValueError):
+            # A head of None (and its row id read as a time): the batch has an answer left to Python. The
+            # batch is done again row by row, where a time that is truly unreadable still raises.
+            return self._with_python_rows(rows)
+
+    def _with_python_rows(self, rows) -> str:
+        lines: list[str] = []
+        left: list[tuple[int, int]] = []
+        for head, rest in rows:
+            if head is None:
+                left.append((len(lines), int(rest)))
+                lines.append("")
+            else:
+                lines.append(head + self.times.minute_text(rest[:16]) + rest[16:])
+        written = {}
+        for answer_id, row in _python_rows(self.records, [answer_id for _, answer_id in left]):
+            self.writer.writerow(row)
+            written[answer_id] = self.buffer.getvalue()
+            self.buffer.seek(0)
+            self.buffer.truncate()
+        for place, answer_id in left:
+            lines[place] = written[answer_id]
+        return "".join(lines)
+
+
+def _split_point(records) -> str | None:
+    """A stored time halfway between the first and the last answer's, or None when there are too few answers
+    to be worth two connections. Any text splits the answers' time order in two; halfway in time is about
+    halfway in answers for a room in steady use, and costs two index look-ups where counting to the middle
+    answer read half the index (seconds for millions of answers, near the server's limit for a statement)."""
+    # The planner's estimate when it says "many"; counted when it says few or nothing (never analysed, or not
+    # since the answers came), which is quick for the few answers it takes.
+    estimate = records.read("SELECT reltuples FROM pg_class WHERE oid = 'answers'::regclass")[0][0]
+    if estimate < _SPLIT_FROM and records.read("SELECT count(*) FROM answers")[0][0] < _SPLIT_FROM:
+        return None
+    first, last = records.read("SELECT min(answered_at), max(answered_at) FROM answers")[0]
+    try:
+        earliest, latest = datetime.fromisoformat(first), datetime.fromisoformat(last)
+        middle = earliest + (latest - earliest) / 2
+    except (TypeError, ValueError):          # no answers, or times not in the stored form
+        return None
+    return middle.strftime("%Y-%m-%dT%H:%M:%S.%fZ") if first < last else None
+
+
+_SPLIT_FROM = 100_000
+_BATCH = 20_000
+
+
+def _and(where: str, clause: str) -> str:
+    return f"{where} AND {clause}" if where else f" WHERE {clause}"
 
 
 def write_csv(records, f: RecordFilter, handle, advance) -> None:
     """The answers' CSV lines written to `handle` (after the header), as tabular.export_csv writes them with
-    csv.writer, the server making each line but its time. An answer whose question or answer text the server
-    leaves to Python (csv_batches) is written from its fields instead; advance(n) after each batch.
+    csv.writer: the server makes each line but its local time (csv_lines_query); an answer the server leaves
+    to Python is written from its fields, as csv_batches writes it. advance(n) after each batch.
 
-    Three levels, each value computed once (OFFSET 0 keeps the server from folding a level into the next,
-    which would copy every expression into each of its uses): the answers' values with the item's "text" read
-    once, then the apostrophe before formula-like text, then the quoting and the line."""
-    import csv
-
-    writer = csv.writer(handle, dialect="excel")
+    A large selection in time order is read as two halves at once, on two connections (the server then works
+    on two cores): the first half written as it comes, the second kept in a temporary file until then."""
     where, parameters, order = streaming_order(records, f)
-    values = ("a.uuid", "s.uuid", "t.name", "s.game", "s.drill", "s.mode", "a.seq::text", "a.answered_at",
-              "a.family", "NULL", "a.answer", "a.given", "a.expected", "a.correct::text",
-              "coalesce(a.category, '')", "a.rule", _SECONDS, "a.timed_out::text")
-    texts = {0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 14, 15}
-    inner = (f"SELECT a.id AS answer_id, {', '.join(f'{v} AS v{i}' for i, v in enumerate(values))}, "
-             f"strpos(a.item, '\\u') = 0 AS item_plain, "
-             f"CASE WHEN strpos(a.item, '\\u') = 0 THEN a.item::json -> 'text' END AS text_json, "
-             f"strpos(a.answer, '\\u') = 0 AS answer_plain{ANSWERS_FROM}{where}{order} OFFSET 0")
-    # The item's "text" is taken out of its JSON once: each -> or ->> on json reads the whole item again.
-    question = ("CASE WHEN NOT item_plain THEN NULL WHEN text_json IS NULL THEN '' "
-                "WHEN json_typeof(text_json) = 'string' THEN text_json #>> '{}' END")
-    with_question = (f"SELECT answer_id, answer_plain, {question} AS question, "
-                     + ", ".join(f"v{i}" for i in range(len(values)) if i != 9)
-                     + f" FROM ({inner}) AS answer_values OFFSET 0")
-    middle = ("SELECT answer_id, question IS NOT NULL AND answer_plain AS plain, "
-              + ", ".join((_neutralised("question" if i == 9 else f"v{i}") if i in texts else f"v{i}") + f" AS v{i}"
-                          for i in range(len(values)))
-              + f" FROM ({with_question}) AS answer_questions OFFSET 0")
-    fields = [_csv_field(f"v{i}") if i in texts else f"v{i}" for i in range(len(values))]
-    comma = " || ',' || "
-    outer = (f"SELECT v7, CASE WHEN plain THEN {comma.join(fields[:7])} || ',' END, "
-             f"CASE WHEN plain THEN ',' || {comma.join(fields[8:])} || chr(13) || chr(10) END, answer_id "
-             f"FROM ({middle}) AS neutralised_values")
-    times = _LocalTimes()
-    minute_texts = times.minute_texts
+    # Each half holds a connection while it reads, and another for the answers it leaves to Python.
+    halves = order == " ORDER BY a.answered_at, a.id" and records.connections >= 4
+    split = _split_point(records) if halves else None
+    if split is None:
+        _write_range(records, csv_lines_query(where, order), parameters, handle.write, advance)
+        return
+    first = csv_lines_query(_and(where, "a.answered_at < ?"), order)
+    second = csv_lines_query(_and(where, "a.answered_at >= ?"), order)
+    with _SecondHalf(records, second, [*parameters, split]) as later:
+        _write_range(records, first, [*parameters, split], handle.write, advance)
+        later.copy_to(handle.write, advance)
+
+
+def _write_range(records, query: str, parameters: list, write, advance) -> None:
+    lines = _Lines(records)
     # The server makes the next batch while this one is written (read_ahead.py).
-    for rows in read_ahead(lambda: records.stream(outer, parameters, 20_000)):
-        lines: list[str] = []
-        for stored, head, tail, answer_id in rows:
-            if head is None:
-                if lines:
-                    handle.write("".join(lines))
-                    lines = []
-                for batch in csv_batches(records, RecordFilter(), answer_id=answer_id):
-                    writer.writerows(batch)
-                continue
-            # The dictionary first: a call per answer cost as much as the rest of the loop.
-            minute = minute_texts.get(stored[:16]) or times.minute_text(stored[:16])
-            lines.append(head + minute + stored[16:19] + tail)
-        handle.write("".join(lines))
+    for rows in read_ahead(lambda: records.stream(query, parameters, _BATCH)):
+        write(lines.text(rows))
         advance(len(rows))
 
 
-def csv_batches(records, f: RecordFilter, answer_id: int | None = None):
-    """Lists of CSV rows (ANSWER_COLUMNS), as tabular.export_csv writes them."""
+class _SecondHalf:
+    """The second half's lines, made in a thread of their own into a temporary file while the first half is
+    written, then copied after it. Stopped (its reading left off) when the export stops first."""
+
+    def __init__(self, records, query: str, parameters: list):
+        self.records, self.query, self.parameters = records, query, parameters
+        self.file = tempfile.TemporaryFile(prefix="dealerdrill-export-")
+        self.batches: list[tuple[int, int]] = []        # (bytes, rows) of each batch in the file
+        self.stop = threading.Event()
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._make, name="dealerdrill-export-second-half", daemon=True)
+
+    def __enter__(self) -> _SecondHalf:
+        self.thread.start()
+        return self
+
+    def _make(self) -> None:
+        try:
+            lines = _Lines(self.records)
+            batches = self.records.stream(self.query, self.parameters, _BATCH)
+            try:
+                for rows in batches:
+                    if self.stop.is_set():
+                        return
+                    data = lines.text(rows).encode("utf-8", "surrogatepass")
+                    self.file.write(data)
+                    self.batches.append((len(data), len(rows)))
+            finally:
+                batches.close()
+        except BaseException as error:          # raised in the export's own thread (copy_to)
+            self.error = error
+
+    def copy_to(self, write, advance) -> None:
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
+        self.file.seek(0)
+        for size, count in self.batches:
+            write(self.file.read(size).decode("utf-8", "surrogatepass"))
+            advance(count)
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
+        self.thread.join()
+        self.file.close()
+
+
+def read_meanwhile(records, f: RecordFilter, read_sessions):
+    """(how many sessions the filter selects, a function returning read_sessions(records, f)): the sessions'
+    summaries (a quarter of a large export's time, most of it waiting on the server) read in a thread of
+    their own while the answers are written; the function waits for them, raising what stopped the reading.
+    The count comes first, from the same selection (a session has at most one sign-off), for the progress."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from dealerdrill.records.queries import where_clause
+
+    where, parameters = where_clause(records, f, None, "s.started_at")
+    count = records.read(f"SELECT count(*) FROM sessions s JOIN trainees t ON s.trainee_id = t.id{where}",
+                         parameters)[0][0]
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dealerdrill-export-sessions")
+    reading = pool.submit(read_sessions, records, f)
+    pool.shutdown(wait=False)
+    return count, reading.result
+
+
+def _python_rows(records, answer_ids: list[int]):
+    """(answer id, CSV row) of these answers, as csv_batches makes them."""
     from .tabular import _answer_text, _question_text
 
     times = _LocalTimes()
-    batches = _batches(records, f) if answer_id is None else [records.read(
-        f"SELECT {', '.join(_COLUMNS)}{ANSWERS_FROM} WHERE a.id = ?", (answer_id,))]
-    for rows in batches:
-        out = []
-        for row in rows:
-            row = list(row)
-            if row[_QUESTION_AT] is None:
-                row[_QUESTION_AT] = neutralise(_question_text(row[-2]))
-            if row[_ANSWER_AT] is None:
-                row[_ANSWER_AT] = neutralise(_answer_text(row[-1]))
-            row[_TIME_AT] = times.text(row[_TIME_AT])
-            row[_SECONDS_AT] = round(row[_SECONDS_AT], 3)
-            out.append(row[:-2])
-        yield out
+    rows = records.read(f"SELECT a.id, {', '.join(_COLUMNS)}{ANSWERS_FROM} WHERE a.id = ANY(?)", (answer_ids,))
+    for answer_id, *row in rows:
+        yield answer_id, _python_row(row, times, _question_text, _answer_text)
+
+
+def _python_row(row: list, times, question_text, answer_text) -> list:
+    if row[_QUESTION_AT] is None:
+        row[_QUESTION_AT] = neutralise(question_text(row[-2]))
+    if row[_ANSWER_AT] is None:
+        row[_ANSWER_AT] = neutralise(answer_text(row[-1]))
+    row[_TIME_AT] = times.text(row[_TIME_AT])
+    row[_SECONDS_AT] = round(row[_SECONDS_AT], 3)
+    return row[:-2]
+
+
+def csv_batches(records, f: RecordFilter):
+    """Lists of CSV rows (ANSWER_COLUMNS), as tabular.export_csv writes them: the reference the server's
+    lines are tested against."""
+    from .tabular import _answer_text, _question_text
+
+    times = _LocalTimes()
+    for rows in _batches(records, f):
+        yield [_python_row(list(row), times, _question_text, _answer_text) for row in rows]
 
 
 def xlsx_batches(records, f: RecordFilter):

@@ -257,8 +257,14 @@ def export_csv(records, path: str | Path, f: RecordFilter | None = None, progres
     under temporary names (locked while written, see transfer.remove_stale_parts) and renamed only when both
     are complete."""
     f = f or RecordFilter()
-    sessions = _sessions(records, f)
-    ticker = _Ticker(count_answers(records, f) + len(sessions), progress, cancel)
+    if records.dialect.name == "postgresql":    # read while the answers are written: server_answers.py
+        from .server_answers import read_meanwhile
+
+        session_count, sessions_later = read_meanwhile(records, f, _sessions)
+    else:
+        sessions = _sessions(records, f)
+        session_count, sessions_later = len(sessions), lambda: sessions
+    ticker = _Ticker(count_answers(records, f) + session_count, progress, cancel)
     targets = [Path(path), sessions_csv_path(path)]
     targets[0].parent.mkdir(parents=True, exist_ok=True)
     remove_stale_parts(targets[0].parent)
@@ -281,6 +287,7 @@ def export_csv(records, path: str | Path, f: RecordFilter | None = None, progres
             hold_part(handle)
             out = _CsvFile(handle)
             out.write_rows([SESSION_COLUMNS])
+            sessions = sessions_later()
             out.write_rows([[_csv_text(v) for v in row] for row in sessions])
             ticker.advance(len(sessions))
             ticker.check()

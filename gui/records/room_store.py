@@ -299,6 +299,12 @@ class RoomRecords(Records):
         except (psycopg.Error, psycopg_pool.PoolTimeout) as error:
             raise self._plain(error) from None
 
+    @property
+    def connections(self) -> int:
+        """How many server connections this desk's records may hold at once (reads in threads of their own,
+        such as a large export's, each take one)."""
+        return self._pool.max_size
+
     def add_sql_function(self, name: str, arguments: int, function: Callable) -> None:
         raise RecordsError("SQL functions written in Python run only in a desk's own records file.")
 
