@@ -24,6 +24,7 @@ import json
 import math
 import os
 import re
+import sqlite3
 import zipfile
 from collections.abc import Callable
 from datetime import datetime
@@ -31,6 +32,7 @@ from pathlib import Path
 from typing import IO
 
 from dealerdrill.records.models import RecordFilter, SessionSummary
+from dealerdrill.records.schema import explain
 from dealerdrill.records.queries import ANSWERS_FROM, count_answers, streaming_order, where_clause
 from dealerdrill.records.store import json_or_text
 from dealerdrill.records.transfer import ExportCancelled, hold_part, part_file, remove_stale_parts, write_atomically
@@ -95,12 +97,20 @@ def sessions_csv_path(path: str | Path) -> Path:
 
 _TEXT, _NUMBER, _MOMENT = "text", "number", "moment"
 
-_QUESTION_SQL = ("CASE WHEN instr(a.item, '\\u') = 0 AND json_valid(a.item) THEN "
-                 "CASE coalesce(json_type(a.item, '$.text'), 'absent') WHEN 'absent' THEN '' "
-                 "WHEN 'text' THEN json_extract(a.item, '$.text') ELSE dd_question_text(a.item) END "
-                 "ELSE dd_question_text(a.item) END")
-_ANSWER_SQL = ("CASE WHEN instr(a.answer, '\\u') = 0 AND json_valid(a.answer) THEN a.answer "
-               "ELSE dd_answer_text(a.answer) END")
+
+def _question_sql(otherwise: str) -> str:
+    return ("CASE WHEN instr(a.item, '\\u') = 0 AND json_valid(a.item) THEN "
+            "CASE coalesce(json_type(a.item, '$.text'), 'absent') WHEN 'absent' THEN '' "
+            f"WHEN 'text' THEN json_extract(a.item, '$.text') ELSE {otherwise} END "
+            f"ELSE {otherwise} END")
+
+
+def _answer_sql(otherwise: str) -> str:
+    return f"CASE WHEN instr(a.answer, '\\u') = 0 AND json_valid(a.answer) THEN a.answer ELSE {otherwise} END"
+
+
+_QUESTION_SQL = _question_sql("dd_question_text(a.item)")
+_ANSWER_SQL = _answer_sql("dd_answer_text(a.answer)")
 
 # (column, SQL expression, kind) in ANSWER_COLUMNS order.
 _ANSWER_VALUES = (
@@ -129,11 +139,13 @@ def _answer_text(answer_text):
     return printable(json.dumps(json_or_text(answer_text), ensure_ascii=False, sort_keys=True))
 
 
-def _answers_query(records, f: RecordFilter, outer: list[str]) -> tuple[str, list]:
-    """SELECT <outer expressions over c0..c17> from the selected answers, oldest first. The inner query computes
-    each value once (LIMIT -1 OFFSET 0 keeps SQLite from copying the expressions into the outer ones, where
-    they would be evaluated again for every use) and streams in index order, without a sort."""
-    where, parameters, order = streaming_order(records, f)
+def _answers_query(records, f: RecordFilter, outer: list[str], answer_id: int | None = None) -> tuple[str, list]:
+    """SELECT <outer expressions over c0..c17> from the selected answers, oldest first (or from the one answer
+    `answer_id`). The inner query computes each value once (LIMIT -1 OFFSET 0 keeps SQLite from copying the
+    expressions into the outer ones, where they would be evaluated again for every use) and streams in index
+    order, without a sort."""
+    where, parameters, order = streaming_order(records, f) if answer_id is None else (" WHERE a.id = ?",
+                                                                                         [answer_id], "")
     inner = ", ".join(f"{sql} AS c{index}" for index, (_, sql, _) in enumerate(_ANSWER_VALUES))
     records.add_sql_function("dd_question_text", 1, _question_text)
     records.add_sql_function("dd_answer_text", 1, _answer_text)
@@ -163,6 +175,46 @@ def _csv_answer_batches(records, f: RecordFilter):
     if records.dialect.name == "postgresql":
         return iter(())          # written line by line by server_answers.write_csv
     return records.stream(*_answers_query(records, f, _csv_answer_columns()))
+
+
+def _c_answers_query(records, f: RecordFilter) -> tuple[str, list, str]:
+    """The query and kinds of the C road (answers_csv.py): the answer id, then the values of the Python road's
+    inner query, the times already local text; where that query calls Python the C road's gives NULL,
+    which hands the row back to the Python road."""
+    where, parameters, order = streaming_order(records, f)
+    columns, kinds = ["a.id"], ""
+    for column, sql, kind in _ANSWER_VALUES:
+        if column == "question":
+            sql = _question_sql("NULL")
+        elif column == "answer":
+            sql = _answer_sql("NULL")
+        if kind == _MOMENT:
+            columns.append(f"datetime({sql}, 'localtime')")
+        else:
+            columns.append(sql)
+        kinds += {_TEXT: "r" if column in ("question", "answer") else "t", _MOMENT: "m", _NUMBER: "n"}[kind]
+    return f"SELECT {', '.join(columns)}{ANSWERS_FROM}{where}{order}", parameters, kinds
+
+
+def _write_answers_in_c(records, f: RecordFilter, out: _CsvFile, advance: Callable[[int], None]) -> bool:
+    """The answers' lines by the C road; False, with nothing written, where it cannot start (see
+    answers_csv.write_answers): the caller takes the Python road."""
+    from . import answers_csv
+
+    path = Path(records.path)
+    if not answers_csv.AVAILABLE or not path.is_file():
+        return False
+    sql, parameters, kinds = _c_answers_query(records, f)
+    columns = _csv_answer_columns()
+
+    def write_declined(answer_id: int) -> None:
+        out.write_rows(records.read(*_answers_query(records, f, columns, answer_id)))
+
+    try:
+        return answers_csv.write_answers(str(path), sql, parameters, kinds, out.handle.write, write_declined,
+                                         advance)
+    except answers_csv.CsvAnswersError as error:
+        raise explain(sqlite3.DatabaseError(str(error)), path) from None
 
 
 def _csv_text(value) -> object:
@@ -272,9 +324,10 @@ def export_csv(records, path: str | Path, f: RecordFilter | None = None, progres
                 from .server_answers import write_csv
 
                 write_csv(records, f, _CsvLines(out), ticker.advance)
-            for rows in _csv_answer_batches(records, f):
-                out.write_rows(rows)
-                ticker.advance(len(rows))
+            elif not _write_answers_in_c(records, f, out, ticker.advance):
+                for rows in _csv_answer_batches(records, f):
+                    out.write_rows(rows)
+                    ticker.advance(len(rows))
             ticker.check()
             out.finish()
         with open(temporaries[1][0], "wb") as handle:

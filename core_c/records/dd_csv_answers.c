@@ -1,0 +1,378 @@
+/* The answers' lines of the CSV export (see dd_csv_answers.h for why in C and what is left to Python).
+ *
+ * Each row is looked at whole before a byte of it is written: a value to decline can come after values
+ * already formatted, and the semicolon rule quotes every text field of the row, before and after the one
+ * that holds it.
+ */
+#include "dd_csv_answers.h"
+
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    unsigned char *data;
+    size_t length;
+    size_t capacity;
+} buffer;
+
+static int buffer_reserve(buffer *b, size_t more) {
+    if (b->length + more <= b->capacity) return 1;
+    size_t wanted = b->capacity ? b->capacity : 1 << 16;
+    while (wanted < b->length + more) wanted *= 2;
+    unsigned char *grown = realloc(b->data, wanted);
+    if (grown == NULL) return 0;
+    b->data = grown;
+    b->capacity = wanted;
+    return 1;
+}
+
+/* One field of the current row, as looked at before the row is written. */
+typedef struct {
+    int type;                  /* SQLITE_NULL, SQLITE_TEXT, or SQLITE_INTEGER / SQLITE_FLOAT as number text */
+    const unsigned char *bytes;
+    int length;
+    int needs_quotes;          /* a comma, a quote or a line break: the csv module quotes it */
+    int quotes;                /* how many '"' it holds (each written twice) */
+    int formula;               /* begins with = + - @ tab or CR: cells.neutralise puts an apostrophe first */
+    char number[32];
+} field;
+
+struct dd_csv_answers {
+    sqlite3 *db;
+    sqlite3_stmt *statement;
+    char *kinds;
+    int field_count;
+    field *fields;
+    buffer out;
+    int finished;
+};
+
+static void set_message(dd_csv_batch *out, const char *what, sqlite3 *db) {
+    snprintf(out->message, sizeof out->message, "%s%s%s", what, db ? ": " : "", db ? sqlite3_errmsg(db) : "");
+}
+
+static void start_batch(dd_csv_batch *out) {
+    out->status = DD_CSV_ERROR;
+    out->data = NULL;
+    out->length = 0;
+    out->rows = 0;
+    out->declined_id = 0;
+    out->message[0] = 0;
+}
+
+/* ------------------------------------------------------------------ numbers as Python prints them */
+
+int dd_csv_python_float(double value, char *text) {
+    if (!isfinite(value)) return -1;
+    if (value == 0.0) {
+        memcpy(text, signbit(value) ? "-0.0" : "0.0", signbit(value) ? 4 : 3);
+        return signbit(value) ? 4 : 3;
+    }
+    double magnitude = fabs(value);
+    if (magnitude < 1e-4 || magnitude >= 1e16) return -1;     /* repr writes these with an exponent */
+    /* repr's digits are the fewest that read back as the same double; of those, printf's correctly rounded
+     * ones are the nearest, which is the set repr chooses from. The round trip goes through the C library
+     * in the same locale both ways (a decimal comma is skipped below, never assumed). */
+    char scientific[40];
+    int precision = 1;
+    for (; precision <= 17; precision++) {
+        snprintf(scientific, sizeof scientific, "%.*e", precision - 1, magnitude);
+        if (strtod(scientific, NULL) == magnitude) break;
+    }
+    if (precision > 17) return -1;
+    char digits[24];
+    int digit_count = 0;
+    const char *p = scientific;
+    for (; *p && *p != 'e'; p++)
+        if (*p >= '0' && *p <= '9') digits[digit_count++] = *p;
+    if (*p != 'e' || digit_count == 0 || digit_count > 17) return -1;
+    int exponent = atoi(p + 1);
+    while (digit_count > 1 && digits[digit_count - 1] == '0') digit_count--;
+    if (exponent < -4 || exponent > 15) return -1;
+    int n = 0;
+    if (value < 0) text[n++] = '-';
+    if (exponent < 0) {
+        text[n++] = '0';
+        text[n++] = '.';
+        for (int k = 0; k < -exponent - 1; k++) text[n++] = '0';
+        memcpy(text + n, digits, (size_t)digit_count);
+        n += digit_count;
+        return n;
+    }
+    for (int k = 0; k <= exponent; k++) text[n++] = k < digit_count ? digits[k] : '0';
+    text[n++] = '.';
+    if (digit_count > exponent + 1) {
+        memcpy(text + n, digits + exponent + 1, (size_t)(digit_count - exponent - 1));
+        n += digit_count - exponent - 1;
+    } else {
+        text[n++] = '0';
+    }
+    return n;
+}
+
+static int integer_text(sqlite3_int64 v, char *text) {
+    char digits[24];
+    int n = 0;
+    uint64_t magnitude = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    do {
+        digits[n++] = (char)('0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude);
+    int length = 0;
+    if (v < 0) text[length++] = '-';
+    while (n) text[length++] = digits[--n];
+    return length;
+}
+
+/* ------------------------------------------------------------------ text as the Python road writes it */
+
+/* The length of the UTF-8 sequence at s (n bytes left) of a character every export writes as it is, or 0:
+ * not UTF-8 (Python could not even read it), or a character cells.utf8_for_export looks at one by one. Like
+ * that function, every 0xED lead (the surrogates, and some Hangul) and every EF BF sequence (U+FFFE, U+FFFF
+ * and their neighbours) is left to Python, which replaces exactly the forbidden ones. */
+static int plain_character(const unsigned char *s, int n) {
+    unsigned char c = s[0];
+    if (c < 0x80) return (c >= 0x20 || c == '\t' || c == '\n' || c == '\r') ? 1 : 0;
+    if (c >= 0xC2 && c <= 0xDF) return n >= 2 && (s[1] & 0xC0) == 0x80 ? 2 : 0;
+    if (c >= 0xE0 && c <= 0xEF) {
+        if (c == 0xED || n < 3 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80) return 0;
+        if (c == 0xE0 && s[1] < 0xA0) return 0;                    /* over-long */
+        if (c == 0xEF && s[1] == 0xBF) return 0;
+        return 3;
+    }
+    if (c >= 0xF0 && c <= 0xF4) {
+        if (n < 4 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80 || (s[3] & 0xC0) != 0x80) return 0;
+        if (c == 0xF0 && s[1] < 0x90) return 0;                    /* over-long */
+        if (c == 0xF4 && s[1] > 0x8F) return 0;                    /* past U+10FFFF */
+        return 4;
+    }
+    return 0;
+}
+
+/* Looks at a text field: 1, with f's flags set, or 0 when Python must write the row. *semicolon is set
+ * when the text holds one. */
+static int look_at_text(field *f, int *semicolon) {
+    const unsigned char *s = f->bytes;
+    int n = f->length;
+    if (n > 0 && s == NULL) return 0;
+    f->needs_quotes = 0;
+    f->quotes = 0;
+    f->formula = n > 0 && s[0] != 0 && strchr("=+-@\t\r", s[0]) != NULL;
+    for (int i = 0; i < n;) {
+        unsigned char c = s[i];
+        if (c >= 0x80) {
+            int step = plain_character(s + i, n - i);
+            if (step == 0) return 0;
+            i += step;
+            continue;
+        }
+        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') return 0;
+        if (c == ',' || c == '\n' || c == '\r') f->needs_quotes = 1;
+        else if (c == '"') {
+            f->needs_quotes = 1;
+            f->quotes++;
+        } else if (c == ';') *semicolon = 1;
+        i++;
+    }
+    return 1;
+}
+
+/* Reads field `column` of the row (statement column column + 1): 1, or 0 when Python must write the row. */
+static int look_at_field(dd_csv_answers *w, int column, int *semicolon) {
+    field *f = &w->fields[column];
+    char kind = w->kinds[column];
+    int type = sqlite3_column_type(w->statement, column + 1);
+    f->type = type;
+    f->bytes = NULL;
+    f->length = 0;
+    switch (type) {
+    case SQLITE_NULL:
+        return kind != 'r';
+    case SQLITE_TEXT:
+        if (kind == 'n') return 0;
+        f->bytes = sqlite3_column_text(w->statement, column + 1);
+        f->length = sqlite3_column_bytes(w->statement, column + 1);
+        if (!look_at_text(f, semicolon)) return 0;
+        if (kind == 'm') f->formula = 0;
+        return 1;
+    case SQLITE_INTEGER:
+        if (kind != 'n') return 0;
+        f->length = integer_text(sqlite3_column_int64(w->statement, column + 1), f->number);
+        return 1;
+    case SQLITE_FLOAT:
+        if (kind != 'n') return 0;
+        f->length = dd_csv_python_float(sqlite3_column_double(w->statement, column + 1), f->number);
+        return f->length > 0;
+    default:
+        return 0;
+    }
+}
+
+/* Appends the looked-at row to w->out: 1, or 0 out of memory. */
+static int write_row(dd_csv_answers *w, int quote_all_text) {
+    size_t most = 2;
+    for (int k = 0; k < w->field_count; k++) most += (size_t)w->fields[k].length + (size_t)w->fields[k].quotes + 4;
+    if (!buffer_reserve(&w->out, most)) return 0;
+    unsigned char *to = w->out.data + w->out.length;
+    for (int k = 0; k < w->field_count; k++) {
+        const field *f = &w->fields[k];
+        if (k > 0) *to++ = ',';
+        if (f->type == SQLITE_INTEGER || f->type == SQLITE_FLOAT) {
+            memcpy(to, f->number, (size_t)f->length);
+            to += f->length;
+            continue;
+        }
+        int quoted = quote_all_text || (f->type == SQLITE_TEXT && f->needs_quotes);
+        if (quoted) *to++ = '"';
+        if (f->formula) *to++ = '\'';
+        if (f->quotes == 0) {
+            if (f->length) memcpy(to, f->bytes, (size_t)f->length);
+            to += f->length;
+        } else {
+            for (int i = 0; i < f->length; i++) {
+                if (f->bytes[i] == '"') *to++ = '"';
+                *to++ = f->bytes[i];
+            }
+        }
+        if (quoted) *to++ = '"';
+    }
+    *to++ = '\r';
+    *to++ = '\n';
+    w->out.length = (size_t)(to - w->out.data);
+    return 1;
+}
+
+/* ------------------------------------------------------------------ the writer */
+
+dd_csv_answers *dd_csv_answers_open(const char *path, const char *sql, const char *const *parameters,
+                                    int parameter_count, const char *kinds, dd_csv_batch *out) {
+    if (out == NULL) return NULL;
+    start_batch(out);
+    if (path == NULL || sql == NULL || kinds == NULL || parameter_count < 0 || (parameter_count && !parameters)) {
+        set_message(out, "no file, query or kinds", NULL);
+        return NULL;
+    }
+    size_t field_count = strlen(kinds);
+    if (field_count < 2 || field_count > 1000 || strspn(kinds, "trmn") != field_count) {
+        set_message(out, "the kinds must be two or more of the letters t, r, m and n", NULL);
+        return NULL;
+    }
+    dd_csv_answers *w = calloc(1, sizeof *w);
+    if (w == NULL) {
+        set_message(out, "out of memory", NULL);
+        return NULL;
+    }
+    w->field_count = (int)field_count;
+    w->kinds = malloc(field_count + 1);
+    w->fields = calloc(field_count, sizeof *w->fields);
+    if (w->kinds == NULL || w->fields == NULL) {
+        set_message(out, "out of memory", NULL);
+        dd_csv_answers_close(w);
+        return NULL;
+    }
+    memcpy(w->kinds, kinds, field_count + 1);
+    /* One thread uses this connection: no mutex around every column read. */
+    if (sqlite3_open_v2(path, &w->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+        set_message(out, "cannot open the records file", w->db);
+        dd_csv_answers_close(w);
+        return NULL;
+    }
+    sqlite3_busy_timeout(w->db, 30000);
+    const char *rest = NULL;
+    if (sqlite3_prepare_v2(w->db, sql, -1, &w->statement, &rest) != SQLITE_OK || w->statement == NULL) {
+        set_message(out, "cannot read the answers", w->db);
+        dd_csv_answers_close(w);
+        return NULL;
+    }
+    if (rest != NULL && rest[strspn(rest, " \t\r\n;")] != 0) {
+        set_message(out, "more than one statement", NULL);
+        dd_csv_answers_close(w);
+        return NULL;
+    }
+    if (!sqlite3_stmt_readonly(w->statement) || sqlite3_column_count(w->statement) != w->field_count + 1
+            || sqlite3_bind_parameter_count(w->statement) != parameter_count) {
+        set_message(out, "the query is not a read of an answer id and one column per kind, with every parameter",
+                    NULL);
+        dd_csv_answers_close(w);
+        return NULL;
+    }
+    for (int k = 0; k < parameter_count; k++) {
+        if (parameters[k] == NULL || sqlite3_bind_text(w->statement, k + 1, parameters[k], -1, SQLITE_TRANSIENT)
+                != SQLITE_OK) {
+            set_message(out, "cannot bind a parameter", w->db);
+            dd_csv_answers_close(w);
+            return NULL;
+        }
+    }
+    out->status = DD_CSV_MORE;
+    return w;
+}
+
+int dd_csv_answers_next(dd_csv_answers *w, int64_t max_rows, dd_csv_batch *out) {
+    if (out == NULL) return DD_CSV_ERROR;
+    start_batch(out);
+    if (w == NULL) {
+        set_message(out, "no writer", NULL);
+        return DD_CSV_ERROR;
+    }
+    w->out.length = 0;
+    if (w->finished) {
+        out->status = DD_CSV_DONE;
+        return out->status;
+    }
+    while (out->rows < max_rows) {
+        int stepped = sqlite3_step(w->statement);
+        if (stepped == SQLITE_DONE) {
+            w->finished = 1;
+            out->status = DD_CSV_DONE;
+            break;
+        }
+        if (stepped != SQLITE_ROW) {
+            set_message(out, "cannot read the answers", w->db);
+            w->finished = 1;
+            out->status = DD_CSV_ERROR;
+            break;
+        }
+        if (sqlite3_column_type(w->statement, 0) != SQLITE_INTEGER) {
+            set_message(out, "an answer without an integer id", NULL);
+            w->finished = 1;
+            out->status = DD_CSV_ERROR;
+            break;
+        }
+        int semicolon = 0, plain = 1;
+        for (int k = 0; k < w->field_count && plain; k++) plain = look_at_field(w, k, &semicolon);
+        if (!plain) {
+            out->declined_id = sqlite3_column_int64(w->statement, 0);
+            out->status = DD_CSV_DECLINED;
+            break;
+        }
+        if (!write_row(w, semicolon)) {
+            set_message(out, "out of memory", NULL);
+            w->finished = 1;
+            out->status = DD_CSV_ERROR;
+            break;
+        }
+        out->rows++;
+        out->status = DD_CSV_MORE;
+    }
+    if (out->status == DD_CSV_ERROR) {
+        out->rows = 0;
+        w->out.length = 0;
+    }
+    out->data = w->out.data;
+    out->length = w->out.length;
+    return out->status;
+}
+
+void dd_csv_answers_close(dd_csv_answers *w) {
+    if (w == NULL) return;
+    sqlite3_finalize(w->statement);
+    sqlite3_close(w->db);
+    free(w->out.data);
+    free(w->fields);
+    free(w->kinds);
+    free(w);
+}
