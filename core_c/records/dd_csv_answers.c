@@ -37,7 +37,7 @@ typedef struct {
     int needs_quotes;          /* a comma, a quote or a line break: the csv module quotes it */
     int quotes;                /* how many '"' it holds (each written twice) */
     int formula;               /* begins with = + - @ tab or CR: cells.neutralise puts an apostrophe first */
-    char number[32];
+    char number[40];           /* a number's text, or a local time's */
 } field;
 
 struct dd_csv_answers {
@@ -48,6 +48,10 @@ struct dd_csv_answers {
     field *fields;
     buffer out;
     int finished;
+    sqlite3_stmt *local_time;       /* SELECT datetime(?1, 'localtime'), datetime(?2, 'localtime') */
+    char hour_key[14];              /* the UTC hour ("YYYY-MM-DDTHH") whose local hour is known... */
+    char local_hour[15];            /* ...as "YYYY-MM-DD HH:", when hour_shifts_whole */
+    int hour_shifts_whole;          /* that UTC hour maps onto one local hour, minutes and seconds kept */
 };
 
 static void set_message(dd_csv_batch *out, const char *what, sqlite3 *db) {
@@ -180,6 +184,79 @@ static int look_at_text(field *f, int *semicolon) {
     return 1;
 }
 
+/* ------------------------------------------------------------------ times as SQLite's datetime(x, 'localtime') */
+
+/* SQLite's datetime(t1, 'localtime') and datetime(t2, 'localtime') (t2 may be NULL) into a and b (40 bytes
+ * each, "" for NULL): 1, or 0 when SQLite fails or gives more than fits. */
+static int sqlite_local_times(dd_csv_answers *w, const char *t1, int n1, const char *t2, char *a, char *b) {
+    sqlite3_stmt *st = w->local_time;
+    int ok = sqlite3_bind_text(st, 1, t1, n1, SQLITE_TRANSIENT) == SQLITE_OK
+             && (t2 ? sqlite3_bind_text(st, 2, t2, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(st, 2)) == SQLITE_OK
+             && sqlite3_step(st) == SQLITE_ROW;
+    for (int column = 0; ok && column < 2; column++) {
+        char *to = column == 0 ? a : b;
+        const unsigned char *text = sqlite3_column_text(st, column);
+        int n = sqlite3_column_bytes(st, column);
+        if (n >= 40) ok = 0;
+        else {
+            if (n && text) memcpy(to, text, (size_t)n);
+            to[text ? n : 0] = 0;
+        }
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return ok;
+}
+
+static int digits_at(const unsigned char *s, const char *pattern) {
+    for (int i = 0; pattern[i]; i++)
+        if (pattern[i] == 'd' ? !(s[i] >= '0' && s[i] <= '9') : s[i] != (unsigned char)pattern[i]) return 0;
+    return 1;
+}
+
+/* The local time of a stored UTC time, as datetime(text, 'localtime') gives it, into f->number (f->bytes
+ * and f->length point there; length 0 for SQLite's NULL): 1, or 0 when SQLite could not say.
+ *
+ * Rows come in time order, so SQLite is asked once per UTC hour for the local times of its first and last
+ * second; where those are one local hour apart by exactly 59:59 (the offset is whole hours and does not
+ * change within the hour) every time in it is that local hour with the stored minutes and seconds (SQLite
+ * drops the fraction). Any other time, or an hour a change of offset or a part-hour zone touches, is given
+ * to SQLite as it is. */
+static int local_time(dd_csv_answers *w, const unsigned char *t, int n, field *f) {
+    char first[40], last[40];
+    f->bytes = (const unsigned char *)f->number;
+    if (n == 27 && digits_at(t, "dddd-dd-ddTdd:dd:dd.ddddddZ") && t[14] <= '5' && t[17] <= '5') {
+        if (memcmp(w->hour_key, t, 13) != 0) {
+            char start[20], end[20];
+            memcpy(start, t, 13);
+            memcpy(start + 13, ":00:00", 7);
+            memcpy(end, t, 13);
+            memcpy(end + 13, ":59:59", 7);
+            memcpy(w->hour_key, t, 13);
+            w->hour_shifts_whole = 0;
+            if (!sqlite_local_times(w, start, -1, end, first, last)) {
+                w->hour_key[0] = 0;
+                return 0;
+            }
+            if (strlen(first) == 19 && strlen(last) == 19 && memcmp(first, last, 14) == 0
+                    && strcmp(first + 14, "00:00") == 0 && strcmp(last + 14, "59:59") == 0) {
+                memcpy(w->local_hour, first, 14);
+                w->hour_shifts_whole = 1;
+            }
+        }
+        if (w->hour_shifts_whole) {
+            memcpy(f->number, w->local_hour, 14);
+            memcpy(f->number + 14, t + 14, 5);
+            f->length = 19;
+            return 1;
+        }
+    }
+    if (!sqlite_local_times(w, (const char *)t, n, NULL, first, last)) return 0;
+    f->length = (int)strlen(first);
+    memcpy(f->number, first, (size_t)f->length);
+    return 1;
+}
+
 /* Reads field `column` of the row (statement column column + 1): 1, or 0 when Python must write the row. */
 static int look_at_field(dd_csv_answers *w, int column, int *semicolon) {
     field *f = &w->fields[column];
@@ -195,8 +272,15 @@ static int look_at_field(dd_csv_answers *w, int column, int *semicolon) {
         if (kind == 'n') return 0;
         f->bytes = sqlite3_column_text(w->statement, column + 1);
         f->length = sqlite3_column_bytes(w->statement, column + 1);
+        if (kind == 'u') {
+            if (f->bytes == NULL || !local_time(w, f->bytes, f->length, f)) return 0;
+            if (f->length == 0) {          /* not a time SQLite reads: NULL, an empty field */
+                f->type = SQLITE_NULL;
+                return 1;
+            }
+        }
         if (!look_at_text(f, semicolon)) return 0;
-        if (kind == 'm') f->formula = 0;
+        if (kind == 'm' || kind == 'u') f->formula = 0;
         return 1;
     case SQLITE_INTEGER:
         if (kind != 'n') return 0;
@@ -256,8 +340,8 @@ dd_csv_answers *dd_csv_answers_open(const char *path, const char *sql, const cha
         return NULL;
     }
     size_t field_count = strlen(kinds);
-    if (field_count < 2 || field_count > 1000 || strspn(kinds, "trmn") != field_count) {
-        set_message(out, "the kinds must be two or more of the letters t, r, m and n", NULL);
+    if (field_count < 2 || field_count > 1000 || strspn(kinds, "trmun") != field_count) {
+        set_message(out, "the kinds must be two or more of the letters t, r, m, u and n", NULL);
         return NULL;
     }
     dd_csv_answers *w = calloc(1, sizeof *w);
@@ -282,7 +366,9 @@ dd_csv_answers *dd_csv_answers_open(const char *path, const char *sql, const cha
     }
     sqlite3_busy_timeout(w->db, 30000);
     const char *rest = NULL;
-    if (sqlite3_prepare_v2(w->db, sql, -1, &w->statement, &rest) != SQLITE_OK || w->statement == NULL) {
+    if (sqlite3_prepare_v2(w->db, "SELECT datetime(?1, 'localtime'), datetime(?2, 'localtime')", -1,
+                           &w->local_time, NULL) != SQLITE_OK
+            || sqlite3_prepare_v2(w->db, sql, -1, &w->statement, &rest) != SQLITE_OK || w->statement == NULL) {
         set_message(out, "cannot read the answers", w->db);
         dd_csv_answers_close(w);
         return NULL;
@@ -370,6 +456,7 @@ int dd_csv_answers_next(dd_csv_answers *w, int64_t max_rows, dd_csv_batch *out) 
 void dd_csv_answers_close(dd_csv_answers *w) {
     if (w == NULL) return;
     sqlite3_finalize(w->statement);
+    sqlite3_finalize(w->local_time);
     sqlite3_close(w->db);
     free(w->out.data);
     free(w->fields);

@@ -44,7 +44,8 @@ typedef struct dd_csv_batch {
 
 /* Open `path` read-only and prepare `sql`, whose first column is the answer id and whose other columns are
  * the CSV fields, one per letter of `kinds`: 't' text (neutralised; NULL is empty), 'r' the same but NULL
- * means "Python's to write", 'm' text written as it is (a time), 'n' a number. The parameters are bound as
+ * means "Python's to write", 'm' text written as it is, 'u' a stored UTC time written as SQLite's
+ * datetime(value, 'localtime') gives it (NULL, or a time SQLite cannot read, is empty), 'n' a number. The parameters are bound as
  * text, in order. NULL on failure, with out->status DD_CSV_ERROR and the reason in out->message. */
 dd_csv_answers *dd_csv_answers_open(const char *path, const char *sql, const char *const *parameters,
                                     int parameter_count, const char *kinds, dd_csv_batch *out);

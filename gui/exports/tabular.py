@@ -179,7 +179,7 @@ def _csv_answer_batches(records, f: RecordFilter):
 
 def _c_answers_query(records, f: RecordFilter) -> tuple[str, list, str]:
     """The query and kinds of the C road (answers_csv.py): the answer id, then the values of the Python road's
-    inner query, the times already local text; where that query calls Python the C road's gives NULL,
+    inner query (the C road makes the times local as SQLite would); where that query calls Python the C road's gives NULL,
     which hands the row back to the Python road."""
     where, parameters, order = streaming_order(records, f)
     columns, kinds = ["a.id"], ""
@@ -188,11 +188,8 @@ def _c_answers_query(records, f: RecordFilter) -> tuple[str, list, str]:
             sql = _question_sql("NULL")
         elif column == "answer":
             sql = _answer_sql("NULL")
-        if kind == _MOMENT:
-            columns.append(f"datetime({sql}, 'localtime')")
-        else:
-            columns.append(sql)
-        kinds += {_TEXT: "r" if column in ("question", "answer") else "t", _MOMENT: "m", _NUMBER: "n"}[kind]
+        columns.append(sql)
+        kinds += {_TEXT: "r" if column in ("question", "answer") else "t", _MOMENT: "u", _NUMBER: "n"}[kind]
     return f"SELECT {', '.join(columns)}{ANSWERS_FROM}{where}{order}", parameters, kinds
 
 
