@@ -16,7 +16,7 @@ except ImportError:        # not built on this machine: the CSV export takes its
     ffi = lib = None
 
 AVAILABLE = lib is not None
-BATCH_ROWS = 5000          # rows per call: the progress ticker and the cancel button see each batch
+BATCH_ROWS = 20000         # rows per call: the progress ticker and the cancel button see each batch
 
 
 class CsvAnswersError(Exception):

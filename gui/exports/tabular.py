@@ -27,13 +27,14 @@ import re
 import sqlite3
 import zipfile
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
 from typing import IO
 
 from dealerdrill.records.models import RecordFilter, SessionSummary
+from dealerdrill.records.queries import ANSWERS_FROM, count_answers, count_sessions, streaming_order, where_clause
 from dealerdrill.records.schema import explain
-from dealerdrill.records.queries import ANSWERS_FROM, count_answers, streaming_order, where_clause
 from dealerdrill.records.store import json_or_text
 from dealerdrill.records.transfer import ExportCancelled, hold_part, part_file, remove_stale_parts, write_atomically
 
@@ -179,8 +180,8 @@ def _csv_answer_batches(records, f: RecordFilter):
 
 def _c_answers_query(records, f: RecordFilter) -> tuple[str, list, str]:
     """The query and kinds of the C road (answers_csv.py): the answer id, then the values of the Python road's
-    inner query (the C road makes the times local as SQLite would); where that query calls Python the C road's gives NULL,
-    which hands the row back to the Python road."""
+    inner query (the C road makes the times local as SQLite would); where that query calls Python the C
+    road's gives NULL, which hands the row back to the Python road."""
     where, parameters, order = streaming_order(records, f)
     columns, kinds = ["a.id"], ""
     for column, sql, kind in _ANSWER_VALUES:
@@ -193,14 +194,35 @@ def _c_answers_query(records, f: RecordFilter) -> tuple[str, list, str]:
     return f"SELECT {', '.join(columns)}{ANSWERS_FROM}{where}{order}", parameters, kinds
 
 
+def _c_road_open(records) -> bool:
+    """Whether the C road (answers_csv.py) is built and can read this records file itself."""
+    from . import answers_csv
+
+    return answers_csv.AVAILABLE and Path(records.path).is_file()
+
+
+def _sessions_in_background(records, f: RecordFilter) -> Future[list[list]]:
+    """_sessions(records, f) in a thread of its own, on a connection of its own."""
+    def work() -> list[list]:
+        clone = records.clone()
+        try:
+            return _sessions(clone, f)
+        finally:
+            clone.close()
+
+    pool = ThreadPoolExecutor(1, thread_name_prefix="dealerdrill-csv-sessions")
+    try:
+        return pool.submit(work)
+    finally:
+        pool.shutdown(wait=False)        # the work goes on; a cancelled export does not wait for it
+
+
 def _write_answers_in_c(records, f: RecordFilter, out: _CsvFile, advance: Callable[[int], None]) -> bool:
     """The answers' lines by the C road; False, with nothing written, where it cannot start (see
     answers_csv.write_answers): the caller takes the Python road."""
     from . import answers_csv
 
     path = Path(records.path)
-    if not answers_csv.AVAILABLE or not path.is_file():
-        return False
     sql, parameters, kinds = _c_answers_query(records, f)
     columns = _csv_answer_columns()
 
@@ -306,8 +328,13 @@ def export_csv(records, path: str | Path, f: RecordFilter | None = None, progres
     under temporary names (locked while written, see transfer.remove_stale_parts) and renamed only when both
     are complete."""
     f = f or RecordFilter()
-    sessions = _sessions(records, f)
-    ticker = _Ticker(count_answers(records, f) + len(sessions), progress, cancel)
+    in_c = records.dialect.name != "postgresql" and _c_road_open(records)
+    # The C road leaves Python's thread free while it writes the answers: the session summaries, Python's
+    # work, are made meanwhile, on a connection of their own.
+    pending = _sessions_in_background(records, f) if in_c else None
+    sessions = [] if pending else _sessions(records, f)
+    counted = count_sessions(records, f) if pending else len(sessions)
+    ticker = _Ticker(count_answers(records, f) + counted, progress, cancel)
     targets = [Path(path), sessions_csv_path(path)]
     targets[0].parent.mkdir(parents=True, exist_ok=True)
     remove_stale_parts(targets[0].parent)
@@ -321,12 +348,15 @@ def export_csv(records, path: str | Path, f: RecordFilter | None = None, progres
                 from .server_answers import write_csv
 
                 write_csv(records, f, _CsvLines(out), ticker.advance)
-            elif not _write_answers_in_c(records, f, out, ticker.advance):
+            elif not (in_c and _write_answers_in_c(records, f, out, ticker.advance)):
                 for rows in _csv_answer_batches(records, f):
                     out.write_rows(rows)
                     ticker.advance(len(rows))
             ticker.check()
             out.finish()
+        if pending:
+            sessions = pending.result()
+            ticker.total += len(sessions) - counted      # a desk may have recorded one since
         with open(temporaries[1][0], "wb") as handle:
             hold_part(handle)
             out = _CsvFile(handle)
