@@ -214,18 +214,34 @@ static int digits_at(const unsigned char *s, const char *pattern) {
     return 1;
 }
 
+/* Whether t (27 bytes, the program's "YYYY-MM-DDTHH:MM:SS.ffffffZ") names a real moment whose fraction of a
+ * second SQLite cannot round up: SQLite moves a day past the month's end into the next month, and rounds
+ * to the millisecond on the way to local time (so .9995 can become the next second). */
+static int plain_moment(const unsigned char *t) {
+    if (!digits_at(t, "dddd-dd-ddTdd:dd:dd.ddddddZ")) return 0;
+    int year = (t[0] - '0') * 1000 + (t[1] - '0') * 100 + (t[2] - '0') * 10 + (t[3] - '0');
+    int month = (t[5] - '0') * 10 + (t[6] - '0');
+    int day = (t[8] - '0') * 10 + (t[9] - '0');
+    int hour = (t[11] - '0') * 10 + (t[12] - '0');
+    static const int DAYS[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (year < 1 || month < 1 || month > 12 || day < 1 || hour > 23 || t[14] > '5' || t[17] > '5') return 0;
+    int leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    if (day > DAYS[month - 1] + (month == 2 && leap)) return 0;
+    return !(t[20] == '9' && t[21] == '9' && t[22] == '9');
+}
+
 /* The local time of a stored UTC time, as datetime(text, 'localtime') gives it, into f->number (f->bytes
  * and f->length point there; length 0 for SQLite's NULL): 1, or 0 when SQLite could not say.
  *
  * Rows come in time order, so SQLite is asked once per UTC hour for the local times of its first and last
  * second; where those are one local hour apart by exactly 59:59 (the offset is whole hours and does not
- * change within the hour) every time in it is that local hour with the stored minutes and seconds (SQLite
- * drops the fraction). Any other time, or an hour a change of offset or a part-hour zone touches, is given
+ * change within the hour) every plain_moment in it is that local hour with the stored minutes and seconds.
+ * Any other time, or an hour a change of offset or a part-hour zone touches, is given
  * to SQLite as it is. */
 static int local_time(dd_csv_answers *w, const unsigned char *t, int n, field *f) {
     char first[40], last[40];
     f->bytes = (const unsigned char *)f->number;
-    if (n == 27 && digits_at(t, "dddd-dd-ddTdd:dd:dd.ddddddZ") && t[14] <= '5' && t[17] <= '5') {
+    if (n == 27 && plain_moment(t)) {
         if (memcmp(w->hour_key, t, 13) != 0) {
             char start[20], end[20];
             memcpy(start, t, 13);
