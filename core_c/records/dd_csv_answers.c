@@ -47,6 +47,7 @@ struct dd_csv_answers {
     int field_count;
     field *fields;
     buffer out;
+    buffer scratch;                 /* a question decoded from its JSON escapes */
     int finished;
     sqlite3_stmt *local_time;       /* SELECT datetime(?1, 'localtime'), datetime(?2, 'localtime') */
     char hour_key[14];              /* the UTC hour ("YYYY-MM-DDTHH") whose local hour is known... */
@@ -184,6 +185,185 @@ static int look_at_text(field *f, int *semicolon) {
     return 1;
 }
 
+/* ------------------------------------------------------------------ questions and answers from their JSON */
+
+/* A reader of strict RFC 8259 JSON, stricter still where SQLite and Python might differ: a \u escape, a
+ * control character, a character cells.utf8_for_export looks at or nesting past MAX_DEPTH refuse the
+ * text, and the row goes to the Python road. So whatever this accepts, SQLite's json_valid() accepts too,
+ * and the SQL of the Python road takes the branch that returns SQLite's own values. */
+#define MAX_DEPTH 64
+
+typedef struct {
+    const unsigned char *s;
+    int n;
+    int i;
+} json_reader;
+
+static void json_space(json_reader *r) {
+    while (r->i < r->n && (r->s[r->i] == ' ' || r->s[r->i] == '\t' || r->s[r->i] == '\n' || r->s[r->i] == '\r'))
+        r->i++;
+}
+
+/* A string at r->i (its opening quote): 1, with its content's bytes between *start and *end and whether it
+ * holds an escape, or 0. */
+static int json_string(json_reader *r, int *start, int *end, int *escaped) {
+    if (r->i >= r->n || r->s[r->i] != '"') return 0;
+    *start = ++r->i;
+    *escaped = 0;
+    while (r->i < r->n) {
+        unsigned char c = r->s[r->i];
+        if (c == '"') {
+            *end = r->i++;
+            return 1;
+        }
+        if (c == '\\') {
+            if (r->i + 1 >= r->n || strchr("\"\\/nrt", r->s[r->i + 1]) == NULL || r->s[r->i + 1] == 0) return 0;
+            *escaped = 1;
+            r->i += 2;
+            continue;
+        }
+        if (c < 0x20) return 0;
+        int step = c < 0x80 ? 1 : plain_character(r->s + r->i, r->n - r->i);
+        if (step == 0) return 0;
+        r->i += step;
+    }
+    return 0;
+}
+
+static int json_digits(json_reader *r) {
+    int first = r->i;
+    while (r->i < r->n && r->s[r->i] >= '0' && r->s[r->i] <= '9') r->i++;
+    return r->i > first;
+}
+
+static int json_number(json_reader *r) {
+    if (r->i < r->n && r->s[r->i] == '-') r->i++;
+    if (r->i < r->n && r->s[r->i] == '0') r->i++;
+    else if (!(r->i < r->n && r->s[r->i] >= '1' && r->s[r->i] <= '9') || !json_digits(r)) return 0;
+    if (r->i < r->n && r->s[r->i] == '.') {
+        r->i++;
+        if (!json_digits(r)) return 0;
+    }
+    if (r->i < r->n && (r->s[r->i] == 'e' || r->s[r->i] == 'E')) {
+        r->i++;
+        if (r->i < r->n && (r->s[r->i] == '+' || r->s[r->i] == '-')) r->i++;
+        if (!json_digits(r)) return 0;
+    }
+    return 1;
+}
+
+static int json_word(json_reader *r, const char *word) {
+    size_t n = strlen(word);
+    if ((size_t)(r->n - r->i) < n || memcmp(r->s + r->i, word, n) != 0) return 0;
+    r->i += (int)n;
+    return 1;
+}
+
+static int json_value(json_reader *r, int depth);
+
+/* An object or array at r->i. For the top-level object (text_start non-NULL) the first member "text" is
+ * noted: *text_kind 1 a string (its content's span and escapes in the rest), 2 any other value. */
+static int json_container(json_reader *r, int depth, int *text_kind, int *text_start, int *text_end,
+                          int *text_escaped) {
+    unsigned char close = r->s[r->i] == '{' ? '}' : ']';
+    if (depth > MAX_DEPTH) return 0;
+    r->i++;
+    json_space(r);
+    if (r->i < r->n && r->s[r->i] == close) {
+        r->i++;
+        return 1;
+    }
+    for (;;) {
+        int is_text = 0;
+        if (close == '}') {
+            int start, end, escaped;
+            if (!json_string(r, &start, &end, &escaped)) return 0;
+            is_text = text_kind && *text_kind == 0 && !escaped && end - start == 4
+                      && memcmp(r->s + start, "text", 4) == 0;
+            json_space(r);
+            if (r->i >= r->n || r->s[r->i] != ':') return 0;
+            r->i++;
+            json_space(r);
+        }
+        if (is_text && r->i < r->n && r->s[r->i] == '"') {
+            if (!json_string(r, text_start, text_end, text_escaped)) return 0;
+            *text_kind = 1;
+        } else {
+            if (!json_value(r, depth + 1)) return 0;
+            if (is_text) *text_kind = 2;
+        }
+        json_space(r);
+        if (r->i < r->n && r->s[r->i] == ',') {
+            r->i++;
+            json_space(r);
+            continue;
+        }
+        if (r->i < r->n && r->s[r->i] == close) {
+            r->i++;
+            return 1;
+        }
+        return 0;
+    }
+}
+
+static int json_value(json_reader *r, int depth) {
+    if (r->i >= r->n) return 0;
+    unsigned char c = r->s[r->i];
+    if (c == '{' || c == '[') return json_container(r, depth, NULL, NULL, NULL, NULL);
+    if (c == '"') {
+        int start, end, escaped;
+        return json_string(r, &start, &end, &escaped);
+    }
+    if (c == 't') return json_word(r, "true");
+    if (c == 'f') return json_word(r, "false");
+    if (c == 'n') return json_word(r, "null");
+    return json_number(r);
+}
+
+/* The whole text is one JSON value (with white space around it). */
+static int json_document(json_reader *r, int *text_kind, int *text_start, int *text_end, int *text_escaped) {
+    json_space(r);
+    int ok;
+    if (text_kind && r->i < r->n && r->s[r->i] == '{')
+        ok = json_container(r, 1, text_kind, text_start, text_end, text_escaped);
+    else
+        ok = json_value(r, 1);
+    json_space(r);
+    return ok && r->i == r->n;
+}
+
+/* The question of an item's JSON as the Python road's SQL gives it: the top-level "text" string, '' when
+ * the item is no object or has no "text"; into f (decoded into w's scratch when it holds escapes). 1, or
+ * 0 for a row the Python road must write. */
+static int question_of(dd_csv_answers *w, field *f, const unsigned char *s, int n) {
+    json_reader r = {s, n, 0};
+    int kind = 0, start = 0, end = 0, escaped = 0;
+    if (!json_document(&r, &kind, &start, &end, &escaped) || kind == 2) return 0;
+    if (kind == 0) {
+        f->bytes = (const unsigned char *)"";
+        f->length = 0;
+        return 1;
+    }
+    if (!escaped) {
+        f->bytes = s + start;
+        f->length = end - start;
+        return 1;
+    }
+    if (!buffer_reserve(&w->scratch, (size_t)(end - start))) return 0;
+    unsigned char *to = w->scratch.data;
+    for (int i = start; i < end; i++) {
+        unsigned char c = s[i];
+        if (c == '\\') {
+            c = s[++i];
+            c = c == 'n' ? '\n' : c == 'r' ? '\r' : c == 't' ? '\t' : c;
+        }
+        *to++ = c;
+    }
+    f->bytes = w->scratch.data;
+    f->length = (int)(to - w->scratch.data);
+    return 1;
+}
+
 /* ------------------------------------------------------------------ times as SQLite's datetime(x, 'localtime') */
 
 /* SQLite's datetime(t1, 'localtime') and datetime(t2, 'localtime') (t2 may be NULL) into a and b (40 bytes
@@ -283,11 +463,17 @@ static int look_at_field(dd_csv_answers *w, int column, int *semicolon) {
     f->length = 0;
     switch (type) {
     case SQLITE_NULL:
-        return kind != 'r';
+        return kind != 'r' && kind != 'q' && kind != 'a';
     case SQLITE_TEXT:
         if (kind == 'n') return 0;
         f->bytes = sqlite3_column_text(w->statement, column + 1);
         f->length = sqlite3_column_bytes(w->statement, column + 1);
+        if (kind == 'q' || kind == 'a') {
+            json_reader r = {f->bytes, f->length, 0};
+            if (f->bytes == NULL) return 0;
+            if (kind == 'q' && !question_of(w, f, f->bytes, f->length)) return 0;
+            if (kind == 'a' && !json_document(&r, NULL, NULL, NULL, NULL)) return 0;
+        }
         if (kind == 'u') {
             if (f->bytes == NULL || !local_time(w, f->bytes, f->length, f)) return 0;
             if (f->length == 0) {          /* not a time SQLite reads: NULL, an empty field */
@@ -356,8 +542,12 @@ dd_csv_answers *dd_csv_answers_open(const char *path, const char *sql, const cha
         return NULL;
     }
     size_t field_count = strlen(kinds);
-    if (field_count < 2 || field_count > 1000 || strspn(kinds, "trmun") != field_count) {
-        set_message(out, "the kinds must be two or more of the letters t, r, m, u and n", NULL);
+    if (field_count < 2 || field_count > 1000 || strspn(kinds, "trmunqa") != field_count) {
+        set_message(out, "the kinds must be two or more of the letters t, r, m, u, n, q and a", NULL);
+        return NULL;
+    }
+    if (strchr(kinds, 'q') != strrchr(kinds, 'q')) {        /* one scratch buffer, for one question */
+        set_message(out, "at most one question field", NULL);
         return NULL;
     }
     dd_csv_answers *w = calloc(1, sizeof *w);
@@ -475,6 +665,7 @@ void dd_csv_answers_close(dd_csv_answers *w) {
     sqlite3_finalize(w->local_time);
     sqlite3_close(w->db);
     free(w->out.data);
+    free(w->scratch.data);
     free(w->fields);
     free(w->kinds);
     free(w);

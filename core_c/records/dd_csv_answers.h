@@ -11,7 +11,8 @@
  *
  * A value it is not sure to write exactly as Python would (a character XML 1.0 forbids or text that is not
  * UTF-8, a blob, a number where text belongs or text where a number belongs, a float whose repr takes an
- * exponent, a question or answer the SQL left to Python: a NULL where the kinds say 'r') is never guessed:
+ * exponent, a question or answer whose JSON the Python road's SQL leaves to Python, a NULL where the kinds
+ * say 'r') is never guessed:
  * the batch ends at that row with DD_CSV_DECLINED and its answer id, Python writes that one row its own way
  * and asks for the next batch of the same statement.
  *
@@ -45,8 +46,10 @@ typedef struct dd_csv_batch {
 /* Open `path` read-only and prepare `sql`, whose first column is the answer id and whose other columns are
  * the CSV fields, one per letter of `kinds`: 't' text (neutralised; NULL is empty), 'r' the same but NULL
  * means "Python's to write", 'm' text written as it is, 'u' a stored UTC time written as SQLite's
- * datetime(value, 'localtime') gives it (NULL, or a time SQLite cannot read, is empty), 'n' a number. The parameters are bound as
- * text, in order. NULL on failure, with out->status DD_CSV_ERROR and the reason in out->message. */
+ * datetime(value, 'localtime') gives it (NULL, or a time SQLite cannot read, is empty), 'n' a number,
+ * 'q' an item's JSON written as its question (the top-level "text" string; empty when there is none), 'a'
+ * an answer's JSON written as it is stored: both only when strict JSON without a \u escape (at most one
+ * 'q'). The parameters are bound as text, in order. NULL on failure, with out->status DD_CSV_ERROR and the reason in out->message. */
 dd_csv_answers *dd_csv_answers_open(const char *path, const char *sql, const char *const *parameters,
                                     int parameter_count, const char *kinds, dd_csv_batch *out);
 

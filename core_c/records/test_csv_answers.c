@@ -123,6 +123,40 @@ static void test_rows_are_written_as_the_csv_module_writes_them(const char *path
     free(all);
 }
 
+/* 'q' and 'a': the question and the answer from their JSON, or the row declined where it is not strict JSON. */
+static void test_questions_and_answers_come_from_strict_json(const char *path) {
+    sqlite3 *db;
+    remove(path);
+    sqlite3_open(path, &db);
+    run(db, "CREATE TABLE answers (id INTEGER PRIMARY KEY, item, answer);"
+            "INSERT INTO answers VALUES (1, '{\"text\": \"Q, \\\"one\\\"\\n\", \"text\": 2}', '{\"b\": [1, -0.5e3]}');"
+            "INSERT INTO answers VALUES (2, '[1, 2]', ' \"=x\" ');"
+            "INSERT INTO answers VALUES (3, '{\"other\": {\"text\": \"inner\"}}', 'null');"
+            "INSERT INTO answers VALUES (4, '{\"text\": 5}', '1');"                   /* not a string */
+            "INSERT INTO answers VALUES (5, '{\"text\": \"\\u0041\"}', '1');"       /* a \\u escape */
+            "INSERT INTO answers VALUES (6, '{\"text\": \"a\"', '1');"               /* cut short */
+            "INSERT INTO answers VALUES (7, '{\"text\": \"a\"}', '[1,]');"           /* not strict */
+            "INSERT INTO answers VALUES (8, '{\"text\": \"a\"}', NULL);"
+            "INSERT INTO answers VALUES (9, '{\"text\": \"a\"}', '01');"
+            "INSERT INTO answers VALUES (10, '{\"text\": \"=;\"}', '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
+            "[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]');"
+            "INSERT INTO answers VALUES (11, '{\"text\": \"last\"}', '\"ok\"');");
+    sqlite3_close(db);
+    int64_t declined[16];
+    int declined_count, status;
+    char *all = read_all(path, "SELECT id, item, answer FROM answers ORDER BY id", "qa", 3, declined, &declined_count,
+                         &status);
+    CHECK(all != NULL && status == DD_CSV_DONE);
+    CHECK(all != NULL && strcmp(all, "\"Q, \"\"one\"\"\n\",\"{\"\"b\"\": [1, -0.5e3]}\"\r\n"
+                                     ",\" \"\"=x\"\" \"\r\n"
+                                     ",null\r\n"
+                                     "last,\"\"\"ok\"\"\"\r\n") == 0);
+    CHECK(declined_count == 7 && declined[0] == 4 && declined[6] == 10);
+    free(all);
+    dd_csv_batch batch;
+    CHECK(dd_csv_answers_open(path, "SELECT id, item, item FROM answers", NULL, 0, "qq", &batch) == NULL);
+}
+
 static void test_hostile_files_and_queries_stop_cleanly(const char *path) {
     dd_csv_batch batch;
     const char *sql = "SELECT id, a, b FROM answers";
@@ -181,7 +215,8 @@ int main(int argc, char **argv) {
     setenv("TZ", "UTC", 1);
     test_floats_print_as_python_repr();
     test_rows_are_written_as_the_csv_module_writes_them(path);
-    test_hostile_files_and_queries_stop_cleanly(path);
+    test_hostile_files_and_queries_stop_cleanly(path);       /* on the file of the test before */
+    test_questions_and_answers_come_from_strict_json(path);
     remove(path);
     if (failures) {
         fprintf(stderr, "%d check(s) failed\n", failures);

@@ -99,19 +99,12 @@ def sessions_csv_path(path: str | Path) -> Path:
 _TEXT, _NUMBER, _MOMENT = "text", "number", "moment"
 
 
-def _question_sql(otherwise: str) -> str:
-    return ("CASE WHEN instr(a.item, '\\u') = 0 AND json_valid(a.item) THEN "
-            "CASE coalesce(json_type(a.item, '$.text'), 'absent') WHEN 'absent' THEN '' "
-            f"WHEN 'text' THEN json_extract(a.item, '$.text') ELSE {otherwise} END "
-            f"ELSE {otherwise} END")
-
-
-def _answer_sql(otherwise: str) -> str:
-    return f"CASE WHEN instr(a.answer, '\\u') = 0 AND json_valid(a.answer) THEN a.answer ELSE {otherwise} END"
-
-
-_QUESTION_SQL = _question_sql("dd_question_text(a.item)")
-_ANSWER_SQL = _answer_sql("dd_answer_text(a.answer)")
+_QUESTION_SQL = ("CASE WHEN instr(a.item, '\\u') = 0 AND json_valid(a.item) THEN "
+                 "CASE coalesce(json_type(a.item, '$.text'), 'absent') WHEN 'absent' THEN '' "
+                 "WHEN 'text' THEN json_extract(a.item, '$.text') ELSE dd_question_text(a.item) END "
+                 "ELSE dd_question_text(a.item) END")
+_ANSWER_SQL = ("CASE WHEN instr(a.answer, '\\u') = 0 AND json_valid(a.answer) THEN a.answer "
+               "ELSE dd_answer_text(a.answer) END")
 
 # (column, SQL expression, kind) in ANSWER_COLUMNS order.
 _ANSWER_VALUES = (
@@ -180,17 +173,18 @@ def _csv_answer_batches(records, f: RecordFilter):
 
 def _c_answers_query(records, f: RecordFilter) -> tuple[str, list, str]:
     """The query and kinds of the C road (answers_csv.py): the answer id, then the values of the Python road's
-    inner query (the C road makes the times local as SQLite would); where that query calls Python the C
-    road's gives NULL, which hands the row back to the Python road."""
+    inner query, but the stored time, item and answer as they are: the C road makes the times local as
+    SQLite would and reads the question and the answer from their JSON as that query's SQL does (a JSON
+    that query hands to Python, the C road hands back to the Python road, with its row)."""
     where, parameters, order = streaming_order(records, f)
     columns, kinds = ["a.id"], ""
     for column, sql, kind in _ANSWER_VALUES:
-        if column == "question":
-            sql = _question_sql("NULL")
-        elif column == "answer":
-            sql = _answer_sql("NULL")
-        columns.append(sql)
-        kinds += {_TEXT: "r" if column in ("question", "answer") else "t", _MOMENT: "u", _NUMBER: "n"}[kind]
+        if column in ("question", "answer"):
+            columns.append(f"a.{'item' if column == 'question' else 'answer'}")
+            kinds += column[0]
+        else:
+            columns.append(sql)
+            kinds += {_TEXT: "t", _MOMENT: "u", _NUMBER: "n"}[kind]
     return f"SELECT {', '.join(columns)}{ANSWERS_FROM}{where}{order}", parameters, kinds
 
 

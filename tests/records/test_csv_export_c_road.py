@@ -25,9 +25,17 @@ TEXTS = ["plain", "comma, here", 'quote "q" and ""', "line\nfeed", "cr\rhere", "
 ITEMS = ['{"text": "Q?"}', '{"text": "with \\u00e9 escape"}', '{"text": 5}', '{"other": 1}', "not json",
          '{"text": "=SUM(A1)"}', '{"text": "a;b"}', "[1, 2]", None, '{"text": "tab\\there"}',
          '{"text": "bell\\u0007"}', '{"text": "x", "text": "y"}', '{"text": "line\\nfeed, \\"quoted\\""}',
-         '{"text": null}', '{"text": "\\ud800 lone"}', 7, '{"text": "Ngā 🂡"}']
+         '{"text": null}', '{"text": "\\ud800 lone"}', 7, '{"text": "Ngā 🂡"}', '{"text": "a"} x', '{"text": "a",}',
+         '{"text" "a"}', "{'text': 'a'}", '{"text": 01}', '{"text": "a"}}', "[1,]", '{"text": "a\\x"}',
+         '{"text": "\\/slash \\\\ back"}', '{"text": 1e5}', '{"text": -0.5E+3}', "[" * 100 + "]" * 100,
+         "[" * 900 + "]" * 900, '{"text": "raw\ttab"}', '{"a": {"text": "inner"}}', ' \r\n{"text": "spaces"} \t',
+         '{"text": "\x7f del"}', '"just a string"', "true", '{"text": true}', "{}", '{"": 1, "text": "k"}',
+         '{"te\\"xt": 1, "text": "after"}', '{"text": "-1", "text": 2}', '{"text": "\\b\\f"}', "", " ", "{",
+         '{"text": "x"}\x00', '{"text": "\\u0041"}', '{"text": "=\\"quoted\\", then; more"}', "nul",
+         '{"n": -0, "text": "z", "m": [1.0e-2, {"k": null}]}', '{"text": "\\t=tab"}']
 ANSWERS = ['"A"', '{"b": 1, "a": 2}', '"\\u00e9"', "garbage {", None, "5", '"=cmd"', '{"x": "a;b"}', 3,
-           '{"k": "\\ufffe"}', '["-1", ",", "\\""]']
+           '{"k": "\\ufffe"}', '["-1", ",", "\\""]', "[1,]", "01", "-", "1.", "1e", "tru", "null", ' "x" ',
+           '{"a": "tab\tinside"}', "[" * 70 + "]" * 70, '"\\/"', "{\"a\" : [ true , false ] }", "", "-0.0E-0"]
 NUMBERS = [1, 0, -5, 2 ** 62, -(2 ** 63), None, "7", 1.5, 10 ** 18, "=2", 0.1 + 0.2]
 SECONDS = [2.0, 0.1, 1e-05, 0.0001, 1e16, 9999999999999998.0, 123456789.123, -0.0, 2.5e-7, None, 1e300,
            3, 0.30000000000000004, 86399.9995, 1234567.0, 5e-324, -12.345]
@@ -40,7 +48,7 @@ EDITS = {"given": TEXTS, "expected": TEXTS[5:] + TEXTS[:5], "rule": TEXTS[11:] +
          "family": TEXTS[17:] + TEXTS[:17], "category": TEXTS[23:] + TEXTS[:23], "uuid": TEXTS[3:] + TEXTS[:3],
          "item": ITEMS, "answer": ANSWERS, "seq": NUMBERS, "correct": NUMBERS[3:] + NUMBERS[:3],
          "timed_out": NUMBERS[6:] + NUMBERS[:6], "seconds": SECONDS, "answered_at": TIMES}
-ROWS = 72
+ROWS = 96
 AWKWARD_NAME = '=Wiremu; "Te", Ao'
 
 
