@@ -66,7 +66,7 @@ def _play(records, answer_factory, trainee: str, drill: str, mode: Mode, count: 
 def answers_of_three_trainees(records, answer_factory, clock):
     for name in ("Aroha Ngata", "Ben Smith", "Chen Li"):
         records.create_trainee(name)
-    for day in range(3):
+    for _ in range(3):
         _play(records, answer_factory, "Aroha Ngata", "baccarat.table_of_play", Mode.PRACTICE, 9)
         _play(records, answer_factory, "Ben Smith", "baccarat.table_of_play", Mode.TEST, 8)
         _play(records, answer_factory, "Chen Li", "baccarat.table_of_play", Mode.TIMED, 7, correct_every=3)
@@ -131,7 +131,8 @@ class _Roads:
                                                progress=lambda done, total: ticks.append((done, total)))
         return answers.read_bytes(), sessions.read_bytes(), ticks[-1:]
 
-    def compare(self, records, f: RecordFilter = RecordFilter()) -> bytes:
+    def compare(self, records, f: RecordFilter | None = None) -> bytes:
+        f = f or RecordFilter()
         self.declined.clear()
         by_c = self.export(records, f, "c")
         assert self.c_road_ran
@@ -166,7 +167,7 @@ def test_awkward_and_edited_values_come_out_as_the_python_road_writes_them(awkwa
     ids = [row[0] for row in awkward.read("SELECT id FROM answers ORDER BY id")]
     assert set(roads.declined) < set(ids) and ids[0] not in roads.declined
     assert answers.startswith(b"\xef\xbb\xbfanswer_id,")
-    assert "'=Wiremu; \"\"Te\"\", Ao".encode() in answers
+    assert b"'=Wiremu; \"\"Te\"\", Ao" in answers
 
 
 @needs_c_road
@@ -205,7 +206,8 @@ def test_local_times_match_sqlite_across_changes_of_offset(records, answer_facto
         minutes = 13 * (k // len(windows))
         times.append((f"{day}T{hour + minutes // 60:02d}:{minutes % 60:02d}:{(7 * k) % 60:02d}.{k:06d}Z",
                       answer_id))
-    assert _edit(records.path, [("UPDATE answers SET answered_at = ? WHERE id = ?", pair) for pair in times]) == len(ids)
+    moved = _edit(records.path, [("UPDATE answers SET answered_at = ? WHERE id = ?", pair) for pair in times])
+    assert moved == len(ids)
     monkeypatch.setenv("TZ", zone)
     time.tzset()
     try:
@@ -224,8 +226,8 @@ def test_a_records_file_the_c_road_cannot_read_stops_it_before_it_writes(tmp_pat
     written, declined, advanced = [], [], []
 
     def run(path, sql="SELECT id, 'a', 'b' FROM answers", kinds="tt", parameters=()):
-        return answers_csv.write_answers(str(path), sql, list(parameters), kinds, lambda data: written.append(bytes(data)), declined.append,
-                                         advanced.append)
+        return answers_csv.write_answers(str(path), sql, list(parameters), kinds,
+                                         lambda data: written.append(bytes(data)), declined.append, advanced.append)
 
     garbage = tmp_path / "garbage.sqlite3"
     garbage.write_bytes(b"SQLite format 3\x00" + os.urandom(3000))
