@@ -8,6 +8,8 @@ Views are timed best-of-3 (a view is opened once per click, so the first, cold c
 exports once each, since one takes seconds to a minute. `python -m benchmarks records` runs the views only;
 `python -m benchmarks records exports` adds the cohort exports (CSV, XLSX, JSON, PDF: about three minutes).
 The PDF export reads the trainees' figures in two worker processes, so it needs both cores to itself.
+`python -m benchmarks csv` runs only the CSV export (issue 14: at most 30 s), by its C road and by its
+Python road back to back in the same run, and checks that the two wrote the same bytes.
 """
 from __future__ import annotations
 
@@ -34,8 +36,41 @@ def _timed(fn, repeat: int = 3) -> tuple[float, float]:
     return times[0], min(times)
 
 
+def _csv_roads(records, plan, RecordFilter) -> list[Result]:
+    """The whole CSV export (answers and sessions) by the C road, then by the Python road: (C, Python)."""
+    import hashlib
+    import os
+
+    from dealerdrill.exports import answers_csv, tabular
+
+    folder = Path(tempfile.mkdtemp(prefix="dealerdrill-bench-csv-"))
+    seconds, digests, loads = {}, {}, []
+    built = answers_csv.AVAILABLE
+    try:
+        for road in ("c", "python") if built else ("python",):
+            answers_csv.AVAILABLE = road == "c"
+            loads.append(os.getloadavg()[0])
+            start = time.perf_counter()
+            written = tabular.export_csv(records.clone(), folder / f"cohort-{road}.csv", RecordFilter())
+            seconds[road] = time.perf_counter() - start
+            digests[road] = [hashlib.sha256(p.read_bytes()).hexdigest() for p in written]
+            for p in written:
+                p.unlink()
+    finally:
+        answers_csv.AVAILABLE = built
+        folder.rmdir()
+    if not built:
+        return [Result("CSV export, Python road (C road not built here)", seconds["python"], EXPORT_BUDGET, "<= 30 s",
+                       seconds["python"] <= 30, "")]
+    same = digests["c"] == digests["python"]
+    return [Result("CSV export (answers + sessions), C road vs Python road", seconds["c"], seconds["python"],
+                   "<= 30 s, same bytes", seconds["c"] <= 30 and same,
+                   f"{plan.answers:,} answers; {'byte-identical' if same else 'FILES DIFFER'}; "
+                   f"1-min load before each: {', '.join(f'{load:.1f}' for load in loads)}")]
+
+
 def run(wanted):
-    if wanted and not wanted & {"records", "load", "exports"}:
+    if wanted and not wanted & {"records", "load", "exports", "csv"}:
         return []
     import synthetic_records as synthetic  # tests/ is on the path (harness)
 
@@ -58,6 +93,10 @@ def run(wanted):
                           f"first {first:.2f} s; quick_check reads the whole {path.stat().st_size / 2**20:.0f} MB "
                           f"file once per start (clones for exports skip it)"))
     records = Records(path, check=False, catalog=DRILL_CATALOG)
+    if "csv" in wanted:
+        results += _csv_roads(records, plan, RecordFilter)
+        records.close()
+        return results
     start = time.perf_counter()
     found = records.verify()
     seconds = time.perf_counter() - start

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build and run the plain C tests of the engine (core_c/tests/test_engine.c), replay the fuzz seed
 # corpus and regression inputs (core_c/fuzz/{corpus,regressions}/<harness>) through each harness, and run
-# the tests of verify's answers scan (core_c/records/test_answer_scan.c).
+# the tests of verify's answers scan (core_c/records/test_answer_scan.c) and of the CSV export's answer lines
+# (core_c/records/test_csv_answers.c).
 #
 #   core_c/tests/run_c_tests.sh plain      -O2, as the library ships              (make c-tests)
 #   core_c/tests/run_c_tests.sh sanitize   -O1 with ASan + UBSan, any report fails  (make sanitize)
@@ -46,4 +47,13 @@ elif [ -n "${DEALERDRILL_REQUIRE_TOOLS:-}" ]; then
     echo "c-tests: SQLite's or libcrypto's headers are missing (libsqlite3-dev, libssl-dev)" >&2
     exit 1
 fi
-echo "c-tests ($MODE): engine tests, fuzz corpus replays and the answers scan's tests passed"
+# The CSV export's answer lines (core_c/records/dd_csv_answers.c), where SQLite's header is.
+if [ -e /usr/include/sqlite3.h ]; then
+    $CC $WARN $FLAGS -Icore_c/records core_c/records/test_csv_answers.c core_c/records/dd_csv_answers.c \
+        -lsqlite3 -lm -o "$OUT/test_csv_answers"
+    "$OUT/test_csv_answers" "$OUT/csv_answers.sqlite3"
+elif [ -n "${DEALERDRILL_REQUIRE_TOOLS:-}" ]; then
+    echo "c-tests: SQLite's header is missing (libsqlite3-dev)" >&2
+    exit 1
+fi
+echo "c-tests ($MODE): engine tests, fuzz corpus replays, the answers scan's and the CSV answer lines' tests passed"

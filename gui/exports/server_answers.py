@@ -312,24 +312,6 @@ class _SecondHalf:
         self.file.close()
 
 
-def read_meanwhile(records, f: RecordFilter, read_sessions):
-    """(how many sessions the filter selects, a function returning read_sessions(records, f)): the sessions'
-    summaries (a quarter of a large export's time, most of it waiting on the server) read in a thread of
-    their own while the answers are written; the function waits for them, raising what stopped the reading.
-    The count comes first, from the same selection (a session has at most one sign-off), for the progress."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    from dealerdrill.records.queries import where_clause
-
-    where, parameters = where_clause(records, f, None, "s.started_at")
-    count = records.read(f"SELECT count(*) FROM sessions s JOIN trainees t ON s.trainee_id = t.id{where}",
-                         parameters)[0][0]
-    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dealerdrill-export-sessions")
-    reading = pool.submit(read_sessions, records, f)
-    pool.shutdown(wait=False)
-    return count, reading.result
-
-
 def _python_rows(records, answer_ids: list[int]):
     """(answer id, CSV row) of these answers, as csv_batches makes them."""
     from .tabular import _answer_text, _question_text

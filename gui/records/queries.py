@@ -182,6 +182,16 @@ def count_answers(records, f: RecordFilter) -> int:
     return records.read("SELECT COUNT(*)" + ANSWERS_FROM + where, parameters)[0][0]
 
 
+_SESSIONS_FROM = (" FROM sessions s JOIN trainees t ON s.trainee_id = t.id "
+                  "LEFT JOIN signoffs so ON so.session_id = s.id")
+
+
+def count_sessions(records, f: RecordFilter) -> int:
+    """How many summaries session_summaries(records, f) gives."""
+    where, parameters = where_clause(records, f, None, "s.started_at")
+    return records.read("SELECT COUNT(*)" + _SESSIONS_FROM + where, parameters)[0][0]
+
+
 def session_summaries(records, f: RecordFilter, *, uuids: tuple[str, ...] | None = None,
                       newest_first: bool = False, limit: int | None = None,
                       with_median: bool = True) -> list[SessionSummary]:
@@ -198,9 +208,7 @@ def session_summaries(records, f: RecordFilter, *, uuids: tuple[str, ...] | None
     tail = f" ORDER BY s.started_at {order}, s.id {order}" + (f" LIMIT {int(limit)}" if limit else "")
     rows = records.read(
         "SELECT s.id, s.uuid, t.name, s.drill, s.game, s.mode, s.started_at, s.finished_at, s.target, s.settings, "
-        "s.workstation, so.manager, so.signed_at, so.note, so.reason "
-        "FROM sessions s JOIN trainees t ON s.trainee_id = t.id "
-        "LEFT JOIN signoffs so ON so.session_id = s.id" + where + tail, parameters)
+        "s.workstation, so.manager, so.signed_at, so.note, so.reason" + _SESSIONS_FROM + where + tail, parameters)
     if not rows:
         return []
     ids = [r[0] for r in rows]
