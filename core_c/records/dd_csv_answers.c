@@ -453,6 +453,18 @@ static int local_time(dd_csv_answers *w, const unsigned char *t, int n, field *f
     return 1;
 }
 
+/* Python's round(value, 3) as repr writes it, into `text`: its length, or -1 where Python must write it.
+ * Python rounds the exact binary value to the nearest millisecond (ties, which only an exact binary tie such
+ * as 0.0625 can be, to even) and returns the double nearest that decimal; printf's "%.3f" is that same
+ * correctly rounded decimal, and strtod gives the double nearest it (SQLite's round() is not exact: it
+ * gives 1.001 for 1.0005, whose stored double lies below the tie). */
+static int python_milliseconds(double value, char *text) {
+    if (!isfinite(value) || fabs(value) >= 1e15) return -1;
+    char fixed[40];
+    snprintf(fixed, sizeof fixed, "%.3f", value);
+    return dd_csv_python_float(strtod(fixed, NULL), text);
+}
+
 /* Reads field `column` of the row (statement column column + 1): 1, or 0 when Python must write the row. */
 static int look_at_field(dd_csv_answers *w, int column, int *semicolon) {
     field *f = &w->fields[column];
@@ -465,7 +477,7 @@ static int look_at_field(dd_csv_answers *w, int column, int *semicolon) {
     case SQLITE_NULL:
         return kind != 'r' && kind != 'q' && kind != 'a';
     case SQLITE_TEXT:
-        if (kind == 'n') return 0;
+        if (kind == 'n' || kind == 's') return 0;
         f->bytes = sqlite3_column_text(w->statement, column + 1);
         f->length = sqlite3_column_bytes(w->statement, column + 1);
         if (kind == 'q' || kind == 'a') {
@@ -485,10 +497,19 @@ static int look_at_field(dd_csv_answers *w, int column, int *semicolon) {
         if (kind == 'm' || kind == 'u') f->formula = 0;
         return 1;
     case SQLITE_INTEGER:
+        if (kind == 's') {
+            f->type = SQLITE_FLOAT;
+            f->length = python_milliseconds((double)sqlite3_column_int64(w->statement, column + 1), f->number);
+            return f->length > 0;
+        }
         if (kind != 'n') return 0;
         f->length = integer_text(sqlite3_column_int64(w->statement, column + 1), f->number);
         return 1;
     case SQLITE_FLOAT:
+        if (kind == 's') {
+            f->length = python_milliseconds(sqlite3_column_double(w->statement, column + 1), f->number);
+            return f->length > 0;
+        }
         if (kind != 'n') return 0;
         f->length = dd_csv_python_float(sqlite3_column_double(w->statement, column + 1), f->number);
         return f->length > 0;
@@ -542,8 +563,8 @@ dd_csv_answers *dd_csv_answers_open(const char *path, const char *sql, const cha
         return NULL;
     }
     size_t field_count = strlen(kinds);
-    if (field_count < 2 || field_count > 1000 || strspn(kinds, "trmunqa") != field_count) {
-        set_message(out, "the kinds must be two or more of the letters t, r, m, u, n, q and a", NULL);
+    if (field_count < 2 || field_count > 1000 || strspn(kinds, "trmunsqa") != field_count) {
+        set_message(out, "the kinds must be two or more of the letters t, r, m, u, n, s, q and a", NULL);
         return NULL;
     }
     if (strchr(kinds, 'q') != strrchr(kinds, 'q')) {        /* one scratch buffer, for one question */

@@ -47,6 +47,7 @@ typedef struct dd_csv_batch {
  * the CSV fields, one per letter of `kinds`: 't' text (neutralised; NULL is empty), 'r' the same but NULL
  * means "Python's to write", 'm' text written as it is, 'u' a stored UTC time written as SQLite's
  * datetime(value, 'localtime') gives it (NULL, or a time SQLite cannot read, is empty), 'n' a number,
+ * 's' a number rounded to 3 decimals as Python's round(value, 3) rounds it (a text is Python's to write),
  * 'q' an item's JSON written as its question (the top-level "text" string; empty when there is none), 'a'
  * an answer's JSON written as it is stored: both only when strict JSON without a \u escape (at most one
  * 'q'). The parameters are bound as text, in order. NULL on failure, with out->status DD_CSV_ERROR and the reason in out->message. */

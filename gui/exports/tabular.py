@@ -108,6 +108,12 @@ _QUESTION_SQL = ("CASE WHEN instr(a.item, '\\u') = 0 AND json_valid(a.item) THEN
 _ANSWER_SQL = ("CASE WHEN instr(a.answer, '\\u') = 0 AND json_valid(a.answer) THEN a.answer "
                "ELSE dd_answer_text(a.answer) END")
 
+# Seconds to the millisecond as Python's round(x, 3) gives them (the training room's server and the C road
+# round the same way): SQLite's own round() is not exact (1.0005, stored a little below the tie, comes out as
+# 1.001). A value stored as text keeps SQLite's reading of it.
+_SECONDS_SQL = ("CASE WHEN typeof(a.seconds) IN ('real', 'integer') THEN dd_milliseconds(a.seconds) "
+                "ELSE round(a.seconds, 3) END")
+
 # (column, SQL expression, kind) in ANSWER_COLUMNS order.
 _ANSWER_VALUES = (
     ("answer_id", "a.uuid", _TEXT), ("session_id", "s.uuid", _TEXT), ("trainee", "t.name", _TEXT),
@@ -116,7 +122,7 @@ _ANSWER_VALUES = (
     ("question", _QUESTION_SQL, _TEXT), ("answer", _ANSWER_SQL, _TEXT), ("given", "a.given", _TEXT),
     ("expected", "a.expected", _TEXT), ("correct", "a.correct", _NUMBER),
     ("error_category", "coalesce(a.category, '')", _TEXT), ("rule", "a.rule", _TEXT),
-    ("seconds", "round(a.seconds, 3)", _NUMBER), ("timed_out", "a.timed_out", _NUMBER),
+    ("seconds", _SECONDS_SQL, _NUMBER), ("timed_out", "a.timed_out", _NUMBER),
 )
 assert tuple(column for column, _, _ in _ANSWER_VALUES) == ANSWER_COLUMNS
 
@@ -135,6 +141,17 @@ def _answer_text(answer_text):
     return printable(json.dumps(json_or_text(answer_text), ensure_ascii=False, sort_keys=True))
 
 
+def _milliseconds(seconds: float) -> float:
+    return round(float(seconds), 3)
+
+
+def _add_answer_functions(records) -> None:
+    """The Python functions _ANSWER_VALUES' SQL calls, on the records' connection."""
+    records.add_sql_function("dd_question_text", 1, _question_text)
+    records.add_sql_function("dd_answer_text", 1, _answer_text)
+    records.add_sql_function("dd_milliseconds", 1, _milliseconds)
+
+
 def _answers_query(records, f: RecordFilter, outer: list[str], answer_id: int | None = None) -> tuple[str, list]:
     """SELECT <outer expressions over c0..c17> from the selected answers, oldest first (or from the one answer
     `answer_id`). The inner query computes each value once (LIMIT -1 OFFSET 0 keeps SQLite from copying the
@@ -143,8 +160,7 @@ def _answers_query(records, f: RecordFilter, outer: list[str], answer_id: int | 
     where, parameters, order = streaming_order(records, f) if answer_id is None else (" WHERE a.id = ?",
                                                                                          [answer_id], "")
     inner = ", ".join(f"{sql} AS c{index}" for index, (_, sql, _) in enumerate(_ANSWER_VALUES))
-    records.add_sql_function("dd_question_text", 1, _question_text)
-    records.add_sql_function("dd_answer_text", 1, _answer_text)
+    _add_answer_functions(records)
     return (f"SELECT {', '.join(outer)} FROM (SELECT {inner}{ANSWERS_FROM}{where}{order} LIMIT -1 OFFSET 0)",
             parameters)
 
@@ -184,6 +200,9 @@ def _c_answers_query(records, f: RecordFilter) -> tuple[str, list, str]:
         if column in ("question", "answer"):
             columns.append(f"a.{'item' if column == 'question' else 'answer'}")
             kinds += column[0]
+        elif column == "seconds":
+            columns.append("a.seconds")
+            kinds += "s"
         else:
             columns.append(sql)
             kinds += {_TEXT: "t", _MOMENT: "u", _NUMBER: "n"}[kind]
@@ -683,8 +702,7 @@ def export_xlsx(records, path: str | Path, f: RecordFilter | None = None, progre
         batches = xlsx_batches(records, f)
     else:
         where, parameters, order = streaming_order(records, f)
-        records.add_sql_function("dd_question_text", 1, _question_text)
-        records.add_sql_function("dd_answer_text", 1, _answer_text)
+        _add_answer_functions(records)
         batches = records.stream(f"SELECT {', '.join(_xlsx_answer_columns())}{ANSWERS_FROM}{where}{order}",
                                  parameters)
 

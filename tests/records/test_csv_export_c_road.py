@@ -38,7 +38,7 @@ ANSWERS = ['"A"', '{"b": 1, "a": 2}', '"\\u00e9"', "garbage {", None, "5", '"=cm
            '{"a": "tab\tinside"}', "[" * 70 + "]" * 70, '"\\/"', "{\"a\" : [ true , false ] }", "", "-0.0E-0"]
 NUMBERS = [1, 0, -5, 2 ** 62, -(2 ** 63), None, "7", 1.5, 10 ** 18, "=2", 0.1 + 0.2]
 SECONDS = [2.0, 0.1, 1e-05, 0.0001, 1e16, 9999999999999998.0, 123456789.123, -0.0, 2.5e-7, None, 1e300,
-           3, 0.30000000000000004, 86399.9995, 1234567.0, 5e-324, -12.345]
+           3, 0.30000000000000004, 86399.9995, 1234567.0, 5e-324, -12.345, 1.0005, 0.0625, 2.675, 4.0005]
 TIMES = ["2026-03-02T09:00:03.000000Z", "garbage", None, "2026-03-02 09:00:00", "2026-03-02T09:00:00Z", 12345,
          "2026-03-02T25:00:00.000000Z", "2026-02-31T10:59:59.999999Z", "2026-03-02T09:61:00.000000Z", "",
          "2026-03-02T09:00:03.000000Z;", 2461000.5]
@@ -261,3 +261,29 @@ def test_an_export_of_a_file_the_c_road_cannot_open_takes_the_python_road(answer
     answers, _, _ = roads.export(answers_of_three_trainees, RecordFilter(), "c")
     assert not roads.c_road_ran
     assert answers == roads.export(answers_of_three_trainees, RecordFilter(), "python")[0]
+
+
+# Stored doubles where SQLite's round(x, 3) and Python's differ (SQLite's is not exact), or ties exactly.
+ROUNDING = [1.0005, 0.0625, 1.2345, 4.0005, -0.0, 1e15 + 0.5, 2.675, 0.0005, 1.0015, 0.1 + 0.2, 123456.7895,
+            -1.0005, 0.9995, 8.0625, 3, 0.000499]
+
+
+@needs_c_road
+def test_seconds_are_rounded_as_python_rounds_them_on_both_roads(records, answer_factory, roads):
+    """The CSV shows round(x, 3) as Python gives it (and the training room's server does), not SQLite's round(),
+    which is off by a millisecond for values stored just below a tie, such as 1.0005."""
+    import csv
+    import io
+
+    records.create_trainee("Aroha")
+    _play(records, answer_factory, "Aroha", "baccarat.table_of_play", Mode.PRACTICE, len(ROUNDING))
+    ids = [row[0] for row in records.read("SELECT id FROM answers ORDER BY id")]
+    assert _edit(records.path, [("UPDATE answers SET seconds = ? WHERE id = ?", pair)
+                                for pair in zip(ROUNDING, ids)]) == len(ROUNDING)
+    answers = roads.compare(records)
+    assert roads.declined == [ids[ROUNDING.index(1e15 + 0.5)]]       # from 1e15 the C road leaves it to Python
+    rows = list(csv.reader(io.StringIO(answers.decode("utf-8-sig"), newline="")))
+    column = rows[0].index("seconds")
+    stored = [x for (x,) in records.read("SELECT seconds FROM answers ORDER BY id")]   # SQLite keeps no -0.0
+    assert [row[column] for row in rows[1:]] == [repr(round(float(x), 3)) for x in stored]
+    assert [row[column] for row in rows[1:4]] == ["1.0", "0.062", "1.234"]      # SQLite's round(): 1.001, 0.063
