@@ -130,7 +130,9 @@ def _read_facts(records, f: RecordFilter, trainee: str | None) -> list[_Fact]:
 
 
 def _median(values) -> float:
-    values = list(values)
+    """The median of the numbers among `values` (a file edited by hand may hold text or NULL where seconds
+    belong: those are left out, as verification reports the edit)."""
+    values = [v for v in values if isinstance(v, (int, float))]
     return float(statistics.median(values)) if values else 0.0
 
 

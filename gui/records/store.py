@@ -907,9 +907,11 @@ def _trainee(row: tuple) -> Trainee:
 
 
 def json_or_text(text: str) -> Any:
+    """The stored JSON's value, or the text itself where it is not JSON Python can read (nested too deeply for
+    Python's parser too: a file edited by hand may hold anything)."""
     try:
         return json.loads(text)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         return text
 
 
