@@ -36,10 +36,10 @@ def test_an_import_copies_the_whole_log_and_keeps_it_bounded(tmp_path, monkeypat
         assert len(sizes) == 10                                         # nine chunks and the last, empty, flush
         # Waiting for the copy whenever the last copy left more than 8 pages in the log lets it start again from
         # its beginning (the file keeps its size and is written over). The copy of one chunk may still be running
-        # when the next two commit (a busy machine), so the log grows by no more than the bound and three chunks;
-        # without the waiting it grows by every chunk.
+        # while the next ones commit (on a busy machine up to four of them were seen), so the log grows by no
+        # more than the bound and five chunks; without the waiting it grows by every chunk, all nine.
         one_chunk = max(later - earlier for earlier, later in zip([before, *sizes], sizes))
-        assert max(sizes) - before <= 8 * 4096 + 3 * one_chunk
+        assert max(sizes) - before <= 8 * 4096 + 5 * one_chunk
         connection = b.records._connection
         assert connection.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 1000
         busy, frames, checkpointed = connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
