@@ -10,49 +10,26 @@ from pathlib import Path
 
 from cffi import FFI
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # cffi runs this file by path
+from _optional_build import cdef_text, links
+
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "core_c" / "records"
 HEADER = FOLDER / "dd_answer_scan.h"
-BEGIN = "/* --- cdef begin --- */"
-END = "/* --- cdef end --- */"
 LIBRARIES = ["sqlite3", "crypto"]
-
-
-def cdef_text() -> str:
-    text = HEADER.read_text(encoding="utf-8")
-    start, end = text.find(BEGIN), text.find(END)
-    if start < 0 or end < start:
-        raise RuntimeError(f"{HEADER.name}: missing cdef markers")
-    return text[start + len(BEGIN):end]
 
 
 def can_build() -> bool:
     """Whether this machine has SQLite's and libcrypto's headers and libraries to link against."""
     if os.environ.get("DD_NO_ANSWER_SCAN"):
         return False
-    import tempfile
-
-    from setuptools._distutils.ccompiler import new_compiler
-    from setuptools._distutils.errors import CompileError, LinkError
-    from setuptools._distutils.sysconfig import customize_compiler
-
-    compiler = new_compiler()
-    customize_compiler(compiler)
     probe = ("#include <sqlite3.h>\n#include <openssl/evp.h>\n"
              "int main(void) { return sqlite3_libversion_number() > 0 && EVP_sha256() != 0 ? 0 : 1; }\n")
-    with tempfile.TemporaryDirectory() as folder:
-        source = Path(folder) / "probe.c"
-        source.write_text(probe, encoding="ascii")
-        try:
-            objects = compiler.compile([str(source)], output_dir=folder)
-            compiler.link_executable(objects, str(Path(folder) / "probe"), libraries=LIBRARIES)
-        except (CompileError, LinkError):
-            return False
-    return True
+    return links(probe, LIBRARIES)
 
 
 ffibuilder = FFI()
-ffibuilder.cdef(cdef_text())
+ffibuilder.cdef(cdef_text(HEADER))
 ffibuilder.set_source(
     "dealerdrill.records._answer_scan",
     '#include "dd_answer_scan.h"',

@@ -9,6 +9,7 @@
  * definition: the scan reports DD_SCAN_UNUSUAL and Python checks those rows itself.
  */
 #include "dd_answer_scan.h"
+#include "dd_buffer.h"
 
 #include <openssl/evp.h>
 #include <sqlite3.h>
@@ -18,30 +19,6 @@
 
 #define SEPARATOR 0x1f
 #define MAX_STORED_HASH 64     /* a stored hash longer than this is not one the program wrote */
-
-typedef struct {
-    unsigned char *data;
-    size_t length;
-    size_t capacity;
-} buffer;
-
-static int buffer_reserve(buffer *b, size_t more) {
-    if (b->length + more <= b->capacity) return 1;
-    size_t wanted = b->capacity ? b->capacity : 1024;
-    while (wanted < b->length + more) wanted *= 2;
-    unsigned char *grown = realloc(b->data, wanted);
-    if (grown == NULL) return 0;
-    b->data = grown;
-    b->capacity = wanted;
-    return 1;
-}
-
-static int buffer_add(buffer *b, const void *bytes, size_t n) {
-    if (!buffer_reserve(b, n)) return 0;
-    memcpy(b->data + b->length, bytes, n);
-    b->length += n;
-    return 1;
-}
 
 /* ------------------------------------------------------------------ groups: (session, hour) -> counts */
 

@@ -5,29 +5,13 @@
  * that holds it.
  */
 #include "dd_csv_answers.h"
+#include "dd_buffer.h"
 
 #include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct {
-    unsigned char *data;
-    size_t length;
-    size_t capacity;
-} buffer;
-
-static int buffer_reserve(buffer *b, size_t more) {
-    if (b->length + more <= b->capacity) return 1;
-    size_t wanted = b->capacity ? b->capacity : 1 << 16;
-    while (wanted < b->length + more) wanted *= 2;
-    unsigned char *grown = realloc(b->data, wanted);
-    if (grown == NULL) return 0;
-    b->data = grown;
-    b->capacity = wanted;
-    return 1;
-}
 
 /* One field of the current row, as looked at before the row is written. */
 typedef struct {
