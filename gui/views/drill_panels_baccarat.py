@@ -103,6 +103,9 @@ class _Panel(QWidget):
         self.entry = QLabel()
         self.entry.setTextFormat(Qt.RichText)
         self.entry.setStyleSheet("font-size: 16px;")
+        # Wrapped: the correct answer shown here after grading can be a long sentence, and an unwrapped
+        # line would widen the panel past its place and move the picture.
+        self.entry.setWordWrap(True)
         layout.addWidget(self.help)
         layout.addWidget(self.question)
         layout.addLayout(self.content)
@@ -454,7 +457,8 @@ class ChoicePanel(_Panel):
         for i, option in enumerate(self.item.prompt.get("options", []), start=1):
             text = f"<b>{i}.</b> {option}"
             if right == i:
-                text = f"<span style='color:{RIGHT_GREEN}'><b>{i}. {option}</b></span>"
+                # Coloured, not bolder: bold text wraps differently and would move what is below it.
+                text = f"<span style='color:{RIGHT_GREEN}'><b>{i}.</b> {option}</span>"
             lines.append(text)
         self.options.setText("<br>".join(lines))
 

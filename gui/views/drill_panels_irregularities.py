@@ -45,6 +45,7 @@ class IrregularityPanel(QWidget):
         self.options.setWordWrap(True)
         self.entry = QLabel()
         self.entry.setTextFormat(Qt.TextFormat.RichText)
+        self.entry.setWordWrap(True)  # the verdict's words after grading can be longer than the panel is wide
         self.help = QLabel(self.KEYS)
         self.help.setStyleSheet("color: #5b6675; font-size: 11px;")
         box = QVBoxLayout(self)

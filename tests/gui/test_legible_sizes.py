@@ -144,3 +144,41 @@ def test_pictures_keep_their_size_when_the_hint_and_the_feedback_appear(qtbot, w
         drills.finish()
         drills.back_to_chooser()
     assert moved == []
+
+
+LONG_ANSWER = ("The correct answer spelt out as a long sentence, the way a procedure's or an irregularity's "
+               "right option reads when the rule behind it takes many words to say in full")
+
+
+@pytest.mark.parametrize("size", [QSize(1366, 688), QSize(1920, 1040)], ids=["laptop", "full-hd"])
+def test_a_long_correct_answer_wraps_inside_the_panel(qtbot, window, size):
+    """Which answer is drawn is chance, so the longest is forced: a grade whose words are far longer than
+    any drill's own (the CI once drew a procedure item whose answer pushed the panel 47 px wider)."""
+    import dataclasses
+
+    window.resize(size)
+    window.show_drills()
+    drills = window.drills
+    widened = []
+    for entry in drills.entries():
+        drills.start(entry.id, Mode.TIMED, target=Target(seconds=60))
+        _settle(qtbot)
+        panel = drills.panel
+        before = _picture_geometries(panel)
+        item = drills.session.current
+        grade = drills.session.time_out(60)
+        long_grade = dataclasses.replace(grade, expected=LONG_ANSWER, given=LONG_ANSWER)
+        panel.show_grade(item, long_grade)
+        _settle(qtbot)
+        if panel.minimumSizeHint().width() > drills.panel_scroll.viewport().width():
+            widened.append(f"{entry.id}: needs {panel.minimumSizeHint().width()} px of "
+                           f"{drills.panel_scroll.viewport().width()}")
+        now = _picture_geometries(panel)
+        if now["panel"][2] != before["panel"][2]:
+            widened.append(f"{entry.id}: the panel's width {before['panel'][2]} -> {now['panel'][2]}")
+        # The panel may grow taller and scroll (the words wrap onto more lines); its pictures stay put.
+        widened += [f"{entry.id} {name}: {where} -> {now.get(name)}"
+                    for name, where in before.items() if name != "panel" and now.get(name) != where]
+        drills.finish()
+        drills.back_to_chooser()
+    assert widened == []
