@@ -84,6 +84,9 @@ class SessionSummary:
     signed_at: datetime | None = None
     signoff_note: str = ""
     signoff_reason: str = ""        # why a session that is not a passed test was signed off
+    # What the session recorded (its target or its table settings) is not readable as such: the records were
+    # edited by hand. It is shown with the default target and no settings, and is never a pass.
+    unreadable: bool = False
 
     @property
     def accuracy(self) -> float:
@@ -95,6 +98,8 @@ class SessionSummary:
         when it started."""
         if self.mode != "test":
             return None
+        if self.unreadable:
+            return False
         return self.items >= self.target.test_items and self.accuracy >= self.target.pass_mark
 
     @property

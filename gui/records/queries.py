@@ -198,7 +198,6 @@ def session_summaries(records, f: RecordFilter, *, uuids: tuple[str, ...] | None
                       newest_first: bool = False, limit: int | None = None,
                       with_median: bool = True) -> list[SessionSummary]:
     """Sessions started in the filter's period (or exactly those `uuids`), with counts and sign-offs."""
-    import json
 
     from .store import from_text
 
@@ -245,12 +244,37 @@ def session_summaries(records, f: RecordFilter, *, uuids: tuple[str, ...] | None
     summaries = []
     for (sid, uuid, name, drill, game, mode, started, finished, target, settings, workstation, manager,
          signed_at, note, reason) in rows:
+        readable_target, readable_settings = stored_target(target), stored_settings(settings)
         summaries.append(SessionSummary(
             uuid, name, drill, game, mode, from_text(started), from_text(finished),
             counts[sid],
-            correct[sid], _median(seconds[sid]), Target.from_dict(json.loads(target or "{}")),
-            json.loads(settings or "{}"), workstation, manager, from_text(signed_at), note or "", reason or ""))
+            correct[sid], _median(seconds[sid]), readable_target or Target(), readable_settings or {},
+            workstation, manager, from_text(signed_at), note or "", reason or "",
+            unreadable=readable_target is None or readable_settings is None))
     return summaries
+
+
+def stored_target(text: str | None) -> Target | None:
+    """A session's target as the records hold it (JSON), or None where the text is not a target: the records
+    may have been edited by hand, and one such session must not stop every summary."""
+    import json
+
+    try:
+        value = json.loads(text or "{}")
+        return Target.from_dict(value) if isinstance(value, dict) else None
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
+def stored_settings(text: str | None) -> dict | None:
+    """A session's table settings as the records hold them (a JSON object), or None where they are not one."""
+    import json
+
+    try:
+        value = json.loads(text or "{}")
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
 
 
 # ------------------------------------------------------------------------------------------ trainee view
@@ -586,7 +610,6 @@ def _test_results(records, test_filter: RecordFilter) -> dict[tuple[str, str], t
     """(name key, drill) -> (a test attempt in the filter passed, one of those passes is signed off). On the
     server the attempts' counts come from session_totals, and attempts alike in all that decides a pass (target,
     answers, right answers, whether signed) are counted once; a file's attempts are read one by one."""
-    import json
 
     results: dict[tuple[str, str], tuple[bool, bool]] = {}
 
@@ -601,7 +624,7 @@ def _test_results(records, test_filter: RecordFilter) -> dict[tuple[str, str], t
             add((name_key(attempt.trainee), attempt.drill), attempt)
         return results
     where, parameters = where_clause(records, test_filter, None, "s.started_at")
-    targets: dict[str, Target] = {}
+    targets: dict[str, Target | None] = {}
     for name, drill, target, answered, correct, signed in records.read(
             "SELECT t.name, s.drill, s.target, coalesce(st.answered, 0), coalesce(st.correct, 0), "
             "bool_or(so.manager IS NOT NULL AND so.manager <> '') "
@@ -609,10 +632,12 @@ def _test_results(records, test_filter: RecordFilter) -> dict[tuple[str, str], t
             "LEFT JOIN session_totals st ON st.session_id = s.id" + where
             + " GROUP BY t.name, s.drill, s.target, coalesce(st.answered, 0), coalesce(st.correct, 0)", parameters):
         if target not in targets:
-            targets[target] = Target.from_dict(json.loads(target or "{}"))
+            targets[target] = stored_target(target)
         # A summary of such an attempt, for its `passed` (the rule lives there): its times do not matter here.
         add((name_key(name), drill), SessionSummary("", name, drill, "", "test", datetime.min, None, answered, correct,
-                                                    0.0, targets[target], {}, "", "signed" if signed else None))
+                                                    0.0, targets[target] or Target(), {}, "",
+                                                    "signed" if signed else None,
+                                                    unreadable=targets[target] is None))
     return results
 
 

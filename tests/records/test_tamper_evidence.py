@@ -214,3 +214,33 @@ def _only(name):
     from dealerdrill.records import RecordFilter
 
     return RecordFilter(trainees=(name,))
+
+
+@pytest.mark.parametrize("target, settings", [
+    ("not json", "{}"),
+    ('{"pass_mark": "none", "test_items": 1}', "{}"),
+    ('"pass_mark"', '"x"'),
+    ("{}", "[1, 2]"),
+    ("[" * 5000 + "]" * 5000, "{}"),
+], ids=["not JSON", "a mark of text", "a JSON text", "settings a list", "nested too deeply"])
+def test_a_session_edited_into_something_unreadable_is_never_a_pass_and_stops_nothing(file_with_history, tmp_path,
+                                                                                       target, settings):
+    """A session's target or settings rewritten by hand into what is no target or settings: the summaries,
+    the roster and the exports still work (they stopped at the first json.loads), that session is shown with
+    the default target and counts as no pass, and verify names the edit."""
+    from dealerdrill.exports import tabular
+    from dealerdrill.records import RecordFilter, Records, queries
+
+    tamper(file_with_history, "DROP TRIGGER sessions_keep_what_they_recorded",
+           "DROP TRIGGER finished_sessions_are_permanent",
+           f"UPDATE sessions SET target = '{target}', settings = '{settings}' WHERE mode = 'test'")
+    with Records(file_with_history) as records:
+        tests = [s for s in queries.session_summaries(records, RecordFilter()) if s.mode == "test"]
+        assert len(tests) == 2 and all(s.unreadable and s.passed is False for s in tests)
+        assert {s.target for s in tests} <= {Target()}
+        (entry,) = queries.roster(records, RecordFilter())
+        (drill,) = entry.games["baccarat"].drills
+        assert drill.test_passed is False
+        tabular.export_csv(records, tmp_path / "answers.csv", RecordFilter())
+        assert (tmp_path / "answers.csv").stat().st_size > 0
+    assert verify_cli(file_with_history).returncode == 1
