@@ -310,7 +310,8 @@ def _random_json_like(rng) -> str:
         if kind == 3:
             return "[" + ", ".join(value(depth + 1) for _ in range(rng.randrange(3))) + "]"
         keys = ['"text"', '"family"', '""', '"te\\"xt"', '"text"']
-        pairs = [f"{rng.choice(keys)}{rng.choice([':', ' : ', ':'])}{value(depth + 1)}" for _ in range(rng.randrange(4))]
+        pairs = [f"{rng.choice(keys)}{rng.choice([':', ' : ', ':'])}{value(depth + 1)}"
+                 for _ in range(rng.randrange(4))]
         return "{" + rng.choice([",", ", "]).join(pairs) + "}"
 
     text = value(0) if rng.random() < 0.3 else "{" + f'"text": {value(1)}' + "}"
