@@ -300,6 +300,7 @@ def _check_ledger(records, found: _Found, step,
     ends: list[tuple[str, str, dict]] = []      # (where, session uuid, event): compared after the walk
     answer_hashes = _answer_hashes(records)
     previous, expected_seq = chain.NO_HASH, 1
+    history = True      # still in the entries the version-4 upgrade wrote for a file's earlier rows
     for batch in records.stream("SELECT seq, kind, ref, content, answers_last_id, answers_head, chain_hash, "
                                 "signed_by_key, signature FROM ledger ORDER BY seq", batch=5000):
         for seq, kind, ref, content, last_id, head, stored, key, signature in batch:
@@ -317,7 +318,8 @@ def _check_ledger(records, found: _Found, step,
             if key is not None and (key not in keys or not chain.signature_is_valid(keys[key], bytes(signature),
                                                                                      bytes(stored))):
                 found.add(where, f"carries a signature that is not valid for manager key {key}")
-            _check_entry(records, found, where, kind, ref, content, rows, seen, keys, key, ends)
+            history = _check_entry(records, found, where, kind, ref, content, rows, seen, keys, key, ends,
+                                   history) and history
         step(len(batch))
     counts = session_counts() if session_counts is not None else {sid: (n, right) for sid, n, right in records.read(
         "SELECT session_id, COUNT(*), SUM(correct) FROM answers GROUP BY session_id")}
@@ -368,36 +370,46 @@ _LATER: dict = {}    # a session finish's row, made once the answers are counted
 
 
 def _check_entry(records, found: _Found, where: str, kind: str, ref: str, content: str, rows, seen, keys,
-                 entry_key, ends: list) -> None:
+                 entry_key, ends: list, history: bool = True) -> bool:
+    """One entry against the row it is about; returns whether it is an entry of the history the version-4
+    upgrade linked (`history`: no entry before it was recorded with the chains)."""
     try:
         event = _parsed(content)
     except ValueError:
         found.add(where, "does not hold readable content")
-        return
+        return False
     if kind == "checkpoint":
         if entry_key is None:
             found.add(where, "is a checkpoint without a manager's signature")
-        return
-    if kind not in rows:
-        found.add(where, f"is of a kind this program does not know ({kind!r})")
-        return
+        return False
+    if kind not in rows or not isinstance(event, dict):
+        found.add(where, f"is of a kind this program does not know ({kind!r})" if kind not in rows
+                  else "does not hold readable content")
+        return False
     if ref in seen[kind]:
         found.add(where, "repeats an earlier entry")
     seen[kind].add(ref)
     legacy = event.pop("recorded_before_the_chain", False) is True
+    if legacy and (not history or entry_key is not None):
+        # The upgrade writes such entries, unsigned, as the ledger's first ones, before anything is recorded
+        # with the chains; one after them is an entry someone added to pass for history nobody signed.
+        found.add(where, "claims to be history from before the chains existed, but follows entries recorded with "
+                         "them (added behind the program's back)")
+        legacy = False
     if kind in ("signoff", "target") and not legacy:
         _check_statement(records, found, where, kind, ref, event, rows, keys)
-        return
+        return False
     row = rows[kind].get(ref)
     if row is _LATER:
         ends.append((where, ref, event))
-        return
+        return legacy
     if kind == "signoff" and row is not None:
         row = {"session": ref, **row}
     if row is None:
         found.add(where, f"is about a {_KIND_WORDS[kind]} that is not in the records (deleted)")
     elif row != event:
         found.add(where, f"does not say what the {_KIND_WORDS[kind]} says now (changed behind the program's back)")
+    return legacy
 
 
 def _check_statement(records, found: _Found, where, kind, ref, event, rows, keys) -> None:

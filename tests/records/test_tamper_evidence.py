@@ -244,3 +244,45 @@ def test_a_session_edited_into_something_unreadable_is_never_a_pass_and_stops_no
         tabular.export_csv(records, tmp_path / "answers.csv", RecordFilter())
         assert (tmp_path / "answers.csv").stat().st_size > 0
     assert verify_cli(file_with_history).returncode == 1
+
+
+def _append_history_entry(db, kind, ref, event):
+    """A ledger entry as the version-4 upgrade writes one for a row from before the chains, appended now."""
+    from dealerdrill.records.schema_v4 import append_entry
+
+    append_entry(db, kind, ref, {**event, "recorded_before_the_chain": True})
+
+
+def test_a_sign_off_and_a_target_passed_off_as_history_from_before_the_chains_are_noticed(file_with_history):
+    """The trainee signs the failed test off and sets a pass mark of 0 behind the program's back, each with a
+    ledger entry marked as the version-4 upgrade marks the rows it found (which no key could sign): such
+    entries come first in a ledger, never after entries recorded with the chains, so verify names them and
+    asks for their signatures (it passed the file as sound)."""
+    from dealerdrill.records.schema_v4 import target_event
+
+    at = "2026-12-01T23:00:00.000000Z"
+    with sqlite3.connect(file_with_history) as db:
+        failed, session_id = db.execute("SELECT uuid, id FROM sessions WHERE mode = 'test' AND id NOT IN "
+                                        "(SELECT session_id FROM signoffs)").fetchone()
+        db.execute("INSERT INTO signoffs (session_id, manager, signed_at, note, reason) "
+                   "VALUES (?, ?, ?, '', '')", (session_id, MANAGER, at))
+        _append_history_entry(db, "signoff", failed, {"session": failed, "signed_by": MANAGER, "signed_at": at,
+                                                      "note": "", "reason": ""})
+        change = db.execute("INSERT INTO target_changes (drill, seconds, accuracy, test_items, pass_mark, set_by, "
+                            "set_at) VALUES ('baccarat.table_of_play', 8, 0.9, 3, 0.0, ?, ?)", (MANAGER, at)).lastrowid
+        _append_history_entry(db, "target", str(change), target_event(change, "baccarat.table_of_play", 8.0, 0.9, 3,
+                                                                      0.0, MANAGER, at))
+    found = problems(file_with_history)
+    for what in (f"signoff {failed}", f"target {change}"):
+        assert any(what in p and "claims to be history from before the chains existed" in p for p in found), found
+        assert any(what in p and "is not a signed statement" in p for p in found)
+    done = verify_cli(file_with_history)
+    assert done.returncode == 1 and failed in done.stderr
+
+
+def test_a_ledger_entry_that_is_no_record_is_named_not_a_crash(file_with_history):
+    from dealerdrill.records.schema_v4 import append_entry
+
+    with sqlite3.connect(file_with_history) as db:
+        append_entry(db, "audit", "999", [1, 2])          # type: ignore[arg-type]
+    assert any("ledger entry" in p and "does not hold readable content" in p for p in problems(file_with_history))
