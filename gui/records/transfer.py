@@ -1326,8 +1326,12 @@ class _Merge:
                     if s.local is not None and s.finished_at is not None and db.execute(
                             "UPDATE sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL",
                             (s.finished_at, s.local[0])).rowcount:
-                        ledger.append("session_end", s.uuid, session_end_event(s.uuid, s.finished_at, s.answers,
-                                                                               s.correct), head)
+                        # Counted from the answers here, as a finish at the desk counts them: the file's own
+                        # verdicts on them were never graded (its answers were not taken).
+                        items, right = db.execute("SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM main.answers "
+                                                  "WHERE session_id = ?", (s.local[0],)).fetchone()
+                        ledger.append("session_end", s.uuid, session_end_event(s.uuid, s.finished_at, items, right),
+                                      head)
                     continue
                 if s.n in taken or (one_by_one and s.answers
                                     and db.execute(_TAKEN, (s.first_answer, s.last_answer)).fetchone()):

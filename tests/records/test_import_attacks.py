@@ -141,3 +141,35 @@ def test_an_import_needs_the_manager_role_and_its_pin(pit):
     with pytest.raises(ManagerRoleRequired):
         b.import_records(path)
     assert b.records.answers() == []
+
+
+def test_the_finish_of_a_session_already_here_records_the_answers_here_not_the_files(pit):
+    """A test left unfinished here (the desk was closed during it) comes back in a file finished, its answers
+    the same items but all marked right. Only the finish is new, so it is the one thing taken; its ledger entry
+    counted the file's verdicts (20 right) where the records hold 10, and verify then named the records as
+    changed behind the program's back."""
+    from certified_desk import DRILL
+
+    from dealerdrill.domain import Mode
+
+    a, _b, _attempt, folder = pit
+    a.choose_trainee("Aroha")
+    session = a.start_session(DRILL, Mode.TEST, seed=9)
+    for right in [True, False] * 10:
+        item = session.next_item()
+        session.submit(item.key if right else dict(item.key, player="draw" if item.key["player"] == "stand"
+                                                   else "stand"), 2.0)
+    unfinished = session.session_id
+    original = export(a, folder / "a.json")
+
+    def finish_it_all_right(lines):
+        for line in lines:
+            if "session" in line and line["session"]["uuid"] == unfinished:
+                line["session"]["finished_at"] = line["session"]["started_at"]
+            if "answer" in line and line["answer"]["session"] == unfinished:
+                line["answer"]["correct"] = True
+    result = import_into(a, edited(original, finish_it_all_right))
+    assert result.sessions_added == 0 and result.answers_added == 0
+    summary = a.records.session(unfinished)
+    assert summary.finished_at is not None and (summary.correct, summary.items, summary.passed) == (10, 20, False)
+    assert a.verify() == []
