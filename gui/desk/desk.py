@@ -322,10 +322,51 @@ class Desk:
         if self.records is not None and not self.records.read_only:
             self.records.add_audit_entry(actor, action, detail, self.role.key)
 
+    def _pin_file_key(self) -> str:
+        try:
+            key_file = self.role.key_file()
+        except KeyFileError:
+            return "?"
+        return key_file.public.fingerprint if key_file is not None and key_file.public is not None else "?"
+
+    def keys_the_pin_file_does_not_explain(self) -> list[str]:
+        """The fingerprints of this workstation's manager keys that these records accepted after the key the PIN
+        file holds. Each PIN set here adds its key when it is set, so the PIN file holds the last of them; a
+        later one was written into the records by someone else (a key of their own, self-signed, so that its
+        signatures check out). Not in a training room, where every manager's key is one of its own."""
+        if self.records is None or self.in_room:
+            return []
+        try:
+            key_file = self.role.key_file()
+        except KeyFileError:
+            return []
+        if key_file is None or key_file.public is None:
+            return []
+        own = [fp for fp, (_, _, origin) in self.records.manager_keys().items() if origin == "this workstation"]
+        mine = key_file.public.fingerprint
+        return own[own.index(mine) + 1:] if mine in own else []
+
     def _note_pin_reset(self) -> None:
         """A PIN was set before and its file is gone (someone reset it by deleting the file), or the file now
         holds a key these records have never accepted (someone wrote a new file over it): both are a PIN
-        reset. Logged once, and said in `key_notice` for the window to show."""
+        reset. Logged once, and said in `key_notice` for the window to show. And a key of this workstation
+        the records accepted after the PIN file's (keys_the_pin_file_does_not_explain) is said too."""
+        unexplained = self.keys_the_pin_file_does_not_explain()
+        if unexplained:
+            self.key_notice = (f"These records accept a manager key of this workstation ({unexplained[-1]}) that was "
+                               f"added after the key in the manager PIN file {self.role.pin_path} "
+                               f"({self._pin_file_key()}): no PIN file here holds "
+                               f"it, so it was put into the records behind the program's back (or the PIN file is an "
+                               f"old copy). Nothing signed with it is taken as this workstation's manager's: imports "
+                               f"do not trust it.")
+            return
+        if self.role.records_replaced_after_the_pin():
+            self.key_notice = (f"The records file {self.records.describe_location() if self.records else ''} was "
+                               f"replaced after this workstation's manager PIN was set: it is a file of an older "
+                               f"version, upgraded here, whose history (sign-offs, targets, answers) no manager "
+                               f"signed, and it does not hold the PIN file's key ({self._pin_file_key()}). It may "
+                               f"have been written anew by anyone; unlocking the role records this for good.")
+            return
         if self.records is None or self.records.read_only:
             return
         known = {fp for fp, (_, _, origin) in self.records.manager_keys().items() if origin == "this workstation"}
@@ -634,12 +675,14 @@ class Desk:
         self._require_records()
 
         signer = self.role.key
+        distrusted = frozenset(self.keys_the_pin_file_does_not_explain())
 
         def work(records, progress=None, cancel=None):
             from dealerdrill.drills.regrade import Regrader
             from dealerdrill.records import import_records
 
-            return import_records(records, path, imported_by=manager, regrade=Regrader(), signer=signer)
+            return import_records(records, path, imported_by=manager, regrade=Regrader(), signer=signer,
+                                  distrusted=distrusted)
 
         return work
 

@@ -550,6 +550,12 @@ class Records:
                          f"({', '.join('?' * len(actions))}) ORDER BY id", (since, *actions))
         return [AuditEntry(from_text(at), actor, action, detail) for at, actor, action, detail in rows]
 
+    def history_before_the_chains(self) -> bool:
+        """The ledger begins with the entries the version-4 upgrade linked for rows of a file from before the
+        chains (schema_v4.link_existing_rows): history no manager's key ever signed."""
+        return bool(self.read("SELECT 1 FROM ledger WHERE seq = (SELECT MIN(seq) FROM ledger) "
+                              "AND content LIKE '%\"recorded_before_the_chain\":true%'"))
+
     def latest_audit_action(self, actions: tuple[str, ...]) -> str | None:
         """The most recent of these audit actions, or None when none was ever logged."""
         rows = self.read(f"SELECT action FROM audit WHERE action IN ({', '.join('?' * len(actions))}) "
@@ -782,9 +788,12 @@ class Records:
     # ------------------------------------------------------------------------------------ manager keys
 
     def manager_keys(self) -> dict[str, tuple[bytes, str, str]]:
-        """fingerprint -> (public key, manager, origin) of every key whose signatures this file accepts."""
-        return {fp: (bytes(key), manager, origin) for fp, key, manager, origin in
-                self.read("SELECT fingerprint, public_key, manager, origin FROM manager_keys")}
+        """fingerprint -> (public key, manager, origin) of every key whose signatures this file accepts: those
+        whose ledger entry is signed as the program signs it (chain.accepted_keys), so that a key written into
+        the table behind the program's back, however its entry was linked, is never taken as a manager's."""
+        return chain.accepted_keys(
+            self.read("SELECT fingerprint, public_key, manager, origin FROM manager_keys"),
+            self.read("SELECT ref, chain_hash, signed_by_key, signature FROM ledger WHERE kind = 'key' ORDER BY seq"))
 
     def add_manager_key(self, public_key: bytes, manager: str, origin: str, signer: Signer, actor: str) -> str:
         """Accept signatures of this key from now on: the workstation's own manager key ('this workstation',

@@ -998,14 +998,16 @@ def _seal(facts: _Pass, keys: dict) -> _Seal:
 Regrade = Callable[[str, str, str, str, bool], bool]   # (drill, settings, item, answer, timed_out) -> right?
 
 
-def import_records(records, path: str | Path, imported_by: str = "workstation",
-                   regrade: Regrade | None = None, signer=None) -> ImportResult:
+def import_records(records, path: str | Path, imported_by: str = "workstation", regrade: Regrade | None = None,
+                   signer=None, distrusted: frozenset[str] = frozenset()) -> ImportResult:
     """Merge a records file into `records` (the rules are in the module's docstring). `regrade` grades an
     answer again (the desk passes the drills' engine grading); a file not sealed by a trusted manager needs
-    it, or every session is refused. ValueError with a plain message, and nothing changed, for a file that is
-    not a complete, sane records file."""
+    it, or every session is refused. `distrusted`: fingerprints of keys the records accept that are not to be
+    trusted here all the same (the desk's: keys its PIN file does not explain). ValueError with a plain
+    message, and nothing changed, for a file that is not a complete, sane records file."""
     path = Path(path)
     now = records.clock()
+    keys = {fp: key for fp, key in records.manager_keys().items() if fp not in distrusted}
     try:
         with records.scratch(_SCRATCH, _SCRATCH_TABLES) as db, records.larger_cache(IMPORT_CACHE_KIB):
             try:
@@ -1013,8 +1015,7 @@ def import_records(records, path: str | Path, imported_by: str = "workstation",
             except _Bad as error:
                 raise ValueError(f"{path} cannot be imported: {error}. Nothing was imported.") from None
             with records.checkpoints_on_a_thread() as committed:
-                merge = _Merge(records, imported_by, regrade, facts, _seal(facts, records.manager_keys()), db,
-                               committed)
+                merge = _Merge(records, imported_by, regrade, facts, _seal(facts, keys), db, committed, keys)
                 merge.run()
             with (records.transaction(as_manager=True) if getattr(records, "room", False)
                   else records.transaction()) as db:
@@ -1099,14 +1100,14 @@ class _Merge:
     """Decides each session from the scratch rows and writes the accepted ones, a chunk per transaction."""
 
     def __init__(self, records, imported_by: str, regrade: Regrade | None, facts: _Pass, seal: _Seal, scratch,
-                 committed: Callable[[], None] = lambda: None):
+                 committed: Callable[[], None] = lambda: None, keys: dict | None = None):
         self.records, self.imported_by, self.regrade, self.facts, self.seal = records, imported_by, regrade, facts, seal
         self.scratch = scratch
         self.committed = committed            # told of each chunk's commit (Records.checkpoints_on_a_thread)
         # A file's records hold the scratch database attached (the checks join the two in SQL); the room's
         # server cannot see it, so what the merge must know of the room's records is asked of the server.
         self.room = _RoomLookups(records, scratch, seal.key is None) if getattr(records, "room", False) else None
-        self.keys = {fp: key for fp, (key, _, _) in records.manager_keys().items()}
+        self.keys = {fp: key for fp, (key, _, _) in (records.manager_keys() if keys is None else keys).items()}
         self.targets: dict = {}
         self.trainee_rows: dict[str, tuple[int, str]] = {}
         # Archived profiles get no new sessions, from an import as from a desk (the room's server refuses them

@@ -30,6 +30,9 @@ from .schema_v4 import (
 from .schema_v5 import TRIGGERS as NAME_TRIGGERS
 from .schema_v6 import TRIGGERS as LOGIN_TRIGGERS
 
+# The audit entry of the first unlock of records that replaced the file the PIN's key had signed, with a file
+# of an older version (gui/desk/roles.py: records_replaced_after_the_pin): its history is nobody's word.
+RECORDS_REPLACED = "records_replaced"
 MAX_PROBLEMS = 200   # a file rewritten wholesale would list every row; the first ones say enough
 
 
@@ -399,6 +402,8 @@ def _check_entry(records, found: _Found, where: str, kind: str, ref: str, conten
     if kind in ("signoff", "target") and not legacy:
         _check_statement(records, found, where, kind, ref, event, rows, keys)
         return False
+    if kind == "key":
+        _check_key_signer(found, where, ref, event, entry_key, seen["key"])
     row = rows[kind].get(ref)
     if row is _LATER:
         ends.append((where, ref, event))
@@ -409,7 +414,24 @@ def _check_entry(records, found: _Found, where: str, kind: str, ref: str, conten
         found.add(where, f"is about a {_KIND_WORDS[kind]} that is not in the records (deleted)")
     elif row != event:
         found.add(where, f"does not say what the {_KIND_WORDS[kind]} says now (changed behind the program's back)")
+    if kind == "audit" and event.get("action") == RECORDS_REPLACED:
+        found.add(where, "is the first unlock of a records file that replaced the one this workstation's manager "
+                         "key had signed (a file of an older version, its history signed by no manager): everything "
+                         "recorded before it may be forged")
     return legacy
+
+
+def _check_key_signer(found: _Found, where: str, fingerprint: str, event: dict, entry_key, accepted: set) -> None:
+    """Who signed a key's entry: this workstation's own key signs its own entry when the PIN is set; a key
+    trusted from elsewhere is signed by the manager here who trusted it, with a key accepted before it. A key
+    that signs its own trust (or is not signed) was put in by someone else: its signatures prove nothing."""
+    if event.get("origin") == "trusted":
+        if entry_key is None or entry_key == fingerprint or entry_key not in accepted:
+            found.add(where, "trusts a manager key without the signature of a manager key these records accepted "
+                             "before it (added behind the program's back)")
+    elif entry_key != fingerprint:
+        found.add(where, "adds a manager key of this workstation without that key's own signature (added behind "
+                         "the program's back)")
 
 
 def _check_statement(records, found: _Found, where, kind, ref, event, rows, keys) -> None:

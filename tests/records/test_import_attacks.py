@@ -173,3 +173,66 @@ def test_the_finish_of_a_session_already_here_records_the_answers_here_not_the_f
     summary = a.records.session(unfinished)
     assert summary.finished_at is not None and (summary.correct, summary.items, summary.passed) == (10, 20, False)
     assert a.verify() == []
+
+
+def _a_key_of_the_trainees(records, origin):
+    """A key the trainee made, written into the records as a manager's, its entry signed by itself (as the
+    program signs the key a PIN makes): what it needs to sign sign-offs and records files."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from dealerdrill.desk.manager_key import ManagerKey
+    from dealerdrill.records.schema_v4 import append_entry
+
+    mine = ManagerKey(Ed25519PrivateKey.generate())
+    at = records.now_text()
+    with records.transaction() as db:
+        db.execute("INSERT INTO manager_keys (fingerprint, public_key, manager, origin, added_at) "
+                   "VALUES (?, ?, ?, ?, ?)", (mine.fingerprint, mine.public.raw, MANAGER, origin, at))
+        append_entry(db, "key", mine.fingerprint, {"fingerprint": mine.fingerprint, "public_key": mine.public.raw.hex(),
+                                                   "manager": MANAGER, "origin": origin, "added_at": at}, signer=mine)
+    return mine
+
+
+def _sealed(lines, path, key):
+    """The lines written as a records file and sealed with `key`, as a manager's export seals one."""
+    import hashlib
+
+    from dealerdrill.records import chain
+    from dealerdrill.records.transfer import file_statement
+
+    body = b"".join((json.dumps(line, ensure_ascii=False) + "\n").encode("utf-8") for line in lines[:-1])
+    digest = hashlib.sha256(body).hexdigest()
+    counts = {k: lines[-1]["end"][k] for k in ("sessions", "answers")}
+    statement = file_statement(lines[0], counts["sessions"], counts["answers"], digest, key.fingerprint)
+    end = {**counts, "lines_sha256": digest, "key": key.fingerprint,
+           "signature": key.sign(chain.event_content(statement).encode("utf-8")).hex()}
+    path.write_bytes(body + (json.dumps({"end": end}) + "\n").encode("utf-8"))
+    return path
+
+
+@pytest.mark.parametrize("origin", ["trusted", "this workstation"])
+def test_a_key_the_trainee_wrote_into_the_records_is_not_trusted_by_an_import(pit, origin):
+    """The trainee writes a key of their own into B's records (a key trusted from elsewhere, or a second key of
+    B's own, its entry signed by itself), then seals a records file with it whose failed test is marked all
+    right. The import took the file's grades on trust (and verify called B's records sound); now it grades
+    them again and refuses the session, and verify names the key."""
+    from dealerdrill.desk import Desk
+    from dealerdrill.records import Records
+
+    a, b, attempt, folder = pit
+    b.close()
+    b_path = folder / "b" / "records.sqlite3"
+    with Records(b_path) as records:
+        mine = _a_key_of_the_trainees(records, origin)
+    with Desk.open(b_path) as b:
+        lines = read_lines(export(a, folder / "a.json"))
+        for line in lines:
+            if "answer" in line:
+                line["answer"]["correct"] = True
+        result = import_into(b, _sealed(lines, folder / "forged.json", mine))
+        assert result.sessions_added == 0 and result.answers_added == 0
+        assert "graded again by the engine" in result.grading
+        assert "is marked right in the file, but the engine grades the stored answer wrong" in result.refused[0]
+        found = [str(p) for p in b.verify()]
+        assert any(mine.fingerprint in p for p in found), found
+    assert attempt.uuid not in {s.uuid for s in Records(b_path).test_attempts()}

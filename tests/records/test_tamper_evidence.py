@@ -286,3 +286,72 @@ def test_a_ledger_entry_that_is_no_record_is_named_not_a_crash(file_with_history
     with sqlite3.connect(file_with_history) as db:
         append_entry(db, "audit", "999", [1, 2])          # type: ignore[arg-type]
     assert any("ledger entry" in p and "does not hold readable content" in p for p in problems(file_with_history))
+
+
+def test_a_key_trusted_by_itself_is_named_and_its_sign_off_is_no_sign_off(file_with_history):
+    """A key of the trainee's written in as one this workstation trusts, its entry signed by itself, and the
+    failed test signed off with it: the records accepted the key (verify called the file sound); a trusted key
+    is signed by the manager who trusted it, so now the records do not accept it and verify names both."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from dealerdrill.desk.manager_key import ManagerKey
+    from dealerdrill.records import Records
+    from dealerdrill.records.schema_v4 import append_entry
+
+    mine = ManagerKey(Ed25519PrivateKey.generate())
+    with Records(file_with_history) as records:
+        at = records.now_text()
+        with records.transaction() as db:
+            db.execute("INSERT INTO manager_keys (fingerprint, public_key, manager, origin, added_at) "
+                       "VALUES (?, ?, ?, 'trusted', ?)", (mine.fingerprint, mine.public.raw, MANAGER, at))
+            append_entry(db, "key", mine.fingerprint, {"fingerprint": mine.fingerprint,
+                                                       "public_key": mine.public.raw.hex(), "manager": MANAGER,
+                                                       "origin": "trusted", "added_at": at}, signer=mine)
+        failed = next(s for s in records.test_attempts() if s.signed_by is None)
+        records.sign_off(failed.uuid, MANAGER, mine, "watched", "a second go")
+        assert mine.fingerprint not in records.manager_keys()
+        found = [str(p) for p in records.verify()]
+    assert any(f"key {mine.fingerprint}" in p and "without the signature of a manager key" in p for p in found)
+    assert any(f"signoff {failed.uuid}" in p and "not signed by a manager key this file accepts" in p for p in found)
+    assert verify_cli(file_with_history).returncode == 1
+
+
+def test_a_file_written_anew_as_an_older_version_beside_the_pin_file_is_named(file_with_history):
+    """The trainee writes the records anew as a file of version 3 (before the chains), all they hold copied
+    and the failed test signed off, and puts it in place of the records beside the manager's PIN file. The
+    upgrade links it all as unsigned history and the manager's next unlock gave the file the PIN's key: verify
+    called it sound, signed by the manager's own key. The desk knows the PIN file's key came first: it says
+    so at start, the unlock records it under the key's signature, and verify names it from then on."""
+    import shutil
+
+    from dealerdrill.records import schema
+
+    forged = file_with_history.with_name("forged.sqlite3")
+    db = sqlite3.connect(forged, isolation_level=None)
+    for step in range(3):
+        schema.apply_step(db, step)
+        db.execute(f"PRAGMA user_version = {step + 1}")
+    db.execute("ATTACH ? AS real", (str(file_with_history),))
+    for table, columns in (("trainees", "id, uuid, name, created_at, archived_at, archived_by"),
+                           ("sessions", "id, uuid, trainee_id, drill, game, mode, settings, target, workstation, "
+                                        "started_at, finished_at"),
+                           ("answers", ", ".join(chain.ANSWER_COLUMNS)),
+                           ("targets", "drill, seconds, accuracy, test_items, pass_mark, set_by, set_at"),
+                           ("audit", "id, at, actor, action, detail")):
+        db.execute(f"INSERT INTO {table} ({columns}) SELECT {columns} FROM real.{table}")
+    db.execute("INSERT INTO signoffs (session_id, manager, signed_at, note) SELECT id, ?, finished_at, 'watched' "
+               "FROM real.sessions WHERE id NOT IN (SELECT session_id FROM real.signoffs)", (MANAGER,))
+    db.execute("INSERT INTO signoffs (session_id, manager, signed_at, note) "
+               "SELECT session_id, manager, signed_at, note FROM real.signoffs")
+    db.execute("DETACH real")
+    db.close()
+    for suffix in ("-wal", "-shm"):
+        file_with_history.with_name(file_with_history.name + suffix).unlink(missing_ok=True)
+    shutil.move(forged, file_with_history)
+    with Desk.open(file_with_history) as desk:
+        assert desk.key_notice is not None and "was replaced after this workstation's manager PIN" in desk.key_notice
+        assert all(s.signed_by == MANAGER for s in desk.records.test_attempts())
+        desk.unlock_manager(PIN, MANAGER)
+        assert any("first unlock of a records file that replaced" in str(p) for p in desk.records.verify())
+    done = verify_cli(file_with_history)
+    assert done.returncode == 1 and "first unlock of a records file that replaced" in done.stderr
