@@ -355,3 +355,34 @@ def test_a_file_written_anew_as_an_older_version_beside_the_pin_file_is_named(fi
         assert any("first unlock of a records file that replaced" in str(p) for p in desk.records.verify())
     done = verify_cli(file_with_history)
     assert done.returncode == 1 and "first unlock of a records file that replaced" in done.stderr
+
+
+def test_a_scorecard_sealed_with_a_key_the_pin_file_does_not_explain_is_not_named_the_managers(file_with_history,
+                                                                                                tmp_path):
+    """The trainee writes a key of their own into the records as a second key of this workstation (its entry
+    signed by itself, as a PIN's key is) and seals a scorecard with it: `verify SCORECARD.pdf` named it
+    "Mere Smith's (this workstation)". The PIN file holds the manager's key, which came first: the key is not
+    named, and `verify` of the records names it."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from dealerdrill.desk.manager_key import ManagerKey
+    from dealerdrill.exports import export
+    from dealerdrill.records import Records
+    from dealerdrill.records.schema_v4 import append_entry
+
+    mine = ManagerKey(Ed25519PrivateKey.generate())
+    with Records(file_with_history) as records:
+        at = records.now_text()
+        with records.transaction() as db:
+            db.execute("INSERT INTO manager_keys (fingerprint, public_key, manager, origin, added_at) "
+                       "VALUES (?, ?, ?, 'this workstation', ?)", (mine.fingerprint, mine.public.raw, MANAGER, at))
+            append_entry(db, "key", mine.fingerprint, {"fingerprint": mine.fingerprint,
+                                                       "public_key": mine.public.raw.hex(), "manager": MANAGER,
+                                                       "origin": "this workstation", "added_at": at}, signer=mine)
+        [pdf] = export(records, "pdf", tmp_path / "aroha.pdf", signer=mine)
+    done = verify_cli(file_with_history, str(pdf))
+    assert "genuine and unaltered" in done.stdout and mine.fingerprint in done.stdout
+    assert "knows the key" not in done.stdout and "does not know the key" in done.stdout
+    done = verify_cli(file_with_history)
+    assert done.returncode == 1 and mine.fingerprint in done.stderr and "added after the key in the manager PIN" \
+        in done.stderr
