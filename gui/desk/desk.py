@@ -357,8 +357,8 @@ class Desk:
                                f"added after the key in the manager PIN file {self.role.pin_path} "
                                f"({self._pin_file_key()}): no PIN file here holds "
                                f"it, so it was put into the records behind the program's back (or the PIN file is an "
-                               f"old copy). Nothing signed with it is taken as this workstation's manager's: imports "
-                               f"do not trust it.")
+                               f"old copy). What is signed with it (sign-offs, targets, scorecards, records files) is "
+                               f"not this workstation's manager's word; imports do not trust it.")
             return
         if self.role.records_replaced_after_the_pin():
             self.key_notice = (f"The records file {self.records.describe_location() if self.records else ''} was "
