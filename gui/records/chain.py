@@ -91,8 +91,10 @@ def accepted_keys(rows: Iterable, entries: Iterable) -> dict[str, tuple[bytes, s
     """fingerprint -> (public key, manager, origin) of the manager keys (`rows`: fingerprint, public key,
     manager, origin) whose ledger entry (`entries`: ref, chain hash, signing key, signature, in ledger order) is
     signed as the program signs it: a key of this workstation by itself, when its PIN is set; a key trusted
-    from elsewhere by a key accepted before it (the manager here who trusted it), never by itself."""
-    keys = {fp: (bytes(public), manager, origin) for fp, public, manager, origin in rows}
+    from elsewhere by a key accepted before it (the manager here who trusted it), never by itself. A row whose
+    public key is not the one its fingerprint names is no key."""
+    keys = {fp: (bytes(public), manager, origin) for fp, public, manager, origin in rows
+            if fingerprint_of(bytes(public)) == fp}     # never another key under a known key's fingerprint
     accepted: dict[str, tuple[bytes, str, str]] = {}
     for ref, chain_hash, signer, signature in entries:
         row = keys.get(ref)

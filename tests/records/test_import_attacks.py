@@ -193,8 +193,10 @@ def _a_key_of_the_trainees(records, origin):
     return mine
 
 
-def _sealed(lines, path, key):
-    """The lines written as a records file and sealed with `key`, as a manager's export seals one."""
+def _sealed(lines, path, key, fingerprint=None):
+    """The lines written as a records file and sealed with `key` (named by `fingerprint`, its own unless
+    given), as a manager's export seals one."""
+    fingerprint = fingerprint or key.fingerprint
     import hashlib
 
     from dealerdrill.records import chain
@@ -203,8 +205,8 @@ def _sealed(lines, path, key):
     body = b"".join((json.dumps(line, ensure_ascii=False) + "\n").encode("utf-8") for line in lines[:-1])
     digest = hashlib.sha256(body).hexdigest()
     counts = {k: lines[-1]["end"][k] for k in ("sessions", "answers")}
-    statement = file_statement(lines[0], counts["sessions"], counts["answers"], digest, key.fingerprint)
-    end = {**counts, "lines_sha256": digest, "key": key.fingerprint,
+    statement = file_statement(lines[0], counts["sessions"], counts["answers"], digest, fingerprint)
+    end = {**counts, "lines_sha256": digest, "key": fingerprint,
            "signature": key.sign(chain.event_content(statement).encode("utf-8")).hex()}
     path.write_bytes(body + (json.dumps({"end": end}) + "\n").encode("utf-8"))
     return path
@@ -236,3 +238,40 @@ def test_a_key_the_trainee_wrote_into_the_records_is_not_trusted_by_an_import(pi
         found = [str(p) for p in b.verify()]
         assert any(mine.fingerprint in p for p in found), found
     assert attempt.uuid not in {s.uuid for s in Records(b_path).test_attempts()}
+
+
+def test_another_public_key_under_the_managers_fingerprint_is_no_key(pit):
+    """The trainee puts a key of their own into the row of B's manager key (its fingerprint kept) and re-signs
+    that key's ledger entry with it (the signature is not part of the entry's hash), then seals a file whose
+    failed test is marked all right, naming B's fingerprint: the import took its grades on trust. A key row
+    whose public key is not the one its fingerprint names is no key."""
+    import sqlite3
+
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from dealerdrill.desk.manager_key import ManagerKey
+    from dealerdrill.drills.regrade import Regrader
+    from dealerdrill.records import Records, import_records
+
+    a, b, _attempt, folder = pit
+    managers = b.role.key.fingerprint
+    b.close()
+    b_path = folder / "b" / "records.sqlite3"
+    mine = ManagerKey(Ed25519PrivateKey.generate())
+    with sqlite3.connect(b_path) as db:
+        db.execute("DROP TRIGGER manager_keys_are_permanent_update")
+        db.execute("DROP TRIGGER ledger_is_permanent_update")
+        db.execute("UPDATE manager_keys SET public_key = ? WHERE fingerprint = ?", (mine.public.raw, managers))
+        (entry_hash,) = db.execute("SELECT chain_hash FROM ledger WHERE kind = 'key' AND ref = ?",
+                                   (managers,)).fetchone()
+        db.execute("UPDATE ledger SET signature = ? WHERE kind = 'key' AND ref = ?",
+                   (mine.sign(bytes(entry_hash)), managers))
+    lines = read_lines(export(a, folder / "a.json"))
+    for line in lines:
+        if "answer" in line:
+            line["answer"]["correct"] = True
+    with Records(b_path) as records:
+        assert managers not in records.manager_keys()
+        result = import_records(records, _sealed(lines, folder / "forged.json", mine, managers),
+                                imported_by=MANAGER, regrade=Regrader())
+    assert result.sessions_added == 0 and "graded again by the engine" in result.grading
