@@ -33,6 +33,11 @@ from .schema_v6 import TRIGGERS as LOGIN_TRIGGERS
 # The audit entry of the first unlock of records that replaced the file the PIN's key had signed, with a file
 # of an older version (gui/desk/roles.py: records_replaced_after_the_pin): its history is nobody's word.
 RECORDS_REPLACED = "records_replaced"
+# Entries the program always signs over the chains as they stand (besides checkpoints): a target, a manager
+# key, and the audit entry of each unlock (followed by its checkpoint). Sign-offs carry their signature in
+# their statement (an imported one is not signed again here).
+ALWAYS_SIGNED = ("target", "key")
+ALWAYS_SIGNED_AUDIT = ("manager_unlocked", RECORDS_REPLACED)
 MAX_PROBLEMS = 200   # a file rewritten wholesale would list every row; the first ones say enough
 
 
@@ -399,6 +404,12 @@ def _check_entry(records, found: _Found, where: str, kind: str, ref: str, conten
         found.add(where, "claims to be history from before the chains existed, but follows entries recorded with "
                          "them (added behind the program's back)")
         legacy = False
+    if not legacy and entry_key is None and (kind in ALWAYS_SIGNED or kind == "audit"
+                                             and event.get("action") in ALWAYS_SIGNED_AUDIT):
+        # Left unsigned, an entry such as this lets the chain be linked anew past it: the signature the
+        # program made over the chain as it stood was taken off.
+        found.add(where, "carries no manager's signature, which the program always makes for it (it was taken off "
+                         "behind the program's back)")
     if kind in ("signoff", "target") and not legacy:
         _check_statement(records, found, where, kind, ref, event, rows, keys)
         return False

@@ -386,3 +386,58 @@ def test_a_scorecard_sealed_with_a_key_the_pin_file_does_not_explain_is_not_name
     done = verify_cli(file_with_history)
     assert done.returncode == 1 and mine.fingerprint in done.stderr and "added after the key in the manager PIN" \
         in done.stderr
+
+
+def test_relinking_the_chains_past_an_unlock_with_its_signatures_taken_off_is_noticed(file_with_history):
+    """The failed test (taken before the manager unlocked and signed the other off) rewritten as passed, both
+    chains linked anew from there, the unlock's checkpoint left out and the signatures of the entries after the
+    edit taken off (a ledger signature is outside the entry's hash): verify called the file sound. The entry of
+    each unlock is always signed; unsigned, it is named."""
+    import hashlib
+    import json
+
+    with sqlite3.connect(file_with_history) as db:
+        dropped = [sql for (sql,) in db.execute(
+            "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name IN ('answers_are_permanent_update', "
+            "'ledger_is_permanent_update', 'ledger_is_permanent_delete')")]
+        for trigger in ("answers_are_permanent_update", "ledger_is_permanent_update", "ledger_is_permanent_delete"):
+            db.execute(f"DROP TRIGGER {trigger}")
+        failed, session_id = db.execute("SELECT uuid, id FROM sessions WHERE mode = 'test' AND id NOT IN "
+                                        "(SELECT session_id FROM signoffs)").fetchone()
+        db.execute("UPDATE answers SET correct = 1, category = NULL, given = expected WHERE session_id = ?",
+                   (session_id,))
+        first = db.execute("SELECT MIN(id) FROM answers WHERE session_id = ?", (session_id,)).fetchone()[0]
+        row = db.execute("SELECT chain_hash FROM answers WHERE id < ? ORDER BY id DESC LIMIT 1", (first,)).fetchone()
+        head = bytes(row[0]) if row else chain.NO_HASH
+        for (answer_id,) in db.execute("SELECT id FROM answers WHERE id >= ? ORDER BY id", (first,)).fetchall():
+            content = db.execute(f"SELECT {chain.ANSWER_CONTENT_SQL} FROM answers WHERE id = ?",
+                                 (answer_id,)).fetchone()[0]
+            head = hashlib.sha256(head + content).digest()
+            db.execute("UPDATE answers SET chain_hash = ? WHERE id = ?", (head, answer_id))
+        hashes = dict(db.execute("SELECT id, chain_hash FROM answers").fetchall())
+        start = db.execute("SELECT MIN(seq) FROM ledger WHERE answers_last_id >= ?", (first,)).fetchone()[0]
+        tail = db.execute("SELECT kind, ref, content, answers_last_id FROM ledger WHERE seq >= ? ORDER BY seq",
+                          (start,)).fetchall()
+        db.execute("DELETE FROM ledger WHERE seq >= ?", (start,))
+        previous = bytes(db.execute("SELECT chain_hash FROM ledger WHERE seq = ?", (start - 1,)).fetchone()[0])
+        seq = start
+        for kind, ref, content, last_id in tail:
+            if kind == "checkpoint":
+                continue
+            if kind == "session_end" and ref == failed:
+                event = json.loads(content)
+                content = chain.event_content(dict(event, correct=event["items"]))
+            answers_head = bytes(hashes[last_id]) if last_id else chain.NO_HASH
+            previous = chain.ledger_link(previous, kind, ref, content, last_id, answers_head)
+            db.execute("INSERT INTO ledger (seq, kind, ref, content, answers_last_id, answers_head, chain_hash) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?)", (seq, kind, ref, content, last_id, answers_head, previous))
+            seq += 1
+        db.execute("UPDATE answer_facts SET correct = 1 WHERE session_id = ?", (session_id,))
+        db.execute("DELETE FROM answer_hours")
+        db.execute("INSERT INTO answer_hours SELECT trainee_id, drill, mode, substr(answered_at, 1, 13), MIN(game), "
+                   "COUNT(*), SUM(correct), MAX(answered_at) FROM answer_facts GROUP BY 1, 2, 3, 4")
+        for sql in dropped:
+            db.execute(sql)
+    found = problems(file_with_history)
+    assert found and all("(audit " in p and "carries no manager's signature" in p for p in found), found
+    assert verify_cli(file_with_history).returncode == 1
