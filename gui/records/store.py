@@ -652,9 +652,13 @@ class Records:
         answer_id = (last[0] if last else 0) + 1
         content = db.execute(f"SELECT {_BOUND_ANSWER_CONTENT}", (answer_id, *values)).fetchone()[0]
         chain_hash = chain.link(last[1] if last else chain.NO_HASH, content)
-        db.execute("INSERT INTO answers (id, uuid, session_id, seq, family, item, answer, expected, given, correct, "
-                   "category, rule, seconds, timed_out, answered_at, chain_hash) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (answer_id, *values, chain_hash))
+        cursor = db.execute("INSERT INTO answers (id, uuid, session_id, seq, family, item, answer, expected, given, "
+                            "correct, category, rule, seconds, timed_out, answered_at, chain_hash) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (answer_id, *values, chain_hash))
+        if cursor.rowcount != 1:
+            # A trigger that is not the program's skipped the row (RAISE(IGNORE)): nothing is committed.
+            raise RecordsError("The answer was not stored: the records file skipped it without an error (a trigger "
+                               "someone added to it; `dealerdrill verify` names it). Nothing of this answer was kept.")
         return answer_id
 
     def insert_answers_selected(self, db: sqlite3.Connection, values: tuple[str, ...], source: str,

@@ -441,3 +441,27 @@ def test_relinking_the_chains_past_an_unlock_with_its_signatures_taken_off_is_no
     found = problems(file_with_history)
     assert found and all("(audit " in p and "carries no manager's signature" in p for p in found), found
     assert verify_cli(file_with_history).returncode == 1
+
+
+def test_a_trigger_of_someone_elses_that_drops_wrong_answers_is_noticed(tmp_path):
+    """Someone who can write the file adds a trigger of their own that silently skips every wrong answer
+    (RAISE(IGNORE)): a practice of 10 right and 10 wrong was stored as 10 of 10, the chains whole, and verify
+    called the file sound. Recording now says the answer was not stored, and verify names the trigger."""
+    path = tmp_path / "data" / "records.sqlite3"
+    path.parent.mkdir()
+    with Desk.open(path) as desk:
+        desk.set_first_pin(MANAGER, PIN, PIN)
+        desk.add_trainee("Aroha")
+    tamper(path, "CREATE TRIGGER keep_the_good_ones BEFORE INSERT ON answers WHEN NEW.correct = 0 "
+                 "BEGIN SELECT RAISE(IGNORE); END")
+    assert any("trigger keep_the_good_ones" in p and "not one this program makes" in p for p in problems(path))
+    assert verify_cli(path).returncode == 1
+    with Desk.open(path) as desk:
+        desk.choose_trainee("Aroha")
+        session = desk.start_session("baccarat.table_of_play", Mode.PRACTICE, seed=3)
+        item = session.next_item()
+        session.submit(item.key, 2.0)
+        item = session.next_item()
+        assert session.recording_problem is None
+        session.submit(dict(item.key, player="draw" if item.key["player"] == "stand" else "stand"), 2.0)
+        assert "was not stored" in (session.recording_problem or "")
