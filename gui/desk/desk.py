@@ -334,17 +334,7 @@ class Desk:
         file holds. Each PIN set here adds its key when it is set, so the PIN file holds the last of them; a
         later one was written into the records by someone else (a key of their own, self-signed, so that its
         signatures check out). Not in a training room, where every manager's key is one of its own."""
-        if self.records is None or self.in_room:
-            return []
-        try:
-            key_file = self.role.key_file()
-        except KeyFileError:
-            return []
-        if key_file is None or key_file.public is None:
-            return []
-        own = [fp for fp, (_, _, origin) in self.records.manager_keys().items() if origin == "this workstation"]
-        mine = key_file.public.fingerprint
-        return own[own.index(mine) + 1:] if mine in own else []
+        return _keys_unexplained_by(self.records, self.role.pin_path)
 
     def _note_pin_reset(self) -> None:
         """A PIN was set before and its file is gone (someone reset it by deleting the file), or the file now
@@ -732,6 +722,23 @@ def signed_settings_text(settings: table_settings.Settings) -> str:
     return json.dumps({"answer_keys": tables, "house_way_files": files}, sort_keys=True)
 
 
+def _keys_unexplained_by(records, pin_path: Path) -> list[str]:
+    """Desk.keys_the_pin_file_does_not_explain for `records` and the PIN file at `pin_path`."""
+    from .manager_key import read_key_file
+
+    if records is None or getattr(records, "room", False):
+        return []
+    try:
+        key_file = read_key_file(pin_path)
+    except KeyFileError:
+        return []
+    if key_file is None or key_file.public is None:
+        return []
+    own = [fp for fp, (_, _, origin) in records.manager_keys().items() if origin == "this workstation"]
+    mine = key_file.public.fingerprint
+    return own[own.index(mine) + 1:] if mine in own else []
+
+
 def _with_signed_answer_keys(records: Records, settings: table_settings.Settings,
                              problems: list[str]) -> tuple[table_settings.Settings, list[str]]:
     """`settings` (from settings.json) with every answer-key setting taken from the latest signed copy (the
@@ -740,7 +747,9 @@ def _with_signed_answer_keys(records: Records, settings: table_settings.Settings
 
     from .settings_policy import PRESENTATION_ONLY
 
-    entry = records.latest_signed_audit(SETTINGS_IN_FORCE)
+    # Settings signed with a key the PIN file beside the records does not explain are nobody's word.
+    distrusted = frozenset(_keys_unexplained_by(records, records.path.parent / PIN_FILE_NAME))
+    entry = records.latest_signed_audit(SETTINGS_IN_FORCE, distrusted)
     signed = json.loads(entry.detail) if entry is not None else {"answer_keys": {}, "house_way_files": {}}
     wanted = table_settings.Settings().to_dict()
     for table, values in signed.get("answer_keys", {}).items():

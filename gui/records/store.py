@@ -562,11 +562,13 @@ class Records:
                          f"ORDER BY id DESC LIMIT 1", actions)
         return rows[0][0] if rows else None
 
-    def latest_signed_audit(self, action: str) -> AuditEntry | None:
+    def latest_signed_audit(self, action: str, distrusted: frozenset[str] = frozenset()) -> AuditEntry | None:
         """The latest audit entry of `action` whose ledger entry carries a valid signature of this
         workstation's own manager key over exactly that entry (settings a manager put in force): an entry
-        written behind the program's back, or edited since, is passed over."""
-        keys = {fp: key for fp, (key, _, origin) in self.manager_keys().items() if origin == "this workstation"}
+        written behind the program's back, or edited since, is passed over, and so is one signed with a key
+        in `distrusted` (the desk's: keys its PIN file does not explain)."""
+        keys = {fp: key for fp, (key, _, origin) in self.manager_keys().items()
+                if origin == "this workstation" and fp not in distrusted}
         rows = self.read("SELECT a.id, a.at, a.actor, a.action, a.detail, l.seq, l.kind, l.ref, l.content, "
                          "l.answers_last_id, l.answers_head, l.chain_hash, l.signed_by_key, l.signature "
                          "FROM audit a JOIN ledger l ON l.kind = 'audit' AND l.ref = CAST(a.id AS TEXT) "
