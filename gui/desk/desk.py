@@ -666,13 +666,21 @@ class Desk:
 
         signer = self.role.key
         distrusted = frozenset(self.keys_the_pin_file_does_not_explain())
+        from .settings_policy import PRESENTATION_ONLY
+
+        # The answer-key settings in force here: the manager's signed copy, as at start (the command line's desk
+        # holds no settings of its own). House-way files are paths on this workstation: the house way they
+        # give is the setting compared.
+        in_force = _with_signed_answer_keys(self._require_records(), table_settings.Settings(), [])[0]
+        answer_keys = {table: {k: v for k, v in values.items() if k not in PRESENTATION_ONLY
+                               and k != "house_way_files"} for table, values in in_force.to_dict().items()}
 
         def work(records, progress=None, cancel=None):
             from dealerdrill.drills.regrade import Regrader
             from dealerdrill.records import import_records
 
             return import_records(records, path, imported_by=manager, regrade=Regrader(), signer=signer,
-                                  distrusted=distrusted)
+                                  distrusted=distrusted, answer_keys=answer_keys)
 
         return work
 

@@ -275,3 +275,26 @@ def test_another_public_key_under_the_managers_fingerprint_is_no_key(pit):
         result = import_records(records, _sealed(lines, folder / "forged.json", mine, managers),
                                 imported_by=MANAGER, regrade=Regrader())
     assert result.sessions_added == 0 and "graded again by the engine" in result.grading
+
+
+def test_a_test_under_other_answer_key_settings_is_refused(pit):
+    """A passed test whose stored settings were changed in the file (the commission, the tie odds): graded
+    again under the file's settings it still checks out, and it came in as passed, though this workstation
+    grades its tests under its own answer keys. Refused, as a softer pass mark is, unless a trusted manager
+    signed it off; the same file unedited goes in."""
+    a, b, _attempt, folder = pit
+    passed = take_test(a, "Hemi", [True] * 20, seed=8)
+    original = export(a, folder / "a.json")
+
+    def soften(lines):
+        for line in lines:
+            if "session" in line and line["session"]["uuid"] == passed.uuid:
+                settings = json.loads(line["session"]["settings"])
+                settings["baccarat"].update(commission_percent=0.0, tie_odds=9)
+                line["session"]["settings"] = json.dumps(settings)
+    result = import_into(b, edited(original, soften))
+    assert passed.uuid not in {s.uuid for s in b.records.test_attempts()}
+    assert any(passed.uuid in line and "other baccarat settings than this workstation's (commission_percent, "
+               "tie_odds)" in line for line in result.refused), result.refused
+    assert import_into(b, original).sessions_added == 1                # the other session came in before
+    assert b.records.session(passed.uuid).passed
