@@ -322,10 +322,41 @@ class Desk:
         if self.records is not None and not self.records.read_only:
             self.records.add_audit_entry(actor, action, detail, self.role.key)
 
+    def _pin_file_key(self) -> str:
+        try:
+            key_file = self.role.key_file()
+        except KeyFileError:
+            return "?"
+        return key_file.public.fingerprint if key_file is not None and key_file.public is not None else "?"
+
+    def keys_the_pin_file_does_not_explain(self) -> list[str]:
+        """The fingerprints of this workstation's manager keys that these records accepted after the key the PIN
+        file holds. Each PIN set here adds its key when it is set, so the PIN file holds the last of them; a
+        later one was written into the records by someone else (a key of their own, self-signed, so that its
+        signatures check out). Not in a training room, where every manager's key is one of its own."""
+        return _keys_unexplained_by(self.records, self.role.pin_path)
+
     def _note_pin_reset(self) -> None:
         """A PIN was set before and its file is gone (someone reset it by deleting the file), or the file now
         holds a key these records have never accepted (someone wrote a new file over it): both are a PIN
-        reset. Logged once, and said in `key_notice` for the window to show."""
+        reset. Logged once, and said in `key_notice` for the window to show. And a key of this workstation
+        the records accepted after the PIN file's (keys_the_pin_file_does_not_explain) is said too."""
+        unexplained = self.keys_the_pin_file_does_not_explain()
+        if unexplained:
+            self.key_notice = (f"These records accept a manager key of this workstation ({unexplained[-1]}) that was "
+                               f"added after the key in the manager PIN file {self.role.pin_path} "
+                               f"({self._pin_file_key()}): no PIN file here holds "
+                               f"it, so it was put into the records behind the program's back (or the PIN file is an "
+                               f"old copy). What is signed with it (sign-offs, targets, scorecards, records files) is "
+                               f"not this workstation's manager's word; imports do not trust it.")
+            return
+        if self.role.records_replaced_after_the_pin():
+            self.key_notice = (f"The records file {self.records.describe_location() if self.records else ''} was "
+                               f"replaced after this workstation's manager PIN was set: it is a file of an older "
+                               f"version, upgraded here, whose history (sign-offs, targets, answers) no manager "
+                               f"signed, and it does not hold the PIN file's key ({self._pin_file_key()}). It may "
+                               f"have been written anew by anyone; unlocking the role records this for good.")
+            return
         if self.records is None or self.records.read_only:
             return
         known = {fp for fp, (_, _, origin) in self.records.manager_keys().items() if origin == "this workstation"}
@@ -634,12 +665,22 @@ class Desk:
         self._require_records()
 
         signer = self.role.key
+        distrusted = frozenset(self.keys_the_pin_file_does_not_explain())
+        from .settings_policy import PRESENTATION_ONLY
+
+        # The answer-key settings in force here: the manager's signed copy, as at start (the command line's desk
+        # holds no settings of its own). House-way files are paths on this workstation: the house way they
+        # give is the setting compared.
+        in_force = _with_signed_answer_keys(self._require_records(), table_settings.Settings(), [])[0]
+        answer_keys = {table: {k: v for k, v in values.items() if k not in PRESENTATION_ONLY
+                               and k != "house_way_files"} for table, values in in_force.to_dict().items()}
 
         def work(records, progress=None, cancel=None):
             from dealerdrill.drills.regrade import Regrader
             from dealerdrill.records import import_records
 
-            return import_records(records, path, imported_by=manager, regrade=Regrader(), signer=signer)
+            return import_records(records, path, imported_by=manager, regrade=Regrader(), signer=signer,
+                                  distrusted=distrusted, answer_keys=answer_keys)
 
         return work
 
@@ -689,6 +730,23 @@ def signed_settings_text(settings: table_settings.Settings) -> str:
     return json.dumps({"answer_keys": tables, "house_way_files": files}, sort_keys=True)
 
 
+def _keys_unexplained_by(records, pin_path: Path) -> list[str]:
+    """Desk.keys_the_pin_file_does_not_explain for `records` and the PIN file at `pin_path`."""
+    from .manager_key import read_key_file
+
+    if records is None or getattr(records, "room", False):
+        return []
+    try:
+        key_file = read_key_file(pin_path)
+    except KeyFileError:
+        return []
+    if key_file is None or key_file.public is None:
+        return []
+    own = [fp for fp, (_, _, origin) in records.manager_keys().items() if origin == "this workstation"]
+    mine = key_file.public.fingerprint
+    return own[own.index(mine) + 1:] if mine in own else []
+
+
 def _with_signed_answer_keys(records: Records, settings: table_settings.Settings,
                              problems: list[str]) -> tuple[table_settings.Settings, list[str]]:
     """`settings` (from settings.json) with every answer-key setting taken from the latest signed copy (the
@@ -697,7 +755,9 @@ def _with_signed_answer_keys(records: Records, settings: table_settings.Settings
 
     from .settings_policy import PRESENTATION_ONLY
 
-    entry = records.latest_signed_audit(SETTINGS_IN_FORCE)
+    # Settings signed with a key the PIN file beside the records does not explain are nobody's word.
+    distrusted = frozenset(_keys_unexplained_by(records, records.path.parent / PIN_FILE_NAME))
+    entry = records.latest_signed_audit(SETTINGS_IN_FORCE, distrusted)
     signed = json.loads(entry.detail) if entry is not None else {"answer_keys": {}, "house_way_files": {}}
     wanted = table_settings.Settings().to_dict()
     for table, values in signed.get("answer_keys", {}).items():

@@ -80,6 +80,10 @@ def clean_manager_name(name: object) -> str:
     return cleaned
 
 
+REPLACED_WORDS = ("this records file replaced the one this workstation's manager key had signed: it came as a "
+                  "file of an older version, whose history (sign-offs, targets and answers) no manager signed")
+
+
 class ManagerRole:
     """The role at one desk: locked, or held by one named manager with their unlocked key. `records()` gives
     the desk's records (for the audit log, the throttle and the accepted keys); `clock` the time of day;
@@ -175,7 +179,7 @@ class ManagerRole:
         key = manager_key.new_key(pin)
         manager_key.write_key_file(self.pin_path, key, pin)
         self._log(name, "pin_set", f"{self.pin_path.name}; key {key.fingerprint}")
-        return self.unlock(pin, name)
+        return self.unlock(pin, name, _new_key=True)
 
     def change_pin(self, pin: str, repeated: str) -> None:
         """A new PIN for the same key: signatures made before stay valid."""
@@ -197,7 +201,27 @@ class ManagerRole:
         remaining = (refused[-1].at + wait - self._clock()).total_seconds()
         return max(0, int(remaining + 0.999))
 
-    def unlock(self, pin: str, name: str) -> Manager:
+    def records_replaced_after_the_pin(self, key_file: manager_key.KeyFile | None = None) -> bool:
+        """The records file holds history from before the chains (a file of version 3 or older, upgraded
+        here) and no key of this workstation, while the PIN file already holds a key: the records were not
+        upgraded beside this PIN file (its first unlock would have given them its key), they replaced the
+        file after the PIN was set. Such a file may have been written anew by anyone, sign-offs and all, as
+        unsigned history; its first unlock must not make the key vouch for it. Not in a training room."""
+        records = self._records()
+        if records is None or getattr(records, "room", False):
+            return False
+        if key_file is None:
+            try:
+                key_file = self.key_file()
+            except manager_key.KeyFileError:
+                return False
+        if key_file is None or key_file.public is None:
+            return False
+        if any(origin == "this workstation" for _, _, origin in records.manager_keys().values()):
+            return False
+        return records.history_before_the_chains()
+
+    def unlock(self, pin: str, name: str, *, _new_key: bool = False) -> Manager:
         """Hold the role as `name` if `pin` is right; PermissionError (audited) if it is not, and
         PinTriesExhausted without trying while too many wrong PINs were given in a row."""
         name = clean_manager_name(name)
@@ -208,6 +232,7 @@ class ManagerRole:
         if wait:
             self._log(name, "unlock_throttled", f"{wait} s to wait")
             raise PinTriesExhausted(wait)
+        replaced = not _new_key and self.records_replaced_after_the_pin(key_file)
         key = key_file.unlock(pin) if isinstance(pin, str) else None
         if key is None:
             self._log(name, "unlock_refused", "wrong PIN")
@@ -222,6 +247,10 @@ class ManagerRole:
         if records is not None and key.fingerprint not in records.manager_keys():
             # A key these records have never seen: the first PIN, or a key file written over the old one.
             records.add_manager_key(key.public.raw, name, "this workstation", key, name)
+            if replaced:     # said for good, under the key's signature: verify names it from now on
+                from dealerdrill.records.verify import RECORDS_REPLACED
+
+                self._log(name, RECORDS_REPLACED, f"{records.describe_location()}: {REPLACED_WORDS}", signed=True)
         self._log(name, "manager_unlocked", f"key {key.fingerprint}", signed=True)
         if records is not None:
             records.checkpoint(key, name)

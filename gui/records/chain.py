@@ -87,6 +87,28 @@ def fingerprint_of(public_key: bytes) -> str:
     return "-".join(digest[i:i + 4] for i in range(0, 32, 4))
 
 
+def accepted_keys(rows: Iterable, entries: Iterable) -> dict[str, tuple[bytes, str, str]]:
+    """fingerprint -> (public key, manager, origin) of the manager keys (`rows`: fingerprint, public key,
+    manager, origin) whose ledger entry (`entries`: ref, chain hash, signing key, signature, in ledger order) is
+    signed as the program signs it: a key of this workstation by itself, when its PIN is set; a key trusted
+    from elsewhere by a key accepted before it (the manager here who trusted it), never by itself. A row whose
+    public key is not the one its fingerprint names is no key."""
+    keys = {fp: (bytes(public), manager, origin) for fp, public, manager, origin in rows
+            if fingerprint_of(bytes(public)) == fp}     # never another key under a known key's fingerprint
+    accepted: dict[str, tuple[bytes, str, str]] = {}
+    for ref, chain_hash, signer, signature in entries:
+        row = keys.get(ref)
+        if row is None or ref in accepted or signer is None or signature is None:
+            continue
+        if row[2] == "trusted":
+            by = accepted.get(signer) if signer != ref else None
+        else:
+            by = row if signer == ref else None
+        if by is not None and signature_is_valid(by[0], bytes(signature), bytes(chain_hash)):
+            accepted[ref] = row
+    return accepted
+
+
 def signature_is_valid(public_key: bytes, signature: bytes, data: bytes) -> bool:
     from cryptography.exceptions import InvalidSignature
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey

@@ -550,17 +550,25 @@ class Records:
                          f"({', '.join('?' * len(actions))}) ORDER BY id", (since, *actions))
         return [AuditEntry(from_text(at), actor, action, detail) for at, actor, action, detail in rows]
 
+    def history_before_the_chains(self) -> bool:
+        """The ledger begins with the entries the version-4 upgrade linked for rows of a file from before the
+        chains (schema_v4.link_existing_rows): history no manager's key ever signed."""
+        return bool(self.read("SELECT 1 FROM ledger WHERE seq = (SELECT MIN(seq) FROM ledger) "
+                              "AND content LIKE '%\"recorded_before_the_chain\":true%'"))
+
     def latest_audit_action(self, actions: tuple[str, ...]) -> str | None:
         """The most recent of these audit actions, or None when none was ever logged."""
         rows = self.read(f"SELECT action FROM audit WHERE action IN ({', '.join('?' * len(actions))}) "
                          f"ORDER BY id DESC LIMIT 1", actions)
         return rows[0][0] if rows else None
 
-    def latest_signed_audit(self, action: str) -> AuditEntry | None:
+    def latest_signed_audit(self, action: str, distrusted: frozenset[str] = frozenset()) -> AuditEntry | None:
         """The latest audit entry of `action` whose ledger entry carries a valid signature of this
         workstation's own manager key over exactly that entry (settings a manager put in force): an entry
-        written behind the program's back, or edited since, is passed over."""
-        keys = {fp: key for fp, (key, _, origin) in self.manager_keys().items() if origin == "this workstation"}
+        written behind the program's back, or edited since, is passed over, and so is one signed with a key
+        in `distrusted` (the desk's: keys its PIN file does not explain)."""
+        keys = {fp: key for fp, (key, _, origin) in self.manager_keys().items()
+                if origin == "this workstation" and fp not in distrusted}
         rows = self.read("SELECT a.id, a.at, a.actor, a.action, a.detail, l.seq, l.kind, l.ref, l.content, "
                          "l.answers_last_id, l.answers_head, l.chain_hash, l.signed_by_key, l.signature "
                          "FROM audit a JOIN ledger l ON l.kind = 'audit' AND l.ref = CAST(a.id AS TEXT) "
@@ -646,9 +654,13 @@ class Records:
         answer_id = (last[0] if last else 0) + 1
         content = db.execute(f"SELECT {_BOUND_ANSWER_CONTENT}", (answer_id, *values)).fetchone()[0]
         chain_hash = chain.link(last[1] if last else chain.NO_HASH, content)
-        db.execute("INSERT INTO answers (id, uuid, session_id, seq, family, item, answer, expected, given, correct, "
-                   "category, rule, seconds, timed_out, answered_at, chain_hash) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (answer_id, *values, chain_hash))
+        cursor = db.execute("INSERT INTO answers (id, uuid, session_id, seq, family, item, answer, expected, given, "
+                            "correct, category, rule, seconds, timed_out, answered_at, chain_hash) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (answer_id, *values, chain_hash))
+        if cursor.rowcount != 1:
+            # A trigger that is not the program's skipped the row (RAISE(IGNORE)): nothing is committed.
+            raise RecordsError("The answer was not stored: the records file skipped it without an error (a trigger "
+                               "someone added to it; `dealerdrill verify` names it). Nothing of this answer was kept.")
         return answer_id
 
     def insert_answers_selected(self, db: sqlite3.Connection, values: tuple[str, ...], source: str,
@@ -782,9 +794,12 @@ class Records:
     # ------------------------------------------------------------------------------------ manager keys
 
     def manager_keys(self) -> dict[str, tuple[bytes, str, str]]:
-        """fingerprint -> (public key, manager, origin) of every key whose signatures this file accepts."""
-        return {fp: (bytes(key), manager, origin) for fp, key, manager, origin in
-                self.read("SELECT fingerprint, public_key, manager, origin FROM manager_keys")}
+        """fingerprint -> (public key, manager, origin) of every key whose signatures this file accepts: those
+        whose ledger entry is signed as the program signs it (chain.accepted_keys), so that a key written into
+        the table behind the program's back, however its entry was linked, is never taken as a manager's."""
+        return chain.accepted_keys(
+            self.read("SELECT fingerprint, public_key, manager, origin FROM manager_keys"),
+            self.read("SELECT ref, chain_hash, signed_by_key, signature FROM ledger WHERE kind = 'key' ORDER BY seq"))
 
     def add_manager_key(self, public_key: bytes, manager: str, origin: str, signer: Signer, actor: str) -> str:
         """Accept signatures of this key from now on: the workstation's own manager key ('this workstation',

@@ -28,7 +28,8 @@ exactly the bytes that were checked. Session by session:
   by the engine from its stored item and answer (the `regrade` the desk passes in): the file's verdict is not
   taken on trust, and a session with one disagreement is refused. `ImportResult.grading` says which;
 - a test is kept only under the pass mark this workstation sets for the drill, unless a manager key this
-  workstation trusts signed it off with its pass mark;
+  workstation trusts signed it off with its pass mark, and (given the answer keys in force here) only under
+  this workstation's answer-key settings for the drill's game, unless such a key signed it off;
 - a sign-off is taken only with a valid signature of such a key over the very answers imported;
 - targets are set by each workstation's own manager and never imported.
 What is refused is listed, with the reason, in the result. Sessions are written in chunks, each its own
@@ -998,14 +999,19 @@ def _seal(facts: _Pass, keys: dict) -> _Seal:
 Regrade = Callable[[str, str, str, str, bool], bool]   # (drill, settings, item, answer, timed_out) -> right?
 
 
-def import_records(records, path: str | Path, imported_by: str = "workstation",
-                   regrade: Regrade | None = None, signer=None) -> ImportResult:
+def import_records(records, path: str | Path, imported_by: str = "workstation", regrade: Regrade | None = None,
+                   signer=None, distrusted: frozenset[str] = frozenset(),
+                   answer_keys: dict[str, dict] | None = None) -> ImportResult:
     """Merge a records file into `records` (the rules are in the module's docstring). `regrade` grades an
     answer again (the desk passes the drills' engine grading); a file not sealed by a trusted manager needs
-    it, or every session is refused. ValueError with a plain message, and nothing changed, for a file that is
-    not a complete, sane records file."""
+    it, or every session is refused. `distrusted`: fingerprints of keys the records accept that are not to be
+    trusted here all the same (the desk's: keys its PIN file does not explain). `answer_keys`: the answer-key
+    settings in force here, by table (the desk's); a test taken under others is refused unless a trusted
+    manager signed it off. ValueError with a plain message, and nothing changed, for a file that is not a
+    complete, sane records file."""
     path = Path(path)
     now = records.clock()
+    keys = {fp: key for fp, key in records.manager_keys().items() if fp not in distrusted}
     try:
         with records.scratch(_SCRATCH, _SCRATCH_TABLES) as db, records.larger_cache(IMPORT_CACHE_KIB):
             try:
@@ -1013,8 +1019,8 @@ def import_records(records, path: str | Path, imported_by: str = "workstation",
             except _Bad as error:
                 raise ValueError(f"{path} cannot be imported: {error}. Nothing was imported.") from None
             with records.checkpoints_on_a_thread() as committed:
-                merge = _Merge(records, imported_by, regrade, facts, _seal(facts, records.manager_keys()), db,
-                               committed)
+                merge = _Merge(records, imported_by, regrade, facts, _seal(facts, keys), db, committed, keys,
+                               answer_keys)
                 merge.run()
             with (records.transaction(as_manager=True) if getattr(records, "room", False)
                   else records.transaction()) as db:
@@ -1099,14 +1105,16 @@ class _Merge:
     """Decides each session from the scratch rows and writes the accepted ones, a chunk per transaction."""
 
     def __init__(self, records, imported_by: str, regrade: Regrade | None, facts: _Pass, seal: _Seal, scratch,
-                 committed: Callable[[], None] = lambda: None):
+                 committed: Callable[[], None] = lambda: None, keys: dict | None = None,
+                 answer_keys: dict[str, dict] | None = None):
         self.records, self.imported_by, self.regrade, self.facts, self.seal = records, imported_by, regrade, facts, seal
         self.scratch = scratch
         self.committed = committed            # told of each chunk's commit (Records.checkpoints_on_a_thread)
         # A file's records hold the scratch database attached (the checks join the two in SQL); the room's
         # server cannot see it, so what the merge must know of the room's records is asked of the server.
         self.room = _RoomLookups(records, scratch, seal.key is None) if getattr(records, "room", False) else None
-        self.keys = {fp: key for fp, (key, _, _) in records.manager_keys().items()}
+        self.keys = {fp: key for fp, (key, _, _) in (records.manager_keys() if keys is None else keys).items()}
+        self.answer_keys = answer_keys
         self.targets: dict = {}
         self.trainee_rows: dict[str, tuple[int, str]] = {}
         # Archived profiles get no new sessions, from an import as from a desk (the room's server refuses them
@@ -1215,7 +1223,7 @@ class _Merge:
         else:
             why = None
         if why is None:
-            why = self._pass_mark_problem(s)
+            why = self._pass_mark_problem(s) or self._settings_problem(s)
         if why is not None:
             self._refuse(s, why)
             return None
@@ -1258,6 +1266,29 @@ class _Merge:
         return (f"it is a test taken under a pass mark of {taken_under.pass_mark:.0%} of {taken_under.test_items} "
                 f"items, and this workstation's is {here.pass_mark:.0%} of {here.test_items}; no manager this "
                 f"workstation trusts signed it off with its pass mark")
+
+    def _settings_problem(self, s: _Staged) -> str | None:
+        """A test is graded under the settings it was taken under (its stored snapshot): it keeps its result
+        here only under this workstation's answer-key settings for the drill's game, as under its pass mark
+        (a test taken at 0% commission has every commission answer right at $0), unless a manager this
+        workstation trusts signed it off."""
+        if s.mode != "test" or self.answer_keys is None:
+            return None
+        game = self.records.drill_info(s.drill).game
+        here = self.answer_keys.get(game)
+        if not here:
+            return None
+        try:
+            snapshot = json.loads(s.settings)
+        except (TypeError, ValueError, RecursionError):
+            snapshot = None
+        taken = snapshot.get(game) if isinstance(snapshot, dict) else None
+        differing = [name for name, value in here.items()
+                     if not isinstance(taken, dict) or name not in taken or taken[name] != value]
+        if not differing or self._valid_statement(s) is not None:
+            return None
+        return (f"it is a test taken under other {game} settings than this workstation's ({', '.join(differing[:4])}"
+                f"{', …' if len(differing) > 4 else ''}); no manager this workstation trusts signed it off")
 
     def _valid_statement(self, s: _Staged) -> dict | None:
         """The sign-off's statement when a trusted key signed it over exactly these answers and this score."""
@@ -1326,8 +1357,12 @@ class _Merge:
                     if s.local is not None and s.finished_at is not None and db.execute(
                             "UPDATE sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL",
                             (s.finished_at, s.local[0])).rowcount:
-                        ledger.append("session_end", s.uuid, session_end_event(s.uuid, s.finished_at, s.answers,
-                                                                               s.correct), head)
+                        # Counted from the answers here, as a finish at the desk counts them: the file's own
+                        # verdicts on them were never graded (its answers were not taken).
+                        items, right = db.execute("SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM main.answers "
+                                                  "WHERE session_id = ?", (s.local[0],)).fetchone()
+                        ledger.append("session_end", s.uuid, session_end_event(s.uuid, s.finished_at, items, right),
+                                      head)
                     continue
                 if s.n in taken or (one_by_one and s.answers
                                     and db.execute(_TAKEN, (s.first_answer, s.last_answer)).fetchone()):

@@ -30,6 +30,14 @@ from .schema_v4 import (
 from .schema_v5 import TRIGGERS as NAME_TRIGGERS
 from .schema_v6 import TRIGGERS as LOGIN_TRIGGERS
 
+# The audit entry of the first unlock of records that replaced the file the PIN's key had signed, with a file
+# of an older version (gui/desk/roles.py: records_replaced_after_the_pin): its history is nobody's word.
+RECORDS_REPLACED = "records_replaced"
+# Entries the program always signs over the chains as they stand (besides checkpoints): a target, a manager
+# key, and the audit entry of each unlock (followed by its checkpoint). Sign-offs carry their signature in
+# their statement (an imported one is not signed again here).
+ALWAYS_SIGNED = ("target", "key")
+ALWAYS_SIGNED_AUDIT = ("manager_unlocked", RECORDS_REPLACED)
 MAX_PROBLEMS = 200   # a file rewritten wholesale would list every row; the first ones say enough
 
 
@@ -69,9 +77,16 @@ def verify_records(records, progress: Callable[[int, int], None] | None = None) 
 
 def _check_triggers(records, found: _Found) -> None:
     present = {name for (name,) in records.read(records.dialect.triggers_sql)}
-    for name in TRIGGERS + NAME_TRIGGERS + LOGIN_TRIGGERS + records.extra_triggers:
+    known = TRIGGERS + NAME_TRIGGERS + LOGIN_TRIGGERS + records.extra_triggers
+    for name in known:
         if name not in present:
             found.add(f"trigger {name}", "is missing: someone removed what keeps the results permanent")
+    if records.dialect.name == "sqlite":
+        # A file's triggers are all the program's (on the room's server only its owner can add one): another
+        # runs inside every write the program makes, and may change or skip what it stores (RAISE(IGNORE)
+        # drops a row without an error, and the chains link the rows that are left).
+        for name in sorted(present - set(known)):
+            found.add(f"trigger {name}", "is not one this program makes: someone added it to change what is stored")
 
 
 # Below this many answers the chain is walked here; above it, on WORKERS threads (the C scan, which lets
@@ -300,6 +315,7 @@ def _check_ledger(records, found: _Found, step,
     ends: list[tuple[str, str, dict]] = []      # (where, session uuid, event): compared after the walk
     answer_hashes = _answer_hashes(records)
     previous, expected_seq = chain.NO_HASH, 1
+    history = True      # still in the entries the version-4 upgrade wrote for a file's earlier rows
     for batch in records.stream("SELECT seq, kind, ref, content, answers_last_id, answers_head, chain_hash, "
                                 "signed_by_key, signature FROM ledger ORDER BY seq", batch=5000):
         for seq, kind, ref, content, last_id, head, stored, key, signature in batch:
@@ -317,7 +333,8 @@ def _check_ledger(records, found: _Found, step,
             if key is not None and (key not in keys or not chain.signature_is_valid(keys[key], bytes(signature),
                                                                                      bytes(stored))):
                 found.add(where, f"carries a signature that is not valid for manager key {key}")
-            _check_entry(records, found, where, kind, ref, content, rows, seen, keys, key, ends)
+            history = _check_entry(records, found, where, kind, ref, content, rows, seen, keys, key, ends,
+                                   history) and history
         step(len(batch))
     counts = session_counts() if session_counts is not None else {sid: (n, right) for sid, n, right in records.read(
         "SELECT session_id, COUNT(*), SUM(correct) FROM answers GROUP BY session_id")}
@@ -368,36 +385,71 @@ _LATER: dict = {}    # a session finish's row, made once the answers are counted
 
 
 def _check_entry(records, found: _Found, where: str, kind: str, ref: str, content: str, rows, seen, keys,
-                 entry_key, ends: list) -> None:
+                 entry_key, ends: list, history: bool = True) -> bool:
+    """One entry against the row it is about; returns whether it is an entry of the history the version-4
+    upgrade linked (`history`: no entry before it was recorded with the chains)."""
     try:
         event = _parsed(content)
     except ValueError:
         found.add(where, "does not hold readable content")
-        return
+        return False
     if kind == "checkpoint":
         if entry_key is None:
             found.add(where, "is a checkpoint without a manager's signature")
-        return
-    if kind not in rows:
-        found.add(where, f"is of a kind this program does not know ({kind!r})")
-        return
+        return False
+    if kind not in rows or not isinstance(event, dict):
+        found.add(where, f"is of a kind this program does not know ({kind!r})" if kind not in rows
+                  else "does not hold readable content")
+        return False
     if ref in seen[kind]:
         found.add(where, "repeats an earlier entry")
     seen[kind].add(ref)
     legacy = event.pop("recorded_before_the_chain", False) is True
+    if legacy and (not history or entry_key is not None):
+        # The upgrade writes such entries, unsigned, as the ledger's first ones, before anything is recorded
+        # with the chains; one after them is an entry someone added to pass for history nobody signed.
+        found.add(where, "claims to be history from before the chains existed, but follows entries recorded with "
+                         "them (added behind the program's back)")
+        legacy = False
+    if not legacy and entry_key is None and (kind in ALWAYS_SIGNED or kind == "audit"
+                                             and event.get("action") in ALWAYS_SIGNED_AUDIT):
+        # Left unsigned, an entry such as this lets the chain be linked anew past it: the signature the
+        # program made over the chain as it stood was taken off.
+        found.add(where, "carries no manager's signature, which the program always makes for it (it was taken off "
+                         "behind the program's back)")
     if kind in ("signoff", "target") and not legacy:
         _check_statement(records, found, where, kind, ref, event, rows, keys)
-        return
+        return False
+    if kind == "key":
+        _check_key_signer(found, where, ref, event, entry_key, seen["key"])
     row = rows[kind].get(ref)
     if row is _LATER:
         ends.append((where, ref, event))
-        return
+        return legacy
     if kind == "signoff" and row is not None:
         row = {"session": ref, **row}
     if row is None:
         found.add(where, f"is about a {_KIND_WORDS[kind]} that is not in the records (deleted)")
     elif row != event:
         found.add(where, f"does not say what the {_KIND_WORDS[kind]} says now (changed behind the program's back)")
+    if kind == "audit" and event.get("action") == RECORDS_REPLACED:
+        found.add(where, "is the first unlock of a records file that replaced the one this workstation's manager "
+                         "key had signed (a file of an older version, its history signed by no manager): everything "
+                         "recorded before it may be forged")
+    return legacy
+
+
+def _check_key_signer(found: _Found, where: str, fingerprint: str, event: dict, entry_key, accepted: set) -> None:
+    """Who signed a key's entry: this workstation's own key signs its own entry when the PIN is set; a key
+    trusted from elsewhere is signed by the manager here who trusted it, with a key accepted before it. A key
+    that signs its own trust (or is not signed) was put in by someone else: its signatures prove nothing."""
+    if event.get("origin") == "trusted":
+        if entry_key is None or entry_key == fingerprint or entry_key not in accepted:
+            found.add(where, "trusts a manager key without the signature of a manager key these records accepted "
+                             "before it (added behind the program's back)")
+    elif entry_key != fingerprint:
+        found.add(where, "adds a manager key of this workstation without that key's own signature (added behind "
+                         "the program's back)")
 
 
 def _check_statement(records, found: _Found, where, kind, ref, event, rows, keys) -> None:

@@ -141,3 +141,160 @@ def test_an_import_needs_the_manager_role_and_its_pin(pit):
     with pytest.raises(ManagerRoleRequired):
         b.import_records(path)
     assert b.records.answers() == []
+
+
+def test_the_finish_of_a_session_already_here_records_the_answers_here_not_the_files(pit):
+    """A test left unfinished here (the desk was closed during it) comes back in a file finished, its answers
+    the same items but all marked right. Only the finish is new, so it is the one thing taken; its ledger entry
+    counted the file's verdicts (20 right) where the records hold 10, and verify then named the records as
+    changed behind the program's back."""
+    from certified_desk import DRILL
+
+    from dealerdrill.domain import Mode
+
+    a, _b, _attempt, folder = pit
+    a.choose_trainee("Aroha")
+    session = a.start_session(DRILL, Mode.TEST, seed=9)
+    for right in [True, False] * 10:
+        item = session.next_item()
+        session.submit(item.key if right else dict(item.key, player="draw" if item.key["player"] == "stand"
+                                                   else "stand"), 2.0)
+    unfinished = session.session_id
+    original = export(a, folder / "a.json")
+
+    def finish_it_all_right(lines):
+        for line in lines:
+            if "session" in line and line["session"]["uuid"] == unfinished:
+                line["session"]["finished_at"] = line["session"]["started_at"]
+            if "answer" in line and line["answer"]["session"] == unfinished:
+                line["answer"]["correct"] = True
+    result = import_into(a, edited(original, finish_it_all_right))
+    assert result.sessions_added == 0 and result.answers_added == 0
+    summary = a.records.session(unfinished)
+    assert summary.finished_at is not None and (summary.correct, summary.items, summary.passed) == (10, 20, False)
+    assert a.verify() == []
+
+
+def _a_key_of_the_trainees(records, origin):
+    """A key the trainee made, written into the records as a manager's, its entry signed by itself (as the
+    program signs the key a PIN makes): what it needs to sign sign-offs and records files."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from dealerdrill.desk.manager_key import ManagerKey
+    from dealerdrill.records.schema_v4 import append_entry
+
+    mine = ManagerKey(Ed25519PrivateKey.generate())
+    at = records.now_text()
+    with records.transaction() as db:
+        db.execute("INSERT INTO manager_keys (fingerprint, public_key, manager, origin, added_at) "
+                   "VALUES (?, ?, ?, ?, ?)", (mine.fingerprint, mine.public.raw, MANAGER, origin, at))
+        append_entry(db, "key", mine.fingerprint, {"fingerprint": mine.fingerprint, "public_key": mine.public.raw.hex(),
+                                                   "manager": MANAGER, "origin": origin, "added_at": at}, signer=mine)
+    return mine
+
+
+def _sealed(lines, path, key, fingerprint=None):
+    """The lines written as a records file and sealed with `key` (named by `fingerprint`, its own unless
+    given), as a manager's export seals one."""
+    fingerprint = fingerprint or key.fingerprint
+    import hashlib
+
+    from dealerdrill.records import chain
+    from dealerdrill.records.transfer import file_statement
+
+    body = b"".join((json.dumps(line, ensure_ascii=False) + "\n").encode("utf-8") for line in lines[:-1])
+    digest = hashlib.sha256(body).hexdigest()
+    counts = {k: lines[-1]["end"][k] for k in ("sessions", "answers")}
+    statement = file_statement(lines[0], counts["sessions"], counts["answers"], digest, fingerprint)
+    end = {**counts, "lines_sha256": digest, "key": fingerprint,
+           "signature": key.sign(chain.event_content(statement).encode("utf-8")).hex()}
+    path.write_bytes(body + (json.dumps({"end": end}) + "\n").encode("utf-8"))
+    return path
+
+
+@pytest.mark.parametrize("origin", ["trusted", "this workstation"])
+def test_a_key_the_trainee_wrote_into_the_records_is_not_trusted_by_an_import(pit, origin):
+    """The trainee writes a key of their own into B's records (a key trusted from elsewhere, or a second key of
+    B's own, its entry signed by itself), then seals a records file with it whose failed test is marked all
+    right. The import took the file's grades on trust (and verify called B's records sound); now it grades
+    them again and refuses the session, and verify names the key."""
+    from dealerdrill.desk import Desk
+    from dealerdrill.records import Records
+
+    a, b, attempt, folder = pit
+    b.close()
+    b_path = folder / "b" / "records.sqlite3"
+    with Records(b_path) as records:
+        mine = _a_key_of_the_trainees(records, origin)
+    with Desk.open(b_path) as b:
+        lines = read_lines(export(a, folder / "a.json"))
+        for line in lines:
+            if "answer" in line:
+                line["answer"]["correct"] = True
+        result = import_into(b, _sealed(lines, folder / "forged.json", mine))
+        assert result.sessions_added == 0 and result.answers_added == 0
+        assert "graded again by the engine" in result.grading
+        assert "is marked right in the file, but the engine grades the stored answer wrong" in result.refused[0]
+        found = [str(p) for p in b.verify()]
+        assert any(mine.fingerprint in p for p in found), found
+    assert attempt.uuid not in {s.uuid for s in Records(b_path).test_attempts()}
+
+
+def test_another_public_key_under_the_managers_fingerprint_is_no_key(pit):
+    """The trainee puts a key of their own into the row of B's manager key (its fingerprint kept) and re-signs
+    that key's ledger entry with it (the signature is not part of the entry's hash), then seals a file whose
+    failed test is marked all right, naming B's fingerprint: the import took its grades on trust. A key row
+    whose public key is not the one its fingerprint names is no key."""
+    import sqlite3
+
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from dealerdrill.desk.manager_key import ManagerKey
+    from dealerdrill.drills.regrade import Regrader
+    from dealerdrill.records import Records, import_records
+
+    a, b, _attempt, folder = pit
+    managers = b.role.key.fingerprint
+    b.close()
+    b_path = folder / "b" / "records.sqlite3"
+    mine = ManagerKey(Ed25519PrivateKey.generate())
+    with sqlite3.connect(b_path) as db:
+        db.execute("DROP TRIGGER manager_keys_are_permanent_update")
+        db.execute("DROP TRIGGER ledger_is_permanent_update")
+        db.execute("UPDATE manager_keys SET public_key = ? WHERE fingerprint = ?", (mine.public.raw, managers))
+        (entry_hash,) = db.execute("SELECT chain_hash FROM ledger WHERE kind = 'key' AND ref = ?",
+                                   (managers,)).fetchone()
+        db.execute("UPDATE ledger SET signature = ? WHERE kind = 'key' AND ref = ?",
+                   (mine.sign(bytes(entry_hash)), managers))
+    lines = read_lines(export(a, folder / "a.json"))
+    for line in lines:
+        if "answer" in line:
+            line["answer"]["correct"] = True
+    with Records(b_path) as records:
+        assert managers not in records.manager_keys()
+        result = import_records(records, _sealed(lines, folder / "forged.json", mine, managers),
+                                imported_by=MANAGER, regrade=Regrader())
+    assert result.sessions_added == 0 and "graded again by the engine" in result.grading
+
+
+def test_a_test_under_other_answer_key_settings_is_refused(pit):
+    """A passed test whose stored settings were changed in the file (the commission, the tie odds): graded
+    again under the file's settings it still checks out, and it came in as passed, though this workstation
+    grades its tests under its own answer keys. Refused, as a softer pass mark is, unless a trusted manager
+    signed it off; the same file unedited goes in."""
+    a, b, _attempt, folder = pit
+    passed = take_test(a, "Hemi", [True] * 20, seed=8)
+    original = export(a, folder / "a.json")
+
+    def soften(lines):
+        for line in lines:
+            if "session" in line and line["session"]["uuid"] == passed.uuid:
+                settings = json.loads(line["session"]["settings"])
+                settings["baccarat"].update(commission_percent=0.0, tie_odds=9)
+                line["session"]["settings"] = json.dumps(settings)
+    result = import_into(b, edited(original, soften))
+    assert passed.uuid not in {s.uuid for s in b.records.test_attempts()}
+    assert any(passed.uuid in line and "other baccarat settings than this workstation's (commission_percent, "
+               "tie_odds)" in line for line in result.refused), result.refused
+    assert import_into(b, original).sessions_added == 1                # the other session came in before
+    assert b.records.session(passed.uuid).passed

@@ -117,3 +117,15 @@ def test_a_database_locked_by_another_program_gives_a_clear_error(tmp_path, monk
         other.close()
     assert records.create_trainee("Kiri").name == "Kiri"  # usable again once the lock is gone
     records.close()
+
+
+@pytest.mark.parametrize("version", [2, 3])
+def test_history_linked_by_the_upgrade_verifies_before_and_after_new_entries(tmp_path, version):
+    """The version-4 upgrade links a file's earlier rows (a sign-off among them) as unsigned history: the
+    ledger's first entries, which verify accepts as such, also once entries recorded with the chains follow."""
+    old = tmp_path / "old.sqlite3"
+    _build_at(old, version)
+    with Records(old) as upgraded:
+        assert upgraded.verify() == []
+        upgraded.create_trainee("Kiri")
+        assert upgraded.verify() == []

@@ -244,3 +244,224 @@ def test_a_session_edited_into_something_unreadable_is_never_a_pass_and_stops_no
         tabular.export_csv(records, tmp_path / "answers.csv", RecordFilter())
         assert (tmp_path / "answers.csv").stat().st_size > 0
     assert verify_cli(file_with_history).returncode == 1
+
+
+def _append_history_entry(db, kind, ref, event):
+    """A ledger entry as the version-4 upgrade writes one for a row from before the chains, appended now."""
+    from dealerdrill.records.schema_v4 import append_entry
+
+    append_entry(db, kind, ref, {**event, "recorded_before_the_chain": True})
+
+
+def test_a_sign_off_and_a_target_passed_off_as_history_from_before_the_chains_are_noticed(file_with_history):
+    """The trainee signs the failed test off and sets a pass mark of 0 behind the program's back, each with a
+    ledger entry marked as the version-4 upgrade marks the rows it found (which no key could sign): such
+    entries come first in a ledger, never after entries recorded with the chains, so verify names them and
+    asks for their signatures (it passed the file as sound)."""
+    from dealerdrill.records.schema_v4 import target_event
+
+    at = "2026-12-01T23:00:00.000000Z"
+    with sqlite3.connect(file_with_history) as db:
+        failed, session_id = db.execute("SELECT uuid, id FROM sessions WHERE mode = 'test' AND id NOT IN "
+                                        "(SELECT session_id FROM signoffs)").fetchone()
+        db.execute("INSERT INTO signoffs (session_id, manager, signed_at, note, reason) "
+                   "VALUES (?, ?, ?, '', '')", (session_id, MANAGER, at))
+        _append_history_entry(db, "signoff", failed, {"session": failed, "signed_by": MANAGER, "signed_at": at,
+                                                      "note": "", "reason": ""})
+        change = db.execute("INSERT INTO target_changes (drill, seconds, accuracy, test_items, pass_mark, set_by, "
+                            "set_at) VALUES ('baccarat.table_of_play', 8, 0.9, 3, 0.0, ?, ?)", (MANAGER, at)).lastrowid
+        _append_history_entry(db, "target", str(change), target_event(change, "baccarat.table_of_play", 8.0, 0.9, 3,
+                                                                      0.0, MANAGER, at))
+    found = problems(file_with_history)
+    for what in (f"signoff {failed}", f"target {change}"):
+        assert any(what in p and "claims to be history from before the chains existed" in p for p in found), found
+        assert any(what in p and "is not a signed statement" in p for p in found)
+    done = verify_cli(file_with_history)
+    assert done.returncode == 1 and failed in done.stderr
+
+
+def test_a_ledger_entry_that_is_no_record_is_named_not_a_crash(file_with_history):
+    from dealerdrill.records.schema_v4 import append_entry
+
+    with sqlite3.connect(file_with_history) as db:
+        append_entry(db, "audit", "999", [1, 2])          # type: ignore[arg-type]
+    assert any("ledger entry" in p and "does not hold readable content" in p for p in problems(file_with_history))
+
+
+def test_a_key_trusted_by_itself_is_named_and_its_sign_off_is_no_sign_off(file_with_history):
+    """A key of the trainee's written in as one this workstation trusts, its entry signed by itself, and the
+    failed test signed off with it: the records accepted the key (verify called the file sound); a trusted key
+    is signed by the manager who trusted it, so now the records do not accept it and verify names both."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from dealerdrill.desk.manager_key import ManagerKey
+    from dealerdrill.records import Records
+    from dealerdrill.records.schema_v4 import append_entry
+
+    mine = ManagerKey(Ed25519PrivateKey.generate())
+    with Records(file_with_history) as records:
+        at = records.now_text()
+        with records.transaction() as db:
+            db.execute("INSERT INTO manager_keys (fingerprint, public_key, manager, origin, added_at) "
+                       "VALUES (?, ?, ?, 'trusted', ?)", (mine.fingerprint, mine.public.raw, MANAGER, at))
+            append_entry(db, "key", mine.fingerprint, {"fingerprint": mine.fingerprint,
+                                                       "public_key": mine.public.raw.hex(), "manager": MANAGER,
+                                                       "origin": "trusted", "added_at": at}, signer=mine)
+        failed = next(s for s in records.test_attempts() if s.signed_by is None)
+        records.sign_off(failed.uuid, MANAGER, mine, "watched", "a second go")
+        assert mine.fingerprint not in records.manager_keys()
+        found = [str(p) for p in records.verify()]
+    assert any(f"key {mine.fingerprint}" in p and "without the signature of a manager key" in p for p in found)
+    assert any(f"signoff {failed.uuid}" in p and "not signed by a manager key this file accepts" in p for p in found)
+    assert verify_cli(file_with_history).returncode == 1
+
+
+def test_a_file_written_anew_as_an_older_version_beside_the_pin_file_is_named(file_with_history):
+    """The trainee writes the records anew as a file of version 3 (before the chains), all they hold copied
+    and the failed test signed off, and puts it in place of the records beside the manager's PIN file. The
+    upgrade links it all as unsigned history and the manager's next unlock gave the file the PIN's key: verify
+    called it sound, signed by the manager's own key. The desk knows the PIN file's key came first: it says
+    so at start, the unlock records it under the key's signature, and verify names it from then on."""
+    import shutil
+
+    from dealerdrill.records import schema
+
+    forged = file_with_history.with_name("forged.sqlite3")
+    db = sqlite3.connect(forged, isolation_level=None)
+    for step in range(3):
+        schema.apply_step(db, step)
+        db.execute(f"PRAGMA user_version = {step + 1}")
+    db.execute("ATTACH ? AS real", (str(file_with_history),))
+    for table, columns in (("trainees", "id, uuid, name, created_at, archived_at, archived_by"),
+                           ("sessions", "id, uuid, trainee_id, drill, game, mode, settings, target, workstation, "
+                                        "started_at, finished_at"),
+                           ("answers", ", ".join(chain.ANSWER_COLUMNS)),
+                           ("targets", "drill, seconds, accuracy, test_items, pass_mark, set_by, set_at"),
+                           ("audit", "id, at, actor, action, detail")):
+        db.execute(f"INSERT INTO {table} ({columns}) SELECT {columns} FROM real.{table}")
+    db.execute("INSERT INTO signoffs (session_id, manager, signed_at, note) SELECT id, ?, finished_at, 'watched' "
+               "FROM real.sessions WHERE id NOT IN (SELECT session_id FROM real.signoffs)", (MANAGER,))
+    db.execute("INSERT INTO signoffs (session_id, manager, signed_at, note) "
+               "SELECT session_id, manager, signed_at, note FROM real.signoffs")
+    db.execute("DETACH real")
+    db.close()
+    for suffix in ("-wal", "-shm"):
+        file_with_history.with_name(file_with_history.name + suffix).unlink(missing_ok=True)
+    shutil.move(forged, file_with_history)
+    with Desk.open(file_with_history) as desk:
+        assert desk.key_notice is not None and "was replaced after this workstation's manager PIN" in desk.key_notice
+        assert all(s.signed_by == MANAGER for s in desk.records.test_attempts())
+        desk.unlock_manager(PIN, MANAGER)
+        assert any("first unlock of a records file that replaced" in str(p) for p in desk.records.verify())
+    done = verify_cli(file_with_history)
+    assert done.returncode == 1 and "first unlock of a records file that replaced" in done.stderr
+
+
+def test_a_scorecard_sealed_with_a_key_the_pin_file_does_not_explain_is_not_named_the_managers(file_with_history,
+                                                                                                tmp_path):
+    """The trainee writes a key of their own into the records as a second key of this workstation (its entry
+    signed by itself, as a PIN's key is) and seals a scorecard with it: `verify SCORECARD.pdf` named it
+    "Mere Smith's (this workstation)". The PIN file holds the manager's key, which came first: the key is not
+    named, and `verify` of the records names it."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from dealerdrill.desk.manager_key import ManagerKey
+    from dealerdrill.exports import export
+    from dealerdrill.records import Records
+    from dealerdrill.records.schema_v4 import append_entry
+
+    mine = ManagerKey(Ed25519PrivateKey.generate())
+    with Records(file_with_history) as records:
+        at = records.now_text()
+        with records.transaction() as db:
+            db.execute("INSERT INTO manager_keys (fingerprint, public_key, manager, origin, added_at) "
+                       "VALUES (?, ?, ?, 'this workstation', ?)", (mine.fingerprint, mine.public.raw, MANAGER, at))
+            append_entry(db, "key", mine.fingerprint, {"fingerprint": mine.fingerprint,
+                                                       "public_key": mine.public.raw.hex(), "manager": MANAGER,
+                                                       "origin": "this workstation", "added_at": at}, signer=mine)
+        [pdf] = export(records, "pdf", tmp_path / "aroha.pdf", signer=mine)
+    done = verify_cli(file_with_history, str(pdf))
+    assert "genuine and unaltered" in done.stdout and mine.fingerprint in done.stdout
+    assert "knows the key" not in done.stdout and "does not know the key" in done.stdout
+    done = verify_cli(file_with_history)
+    assert done.returncode == 1 and mine.fingerprint in done.stderr and "added after the key in the manager PIN" \
+        in done.stderr
+
+
+def test_relinking_the_chains_past_an_unlock_with_its_signatures_taken_off_is_noticed(file_with_history):
+    """The failed test (taken before the manager unlocked and signed the other off) rewritten as passed, both
+    chains linked anew from there, the unlock's checkpoint left out and the signatures of the entries after the
+    edit taken off (a ledger signature is outside the entry's hash): verify called the file sound. The entry of
+    each unlock is always signed; unsigned, it is named."""
+    import hashlib
+    import json
+
+    with sqlite3.connect(file_with_history) as db:
+        dropped = [sql for (sql,) in db.execute(
+            "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name IN ('answers_are_permanent_update', "
+            "'ledger_is_permanent_update', 'ledger_is_permanent_delete')")]
+        for trigger in ("answers_are_permanent_update", "ledger_is_permanent_update", "ledger_is_permanent_delete"):
+            db.execute(f"DROP TRIGGER {trigger}")
+        failed, session_id = db.execute("SELECT uuid, id FROM sessions WHERE mode = 'test' AND id NOT IN "
+                                        "(SELECT session_id FROM signoffs)").fetchone()
+        db.execute("UPDATE answers SET correct = 1, category = NULL, given = expected WHERE session_id = ?",
+                   (session_id,))
+        first = db.execute("SELECT MIN(id) FROM answers WHERE session_id = ?", (session_id,)).fetchone()[0]
+        row = db.execute("SELECT chain_hash FROM answers WHERE id < ? ORDER BY id DESC LIMIT 1", (first,)).fetchone()
+        head = bytes(row[0]) if row else chain.NO_HASH
+        for (answer_id,) in db.execute("SELECT id FROM answers WHERE id >= ? ORDER BY id", (first,)).fetchall():
+            content = db.execute(f"SELECT {chain.ANSWER_CONTENT_SQL} FROM answers WHERE id = ?",
+                                 (answer_id,)).fetchone()[0]
+            head = hashlib.sha256(head + content).digest()
+            db.execute("UPDATE answers SET chain_hash = ? WHERE id = ?", (head, answer_id))
+        hashes = dict(db.execute("SELECT id, chain_hash FROM answers").fetchall())
+        start = db.execute("SELECT MIN(seq) FROM ledger WHERE answers_last_id >= ?", (first,)).fetchone()[0]
+        tail = db.execute("SELECT kind, ref, content, answers_last_id FROM ledger WHERE seq >= ? ORDER BY seq",
+                          (start,)).fetchall()
+        db.execute("DELETE FROM ledger WHERE seq >= ?", (start,))
+        previous = bytes(db.execute("SELECT chain_hash FROM ledger WHERE seq = ?", (start - 1,)).fetchone()[0])
+        seq = start
+        for kind, ref, content, last_id in tail:
+            if kind == "checkpoint":
+                continue
+            if kind == "session_end" and ref == failed:
+                event = json.loads(content)
+                content = chain.event_content(dict(event, correct=event["items"]))
+            answers_head = bytes(hashes[last_id]) if last_id else chain.NO_HASH
+            previous = chain.ledger_link(previous, kind, ref, content, last_id, answers_head)
+            db.execute("INSERT INTO ledger (seq, kind, ref, content, answers_last_id, answers_head, chain_hash) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?)", (seq, kind, ref, content, last_id, answers_head, previous))
+            seq += 1
+        db.execute("UPDATE answer_facts SET correct = 1 WHERE session_id = ?", (session_id,))
+        db.execute("DELETE FROM answer_hours")
+        db.execute("INSERT INTO answer_hours SELECT trainee_id, drill, mode, substr(answered_at, 1, 13), MIN(game), "
+                   "COUNT(*), SUM(correct), MAX(answered_at) FROM answer_facts GROUP BY 1, 2, 3, 4")
+        for sql in dropped:
+            db.execute(sql)
+    found = problems(file_with_history)
+    assert found and all("(audit " in p and "carries no manager's signature" in p for p in found), found
+    assert verify_cli(file_with_history).returncode == 1
+
+
+def test_a_trigger_of_someone_elses_that_drops_wrong_answers_is_noticed(tmp_path):
+    """Someone who can write the file adds a trigger of their own that silently skips every wrong answer
+    (RAISE(IGNORE)): a practice of 10 right and 10 wrong was stored as 10 of 10, the chains whole, and verify
+    called the file sound. Recording now says the answer was not stored, and verify names the trigger."""
+    path = tmp_path / "data" / "records.sqlite3"
+    path.parent.mkdir()
+    with Desk.open(path) as desk:
+        desk.set_first_pin(MANAGER, PIN, PIN)
+        desk.add_trainee("Aroha")
+    tamper(path, "CREATE TRIGGER keep_the_good_ones BEFORE INSERT ON answers WHEN NEW.correct = 0 "
+                 "BEGIN SELECT RAISE(IGNORE); END")
+    assert any("trigger keep_the_good_ones" in p and "not one this program makes" in p for p in problems(path))
+    assert verify_cli(path).returncode == 1
+    with Desk.open(path) as desk:
+        desk.choose_trainee("Aroha")
+        session = desk.start_session("baccarat.table_of_play", Mode.PRACTICE, seed=3)
+        item = session.next_item()
+        session.submit(item.key, 2.0)
+        item = session.next_item()
+        assert session.recording_problem is None
+        session.submit(dict(item.key, player="draw" if item.key["player"] == "stand" else "stand"), 2.0)
+        assert "was not stored" in (session.recording_problem or "")
