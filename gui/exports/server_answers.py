@@ -236,25 +236,28 @@ def _and(where: str, clause: str) -> str:
     return f"{where} AND {clause}" if where else f" WHERE {clause}"
 
 
-def write_csv(records, f: RecordFilter, handle, advance) -> None:
-    """The answers' CSV lines written to `handle` (after the header), as tabular.export_csv writes them with
+def write_csv(records, f: RecordFilter, out, advance) -> None:
+    """The answers' CSV lines written to `out` (after the header), as tabular.export_csv writes them with
     csv.writer: the server makes each line but its local time (csv_lines_query); an answer the server leaves
-    to Python is written from its fields, as csv_batches writes it. advance(n) after each batch.
+    to Python is written from its fields, as csv_batches writes it. advance(n) after each batch. `out` is
+    tabular._CsvLines: write(text) takes lines, part(binary file) a writer of lines into another file, and
+    write_finished(bytes) what such a part holds.
 
     A large selection in time order is read as two halves at once, on two connections (the server then works
-    on two cores): the first half written as it comes, the second kept in a temporary file until then."""
+    on two cores): the first half written as it comes, the second made into a temporary file meanwhile, its
+    finished bytes copied after the first."""
     where, parameters, order = streaming_order(records, f)
     # Each half holds a connection while it reads, and another for the answers it leaves to Python.
     halves = order == " ORDER BY a.answered_at, a.id" and records.connections >= 4
     split = _split_point(records) if halves else None
     if split is None:
-        _write_range(records, csv_lines_query(where, order), parameters, handle.write, advance)
+        _write_range(records, csv_lines_query(where, order), parameters, out.write, advance)
         return
     first = csv_lines_query(_and(where, "a.answered_at < ?"), order)
     second = csv_lines_query(_and(where, "a.answered_at >= ?"), order)
-    with _SecondHalf(records, second, [*parameters, split]) as later:
-        _write_range(records, first, [*parameters, split], handle.write, advance)
-        later.copy_to(handle.write, advance)
+    with _SecondHalf(records, second, [*parameters, split], out) as later:
+        _write_range(records, first, [*parameters, split], out.write, advance)
+        later.copy_to(out.write_finished, advance)
 
 
 def _write_range(records, query: str, parameters: list, write, advance) -> None:
@@ -267,11 +270,14 @@ def _write_range(records, query: str, parameters: list, write, advance) -> None:
 
 class _SecondHalf:
     """The second half's lines, made in a thread of their own into a temporary file while the first half is
-    written, then copied after it. Stopped (its reading left off) when the export stops first."""
+    written, then copied after it. The file holds them finished (as `out` writes them, by out.part), so the
+    copy is of bytes, neither decoded nor looked at again. Stopped (its reading left off) when the export
+    stops first."""
 
-    def __init__(self, records, query: str, parameters: list):
+    def __init__(self, records, query: str, parameters: list, out):
         self.records, self.query, self.parameters = records, query, parameters
         self.file = tempfile.TemporaryFile(prefix="dealerdrill-export-")
+        self.out = out.part(self.file)
         self.batches: list[tuple[int, int]] = []        # (bytes, rows) of each batch in the file
         self.stop = threading.Event()
         self.error: BaseException | None = None
@@ -284,26 +290,25 @@ class _SecondHalf:
     def _make(self) -> None:
         try:
             lines = _Lines(self.records)
-            batches = self.records.stream(self.query, self.parameters, _BATCH)
-            try:
-                for rows in batches:
-                    if self.stop.is_set():
-                        return
-                    data = lines.text(rows).encode("utf-8", "surrogatepass")
-                    self.file.write(data)
-                    self.batches.append((len(data), len(rows)))
-            finally:
-                batches.close()
+            written = 0
+            # Read ahead as the first half is: the server makes the next batch while this one is written.
+            for rows in read_ahead(lambda: self.records.stream(self.query, self.parameters, _BATCH)):
+                if self.stop.is_set():
+                    return
+                self.out.write(lines.text(rows))
+                end = self.file.tell()
+                self.batches.append((end - written, len(rows)))
+                written = end
         except BaseException as error:          # raised in the export's own thread (copy_to)
             self.error = error
 
-    def copy_to(self, write, advance) -> None:
+    def copy_to(self, write_finished, advance) -> None:
         self.thread.join()
         if self.error is not None:
             raise self.error
         self.file.seek(0)
         for size, count in self.batches:
-            write(self.file.read(size).decode("utf-8", "surrogatepass"))
+            write_finished(self.file.read(size))
             advance(count)
 
     def __exit__(self, *exc) -> None:

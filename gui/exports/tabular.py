@@ -216,17 +216,29 @@ def _c_road_open(records) -> bool:
     return answers_csv.AVAILABLE and Path(records.path).is_file()
 
 
-def _sessions_in_background(records, f: RecordFilter) -> Future[list[list]]:
-    """_sessions(records, f) in a thread of its own, on a connection of its own (the room's records take one
-    from their pool for each read)."""
-    def work() -> list[list]:
+def _sessions_csv(rows: list[list]) -> bytes:
+    """The whole sessions file (byte-order mark, header and these sessions' rows)."""
+    data = io.BytesIO()
+    out = _CsvFile(data)
+    out.write_rows([SESSION_COLUMNS])
+    out.write_rows([[_csv_text(v) for v in row] for row in rows])
+    return data.getvalue()
+
+
+def _sessions_in_background(records, f: RecordFilter) -> Future[tuple[int, bytes]]:
+    """How many sessions, and the sessions file's bytes (_sessions_csv), made in a thread of its own on a
+    connection of its own (the room's records take one from their pool for each read): the file is made while
+    the answers are, not after them."""
+    def work() -> tuple[int, bytes]:
         if records.dialect.name == "postgresql":
-            return _sessions(records, f)
-        clone = records.clone()
-        try:
-            return _sessions(clone, f)
-        finally:
-            clone.close()
+            rows = _sessions(records, f)
+        else:
+            clone = records.clone()
+            try:
+                rows = _sessions(clone, f)
+            finally:
+                clone.close()
+        return len(rows), _sessions_csv(rows)
 
     pool = ThreadPoolExecutor(1, thread_name_prefix="dealerdrill-csv-sessions")
     try:
@@ -279,14 +291,16 @@ class _CsvFile:
     written as UTF-8 with every character XML 1.0 forbids replaced (cells.utf8_for_export: a lone surrogate
     could not be written at all). Fields are quoted when they hold a comma, a quote or a line break (the csv
     module) and also when they hold a semicolon, the separator Excel expects in the many locales whose
-    decimal mark is a comma: a row with such a field is written with every text field quoted."""
+    decimal mark is a comma: a row with such a field is written with every text field quoted. Without
+    `byte_order_mark` it writes a part of a file, to be copied after the file's beginning."""
 
-    def __init__(self, handle):
+    def __init__(self, handle, byte_order_mark: bool = True):
         self.handle = handle
         self.buffer = io.StringIO()
         self.minimal = csv.writer(self.buffer, dialect="excel")   # comma, double quotes, CRLF: what Excel expects
         self.quoted = csv.writer(self.buffer, dialect="excel", quoting=csv.QUOTE_NONNUMERIC)
-        handle.write(b"\xef\xbb\xbf")   # the byte-order mark Excel needs to read UTF-8
+        if byte_order_mark:
+            handle.write(b"\xef\xbb\xbf")   # the byte-order mark Excel needs to read UTF-8
 
     def write_rows(self, rows) -> None:
         self.minimal.writerows(rows)
@@ -330,13 +344,21 @@ _ANSWER_NUMBERS = frozenset(index for index, (_, _, kind) in enumerate(_ANSWER_V
 
 
 class _CsvLines:
-    """The text file server_answers.write_csv writes its answers' lines to, in front of a _CsvFile."""
+    """What server_answers.write_csv writes its answers' lines to, in front of a _CsvFile: lines of text, by
+    the _CsvFile's rules, and the finished bytes of lines written beforehand into a part (`part`)."""
 
     def __init__(self, out: _CsvFile):
         self.out = out
 
     def write(self, text: str) -> None:
         self.out.write_lines(text, _ANSWER_NUMBERS)
+
+    def part(self, handle: IO[bytes]) -> _CsvLines:
+        """Lines written the same way into `handle`, a binary file, whose bytes write_finished copies here."""
+        return _CsvLines(_CsvFile(handle, byte_order_mark=False))
+
+    def write_finished(self, data: bytes) -> None:
+        self.out.handle.write(data)
 
 
 def export_csv(records, path: str | Path, f: RecordFilter | None = None, progress: Progress | None = None,
@@ -353,7 +375,8 @@ def export_csv(records, path: str | Path, f: RecordFilter | None = None, progres
     pending = _sessions_in_background(records, f) if in_c or room else None
     sessions = [] if pending else _sessions(records, f)
     counted = count_sessions(records, f) if pending else len(sessions)
-    ticker = _Ticker(count_answers(records, f) + counted, progress, cancel)
+    answers_counted = count_answers(records, f)
+    ticker = _Ticker(answers_counted + counted, progress, cancel)
     targets = [Path(path), sessions_csv_path(path)]
     targets[0].parent.mkdir(parents=True, exist_ok=True)
     remove_stale_parts(targets[0].parent)
@@ -373,17 +396,21 @@ def export_csv(records, path: str | Path, f: RecordFilter | None = None, progres
                     ticker.advance(len(rows))
             ticker.check()
             out.finish()
+        # The totals become what was written: a desk may have recorded an answer or a session since they were
+        # counted.
+        ticker.total += ticker.done - answers_counted
         if pending:
-            sessions = pending.result()
-            ticker.total += len(sessions) - counted      # a desk may have recorded one since
+            sessions_written, sessions_file = pending.result()
+            ticker.total += sessions_written - counted
+        else:
+            sessions_written, sessions_file = len(sessions), _sessions_csv(sessions)
         with open(temporaries[1][0], "wb") as handle:
             hold_part(handle)
-            out = _CsvFile(handle)
-            out.write_rows([SESSION_COLUMNS])
-            out.write_rows([[_csv_text(v) for v in row] for row in sessions])
-            ticker.advance(len(sessions))
+            handle.write(sessions_file)
+            ticker.advance(sessions_written)
             ticker.check()
-            out.finish()
+            handle.flush()
+            os.fsync(handle.fileno())
         return _replace_all(temporaries)
     except BaseException:
         for temporary, _ in temporaries:
