@@ -671,16 +671,20 @@ class Desk:
         # The answer-key settings in force here: the manager's signed copy, as at start (the command line's desk
         # holds no settings of its own). House-way files are paths on this workstation: the house way they
         # give is the setting compared.
-        in_force = _with_signed_answer_keys(self._require_records(), table_settings.Settings(), [])[0]
-        answer_keys = {table: {k: v for k, v in values.items() if k not in PRESENTATION_ONLY
-                               and k != "house_way_files"} for table, values in in_force.to_dict().items()}
+        def answer_keys_of(settings: table_settings.Settings) -> dict[str, dict]:
+            return {table: {k: v for k, v in values.items() if k not in PRESENTATION_ONLY and k != "house_way_files"}
+                    for table, values in settings.to_dict().items()}
+
+        answer_keys = answer_keys_of(_with_signed_answer_keys(self._require_records(), table_settings.Settings(),
+                                                              [])[0])
+        defaults = answer_keys_of(table_settings.Settings())
 
         def work(records, progress=None, cancel=None):
             from dealerdrill.drills.regrade import Regrader
             from dealerdrill.records import import_records
 
             return import_records(records, path, imported_by=manager, regrade=Regrader(), signer=signer,
-                                  distrusted=distrusted, answer_keys=answer_keys)
+                                  distrusted=distrusted, answer_keys=answer_keys, default_answer_keys=defaults)
 
         return work
 

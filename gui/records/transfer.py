@@ -1001,14 +1001,16 @@ Regrade = Callable[[str, str, str, str, bool], bool]   # (drill, settings, item,
 
 def import_records(records, path: str | Path, imported_by: str = "workstation", regrade: Regrade | None = None,
                    signer=None, distrusted: frozenset[str] = frozenset(),
-                   answer_keys: dict[str, dict] | None = None) -> ImportResult:
+                   answer_keys: dict[str, dict] | None = None,
+                   default_answer_keys: dict[str, dict] | None = None) -> ImportResult:
     """Merge a records file into `records` (the rules are in the module's docstring). `regrade` grades an
     answer again (the desk passes the drills' engine grading); a file not sealed by a trusted manager needs
     it, or every session is refused. `distrusted`: fingerprints of keys the records accept that are not to be
     trusted here all the same (the desk's: keys its PIN file does not explain). `answer_keys`: the answer-key
-    settings in force here, by table (the desk's); a test taken under others is refused unless a trusted
-    manager signed it off. ValueError with a plain message, and nothing changed, for a file that is not a
-    complete, sane records file."""
+    settings in force here, by table (the desk's), and `default_answer_keys` what a session's snapshot that
+    lacks one is graded under; a test taken under others is refused unless a trusted manager signed it off.
+    ValueError with a plain message, and nothing changed, for a file that is not a complete, sane records
+    file."""
     path = Path(path)
     now = records.clock()
     keys = {fp: key for fp, key in records.manager_keys().items() if fp not in distrusted}
@@ -1020,7 +1022,7 @@ def import_records(records, path: str | Path, imported_by: str = "workstation", 
                 raise ValueError(f"{path} cannot be imported: {error}. Nothing was imported.") from None
             with records.checkpoints_on_a_thread() as committed:
                 merge = _Merge(records, imported_by, regrade, facts, _seal(facts, keys), db, committed, keys,
-                               answer_keys)
+                               answer_keys, default_answer_keys)
                 merge.run()
             with (records.transaction(as_manager=True) if getattr(records, "room", False)
                   else records.transaction()) as db:
@@ -1106,7 +1108,7 @@ class _Merge:
 
     def __init__(self, records, imported_by: str, regrade: Regrade | None, facts: _Pass, seal: _Seal, scratch,
                  committed: Callable[[], None] = lambda: None, keys: dict | None = None,
-                 answer_keys: dict[str, dict] | None = None):
+                 answer_keys: dict[str, dict] | None = None, default_answer_keys: dict[str, dict] | None = None):
         self.records, self.imported_by, self.regrade, self.facts, self.seal = records, imported_by, regrade, facts, seal
         self.scratch = scratch
         self.committed = committed            # told of each chunk's commit (Records.checkpoints_on_a_thread)
@@ -1114,7 +1116,7 @@ class _Merge:
         # server cannot see it, so what the merge must know of the room's records is asked of the server.
         self.room = _RoomLookups(records, scratch, seal.key is None) if getattr(records, "room", False) else None
         self.keys = {fp: key for fp, (key, _, _) in (records.manager_keys() if keys is None else keys).items()}
-        self.answer_keys = answer_keys
+        self.answer_keys, self.default_answer_keys = answer_keys, default_answer_keys or {}
         self.targets: dict = {}
         self.trainee_rows: dict[str, tuple[int, str]] = {}
         # Archived profiles get no new sessions, from an import as from a desk (the room's server refuses them
@@ -1283,8 +1285,9 @@ class _Merge:
         except (TypeError, ValueError, RecursionError):
             snapshot = None
         taken = snapshot.get(game) if isinstance(snapshot, dict) else None
-        differing = [name for name, value in here.items()
-                     if not isinstance(taken, dict) or name not in taken or taken[name] != value]
+        taken = taken if isinstance(taken, dict) else {}
+        defaults = self.default_answer_keys.get(game, {})     # what the grading takes for a setting not stored
+        differing = [name for name, value in here.items() if taken.get(name, defaults.get(name)) != value]
         if not differing or self._valid_statement(s) is not None:
             return None
         return (f"it is a test taken under other {game} settings than this workstation's ({', '.join(differing[:4])}"
