@@ -1,6 +1,7 @@
 """The answers' CSV lines the training room's server makes (server_answers.write_csv) are, byte for byte, the
 lines csv.writer makes from the same answers' rows (server_answers.csv_batches, the slow reference), for text
-that needs every kind of care."""
+that needs every kind of care; the sessions file the room's export writes is the file's; and the export's
+progress counts what it writes."""
 from __future__ import annotations
 
 import io
@@ -104,10 +105,13 @@ def _hostile_records(records, trainees, seconds) -> None:
 
 def _into_the_room(path, room) -> None:
     """The file's trainees, sessions and answers, row for row, into the room (as its owner, the room's own
-    triggers and checks off: these are the same stored values, put there to be exported)."""
+    triggers and checks off: these are the same stored values, put there to be exported), and the room's
+    summaries made from them as its migration makes them."""
     import sqlite3
 
     import psycopg
+
+    from dealerdrill.records.room_schema import ROOM_SUMMARIES_FILL
 
     columns = {"trainees": "id, uuid, name, name_key, created_at, archived_at",
                "sessions": "id, uuid, trainee_id, drill, game, mode, settings, target, workstation, started_at, "
@@ -121,6 +125,8 @@ def _into_the_room(path, room) -> None:
             rows = file.execute(f"SELECT {names} FROM {table}").fetchall()
             marks = ", ".join(["%s"] * len(names.split(",")))
             server.cursor().executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows)
+        server.execute("DELETE FROM session_totals; DELETE FROM pair_totals; DELETE FROM latest_answers")
+        server.execute(ROOM_SUMMARIES_FILL)
 
 
 def _file_and_room(room, open_room, tmp_path, clock, seconds):
@@ -205,3 +211,70 @@ def test_a_cancelled_export_read_in_two_ranges_stops_both_and_leaves_no_file(roo
     assert not [thread for thread in threading.enumerate() if thread.name.startswith(readers)]
     # The desk's connections were all handed back: the next export runs to the end.
     assert export(server, "csv", tmp_path / "out" / "room.csv")[0].read_bytes().count(b"\r\n") > 24 * len(HOSTILE)
+
+
+def _sessions_of_every_length(records, seconds) -> None:
+    """Sessions of no answer up to six (an even number has two middle seconds, whose mean is the median), in each
+    mode, some left unfinished."""
+    from room_helpers import make_answer
+
+    for number, trainee in enumerate(("Mere", "Aroha; Ngata", "=Tane")):
+        records.create_trainee(trainee)
+        for answers in range(7):
+            session = records.start_session(trainee, DRILL, ("practice", "timed", "test")[(number + answers) % 3], {})
+            for index in range(answers):
+                records.record_answer(session, make_answer(DRILL, f"family {index}", index % 2 == 0,
+                                                           seconds[(number * 7 + answers + index * 5) % len(seconds)]))
+            if answers % 3:
+                records.finish_session(session)
+
+
+def test_the_rooms_sessions_file_is_the_files_byte_for_byte(room, open_room, tmp_path, clock):
+    """The sessions' counts, right answers and median seconds, which the server works out from the middle
+    seconds of each session in one query, and a file from all of them: the same sessions file."""
+    from datetime import date
+
+    from dealerdrill.drills.catalog import DRILL_CATALOG
+    from dealerdrill.exports import export
+    from dealerdrill.records import RecordFilter, Records
+
+    path = tmp_path / "file" / "records.sqlite3"
+    with Records(path, catalog=DRILL_CATALOG, clock=clock) as own:
+        _sessions_of_every_length(own, SECONDS + ROUNDING)
+    _into_the_room(path, room)
+    server = open_room(room.desk_a)
+    with Records(path, catalog=DRILL_CATALOG, clock=clock) as file:
+        day = date(2026, 3, 2)
+        filters = (RecordFilter(), RecordFilter(trainees=("=Tane", "Mere")), RecordFilter(mode="test"),
+                   RecordFilter(date_from=day, date_to=day), RecordFilter(date_from=date(2026, 3, 3)))
+        for number, f in enumerate(filters):
+            expected = export(file, "csv", tmp_path / f"file{number}.csv", f)[1].read_bytes()
+            assert export(server, "csv", tmp_path / f"room{number}.csv", f)[1].read_bytes() == expected, f
+            assert expected.count(b"\r\n") == 1 + len(file.sessions(f))
+        assert len(file.sessions(RecordFilter())) == 21 and not file.sessions(filters[-1])
+
+
+def test_the_rooms_export_progress_counts_what_it_writes(room, open_room, tmp_path, clock, monkeypatch):
+    """The total the export announces first (the answers counted from the room's session totals when no period
+    is chosen, else from the answers) is the number of answers and sessions written, read as one range or two."""
+    import csv
+    from datetime import date
+
+    from dealerdrill.exports import export, server_answers
+    from dealerdrill.records import RecordFilter
+
+    file, server = _file_and_room(room, open_room, tmp_path, clock, SECONDS)
+    file.close()
+    day = date(2026, 3, 2)
+    filters = (RecordFilter(), RecordFilter(trainees=("Ngata, Hemi", "=Tane")), RecordFilter(mode="practice"),
+               RecordFilter(date_from=day, date_to=day), RecordFilter(date_from=date(2026, 3, 3)))
+    for split in (10 ** 12, 1):
+        monkeypatch.setattr(server_answers, "_SPLIT_FROM", split)
+        for number, f in enumerate(filters):
+            calls: list[tuple[int, int]] = []
+            answers, sessions = export(server, "csv", tmp_path / f"room{split}-{number}.csv", f,
+                                       progress=lambda done, total, calls=calls: calls.append((done, total)))
+            written = sum(len(list(csv.reader(io.StringIO(path.read_text(encoding="utf-8-sig"), newline="")))) - 1
+                          for path in (answers, sessions))
+            assert {total for _, total in calls} == {written} and calls[-1][0] == written, (f, calls[-1])
+            assert written > 0 or number == len(filters) - 1
