@@ -6,6 +6,7 @@ import json
 from dataclasses import replace
 
 import pytest
+from forged_keys import a_key_of_the_trainees
 
 from dealerdrill import paths, settings as table_settings
 from dealerdrill.desk import PRESENTATION_ONLY, Desk, ManagerRoleRequired, answer_key_changes
@@ -163,26 +164,16 @@ def test_settings_signed_with_a_key_the_pin_file_does_not_explain_are_not_put_in
     signed by itself) and signs settings with a 0% commission with it: at the next start they were put in
     force (a commission test answered $0 throughout then passes). The PIN file holds the manager's key, which
     came first: the manager's signed settings stay in force."""
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
     from dealerdrill.desk.desk import SETTINGS_IN_FORCE, signed_settings_text
-    from dealerdrill.desk.manager_key import ManagerKey
     from dealerdrill.records import Records
-    from dealerdrill.records.schema_v4 import append_entry
 
     with Desk.open_for_app(records_path)[0] as desk:
         desk.set_first_pin(MANAGER, PIN, PIN)
         desk.apply_settings(with_baccarat(desk.settings, commission_percent=4.0))
         zero = with_baccarat(desk.settings, commission_percent=0.0)
-    mine = ManagerKey(Ed25519PrivateKey.generate())
     with Records(records_path) as records:
-        at = records.now_text()
-        with records.transaction() as db:
-            db.execute("INSERT INTO manager_keys (fingerprint, public_key, manager, origin, added_at) "
-                       "VALUES (?, ?, ?, 'this workstation', ?)", (mine.fingerprint, mine.public.raw, MANAGER, at))
-            append_entry(db, "key", mine.fingerprint, {"fingerprint": mine.fingerprint,
-                                                       "public_key": mine.public.raw.hex(), "manager": MANAGER,
-                                                       "origin": "this workstation", "added_at": at}, signer=mine)
+        mine = a_key_of_the_trainees(records, MANAGER, "this workstation")
         records.add_audit_entry(MANAGER, SETTINGS_IN_FORCE, signed_settings_text(zero), mine)
     desk, _problems = _open_app_desk(records_path)
     with desk:

@@ -7,6 +7,7 @@ import json
 
 import pytest
 from certified_desk import MANAGER, PIN, take_test, workstation
+from forged_keys import a_key_of_the_trainees
 from real_answers import read_lines, write_lines
 
 
@@ -175,24 +176,6 @@ def test_the_finish_of_a_session_already_here_records_the_answers_here_not_the_f
     assert a.verify() == []
 
 
-def _a_key_of_the_trainees(records, origin):
-    """A key the trainee made, written into the records as a manager's, its entry signed by itself (as the
-    program signs the key a PIN makes): what it needs to sign sign-offs and records files."""
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-
-    from dealerdrill.desk.manager_key import ManagerKey
-    from dealerdrill.records.schema_v4 import append_entry
-
-    mine = ManagerKey(Ed25519PrivateKey.generate())
-    at = records.now_text()
-    with records.transaction() as db:
-        db.execute("INSERT INTO manager_keys (fingerprint, public_key, manager, origin, added_at) "
-                   "VALUES (?, ?, ?, ?, ?)", (mine.fingerprint, mine.public.raw, MANAGER, origin, at))
-        append_entry(db, "key", mine.fingerprint, {"fingerprint": mine.fingerprint, "public_key": mine.public.raw.hex(),
-                                                   "manager": MANAGER, "origin": origin, "added_at": at}, signer=mine)
-    return mine
-
-
 def _sealed(lines, path, key, fingerprint=None):
     """The lines written as a records file and sealed with `key` (named by `fingerprint`, its own unless
     given), as a manager's export seals one."""
@@ -225,7 +208,7 @@ def test_a_key_the_trainee_wrote_into_the_records_is_not_trusted_by_an_import(pi
     b.close()
     b_path = folder / "b" / "records.sqlite3"
     with Records(b_path) as records:
-        mine = _a_key_of_the_trainees(records, origin)
+        mine = a_key_of_the_trainees(records, MANAGER, origin)
     with Desk.open(b_path) as b:
         lines = read_lines(export(a, folder / "a.json"))
         for line in lines:

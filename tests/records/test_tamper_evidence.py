@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 import pytest
+from forged_keys import a_key_of_the_trainees
 
 from dealerdrill.desk import Desk
 from dealerdrill.domain import Mode, Target
@@ -292,21 +293,11 @@ def test_a_key_trusted_by_itself_is_named_and_its_sign_off_is_no_sign_off(file_w
     """A key of the trainee's written in as one this workstation trusts, its entry signed by itself, and the
     failed test signed off with it: the records accepted the key (verify called the file sound); a trusted key
     is signed by the manager who trusted it, so now the records do not accept it and verify names both."""
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-    from dealerdrill.desk.manager_key import ManagerKey
     from dealerdrill.records import Records
-    from dealerdrill.records.schema_v4 import append_entry
 
-    mine = ManagerKey(Ed25519PrivateKey.generate())
     with Records(file_with_history) as records:
-        at = records.now_text()
-        with records.transaction() as db:
-            db.execute("INSERT INTO manager_keys (fingerprint, public_key, manager, origin, added_at) "
-                       "VALUES (?, ?, ?, 'trusted', ?)", (mine.fingerprint, mine.public.raw, MANAGER, at))
-            append_entry(db, "key", mine.fingerprint, {"fingerprint": mine.fingerprint,
-                                                       "public_key": mine.public.raw.hex(), "manager": MANAGER,
-                                                       "origin": "trusted", "added_at": at}, signer=mine)
+        mine = a_key_of_the_trainees(records, MANAGER, "trusted")
         failed = next(s for s in records.test_attempts() if s.signed_by is None)
         records.sign_off(failed.uuid, MANAGER, mine, "watched", "a second go")
         assert mine.fingerprint not in records.manager_keys()
@@ -363,22 +354,12 @@ def test_a_scorecard_sealed_with_a_key_the_pin_file_does_not_explain_is_not_name
     signed by itself, as a PIN's key is) and seals a scorecard with it: `verify SCORECARD.pdf` named it
     "Mere Smith's (this workstation)". The PIN file holds the manager's key, which came first: the key is not
     named, and `verify` of the records names it."""
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-    from dealerdrill.desk.manager_key import ManagerKey
     from dealerdrill.exports import export
     from dealerdrill.records import Records
-    from dealerdrill.records.schema_v4 import append_entry
 
-    mine = ManagerKey(Ed25519PrivateKey.generate())
     with Records(file_with_history) as records:
-        at = records.now_text()
-        with records.transaction() as db:
-            db.execute("INSERT INTO manager_keys (fingerprint, public_key, manager, origin, added_at) "
-                       "VALUES (?, ?, ?, 'this workstation', ?)", (mine.fingerprint, mine.public.raw, MANAGER, at))
-            append_entry(db, "key", mine.fingerprint, {"fingerprint": mine.fingerprint,
-                                                       "public_key": mine.public.raw.hex(), "manager": MANAGER,
-                                                       "origin": "this workstation", "added_at": at}, signer=mine)
+        mine = a_key_of_the_trainees(records, MANAGER, "this workstation")
         [pdf] = export(records, "pdf", tmp_path / "aroha.pdf", signer=mine)
     done = verify_cli(file_with_history, str(pdf))
     assert "genuine and unaltered" in done.stdout and mine.fingerprint in done.stdout
