@@ -1280,11 +1280,9 @@ class _Merge:
         here = self.answer_keys.get(game)
         if not here:
             return None
-        try:
-            snapshot = json.loads(s.settings)
-        except (TypeError, ValueError, RecursionError):
-            snapshot = None
-        taken = snapshot.get(game) if isinstance(snapshot, dict) else None
+        from .queries import stored_settings
+
+        taken = (stored_settings(s.settings) or {}).get(game)
         taken = taken if isinstance(taken, dict) else {}
         defaults = self.default_answer_keys.get(game, {})     # what the grading takes for a setting not stored
         differing = [name for name, value in here.items() if taken.get(name, defaults.get(name)) != value]
