@@ -112,14 +112,23 @@ def _child(mode: str, file: str, folder: str) -> None:
 
     records = Records(Path(folder) / "records.sqlite3", workstation="bench-importer")
     if mode == "trusted":
+        # As a manager at the importing desk trusts another workstation's key: the trust is signed by this
+        # workstation's own manager key (a key trusted by itself is no trust: chain.accepted_keys).
+        from dealerdrill.desk import manager_key
+
+        own = manager_key.new_key("2468")
+        records.add_manager_key(own.public.raw, "Importing Manager", "this workstation", own, "Importing Manager")
         key = _key(CACHE)
-        records.add_manager_key(key.public.raw, "Bench Manager", "trusted", key, "bench")
+        records.add_manager_key(key.public.raw, "Bench Manager", "trusted", own, "Importing Manager")
     importer = legacy_transfer.import_records if mode == "old" else import_records
     before = _peak_rss_mb()
     start, cpu = time.perf_counter(), time.process_time()
     result = importer(records, file, regrade=stand_in_engine)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     added = records.read("SELECT COUNT(*) FROM answers")[0][0]
+    if mode == "trusted" and not result.grading.startswith("grades taken"):
+        # The trusted path measured on the graded-again road would be a wrong number, not a slow one.
+        raise SystemExit(f"the trusted import did not take the file's grades: {result.grading}")
     records.close()
     print(json.dumps({"seconds": seconds, "cpu": cpu, "answers_added": result.answers_added, "stored": added,
                       "refused": len(result.refused), "grading": getattr(result, "grading", ""),
