@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextvars
 import dataclasses
+import io
 import multiprocessing
 import os
 import sys
@@ -518,12 +519,12 @@ def _export_pdf(records, path: str | Path, names: list[str], f: RecordFilter | N
 
     title = f"Dealer Drill scorecard{'s' if len(names) > 1 else ''}: " + (names[0] if len(names) == 1 else "cohort")
     if signer is not None:
-        from .scorecard_seal import seal_text
+        from .scorecard_seal import figures_signature
 
-        keywords, code = seal_text(seal, signer)
+        signature, code = figures_signature(seal, signer)
         sealed = f"Sealed with key {signer.fingerprint}, code {code}: check it with `dealerdrill verify` this file"
     else:
-        keywords, sealed = "", "Not sealed: exported without a manager's key"
+        sealed = "Not sealed: exported without a manager's key"
 
     def footer(canvas, document):
         canvas.saveState()
@@ -535,10 +536,16 @@ def _export_pdf(records, path: str | Path, names: list[str], f: RecordFilter | N
         canvas.restoreState()
 
     def build(handle):
-        document = SimpleDocTemplate(handle, pagesize=A4, leftMargin=margin, rightMargin=margin,
+        # Sealed, the PDF is laid out in memory first: the seal signs its bytes and is appended to them.
+        target = io.BytesIO() if signer is not None else handle
+        document = SimpleDocTemplate(target, pagesize=A4, leftMargin=margin, rightMargin=margin,
                                      topMargin=margin, bottomMargin=margin + 4 * mm, title=title,
-                                     author="Dealer Drill", subject=period_text(f), keywords=keywords)
+                                     author="Dealer Drill", subject=period_text(f))
         document.build(story, onFirstPage=footer, onLaterPages=footer)
+        if signer is not None:
+            from .scorecard_seal import sealed_pdf
+
+            handle.write(sealed_pdf(target.getvalue(), seal, signature, signer))
 
     written = write_atomically(path, build, binary=True)
     if progress:

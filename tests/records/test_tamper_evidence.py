@@ -192,7 +192,7 @@ def test_a_sealed_scorecard_checks_out_and_an_edited_one_does_not(file_with_hist
 
 
 def test_a_seal_whose_figures_are_not_printed_is_refused(file_with_history, tmp_path):
-    """The seal of one scorecard moved onto another trainee's PDF: its figures are not on those pages."""
+    """The seal of one scorecard moved onto another trainee's PDF: it signs other pages than these."""
     from pypdf import PdfReader, PdfWriter
 
     with Desk.open(file_with_history) as desk:
@@ -208,7 +208,7 @@ def test_a_seal_whose_figures_are_not_printed_is_refused(file_with_history, tmp_
     with open(swapped, "wb") as handle:
         writer.write(handle)
     done = verify_cli(file_with_history, str(swapped))
-    assert done.returncode == 1 and "not printed as signed" in done.stderr and "Scorecard: Aroha" in done.stderr
+    assert done.returncode == 1 and "does not match the file's pages" in done.stderr
 
 
 def _only(name):
@@ -446,3 +446,80 @@ def test_a_trigger_of_someone_elses_that_drops_wrong_answers_is_noticed(tmp_path
         assert session.recording_problem is None
         session.submit(dict(item.key, player="draw" if item.key["player"] == "stand" else "stand"), 2.0)
         assert "was not stored" in (session.recording_problem or "")
+
+
+def _drawn_over(page_size, text: str):
+    """A page that paints the whole page white and prints `text` on it, to lay over a scorecard's page."""
+    import io
+
+    from pypdf import PdfReader
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    drawing = canvas.Canvas(buffer, pagesize=page_size)
+    drawing.setFillColorRGB(1, 1, 1)
+    drawing.rect(0, 0, page_size[0], page_size[1], fill=1, stroke=0)
+    drawing.setFillColorRGB(0, 0, 0)
+    drawing.drawString(72, page_size[1] - 100, text)
+    drawing.save()
+    return PdfReader(io.BytesIO(buffer.getvalue())).pages[0]
+
+
+@pytest.mark.parametrize("how", ["written anew", "appended as an update"])
+def test_a_sealed_scorecard_drawn_over_is_refused(file_with_history, tmp_path, how):
+    """Hemi, who passed nothing, takes Aroha's sealed scorecard and lays over each page a white page that
+    prints "Scorecard: Hemi, passed": the signed figures were all still in the pages' text (under the white),
+    and `verify` called the PDF "genuine and unaltered" while it shows another trainee's pass. The seal signs
+    the PDF's bytes too: written anew or with the change appended after the seal, it is refused."""
+    from pypdf import PdfReader, PdfWriter
+
+    with Desk.open(file_with_history) as desk:
+        desk.add_trainee("Hemi")
+        desk.unlock_manager(PIN, MANAGER)
+        [aroha] = desk.export("pdf", tmp_path / "aroha.pdf", _only("Aroha"))
+    forged = tmp_path / "hemi.pdf"
+    if how == "written anew":
+        reader = PdfReader(str(aroha))
+        writer = PdfWriter(clone_from=reader)
+        writer.add_metadata({"/Keywords": str(reader.metadata["/Keywords"])})
+    else:
+        writer = PdfWriter(str(aroha), incremental=True)
+    for page in writer.pages:
+        page.merge_page(_drawn_over((page.mediabox.width, page.mediabox.height),
+                                    "Scorecard: Hemi. Baccarat: ready, test passed 3 of 3."))
+    with open(forged, "wb") as handle:
+        writer.write(handle)
+    shown = " ".join(page.extract_text() for page in PdfReader(str(forged)).pages)
+    assert "Scorecard: Hemi" in shown and "Scorecard: Aroha" in shown     # the old text is there, under the white
+    done = verify_cli(file_with_history, str(forged))
+    assert done.returncode == 1 and "genuine" not in done.stdout + done.stderr
+    assert "scorecard was altered" in done.stderr
+    assert verify_cli(file_with_history, str(aroha)).returncode == 0
+
+
+def test_a_scorecard_sealed_over_its_figures_only_is_not_called_genuine(file_with_history, tmp_path):
+    """A scorecard sealed the first way (its figures signed, not its pages) cannot tell a page drawn over from
+    the one exported: `verify` says so and does not call it genuine."""
+    import base64
+    import json
+
+    from pypdf import PdfReader, PdfWriter
+
+    with Desk.open(file_with_history) as desk:
+        desk.unlock_manager(PIN, MANAGER)
+        [pdf] = desk.export("pdf", tmp_path / "aroha.pdf")
+        key = desk.role.key
+    reader = PdfReader(str(pdf))
+    figures = json.loads(base64.b64decode(str(reader.metadata["/Keywords"]).split(":", 1)[1]))["figures"]
+    signature = key.sign(chain.event_content({"figures": figures}).encode("utf-8"))
+    first_kind = {"figures": figures, "signature": signature.hex(), "public_key": key.public.raw.hex(),
+                  "fingerprint": key.fingerprint}
+    writer = PdfWriter(clone_from=reader)
+    writer.add_metadata({"/Keywords": "dealerdrill-scorecard-seal-1:"
+                                      + base64.b64encode(json.dumps(first_kind).encode()).decode()})
+    old = tmp_path / "old.pdf"
+    with open(old, "wb") as handle:
+        writer.write(handle)
+    done = verify_cli(file_with_history, str(old))
+    assert done.returncode == 1 and "seal of the first kind" in done.stderr and "export the scorecard again" \
+        in done.stderr
