@@ -1072,5 +1072,21 @@ def signoff_statement(db, attempt: SessionSummary, signed_by: str, signed_at: st
             "signed_by": signed_by, "signed_at": signed_at, "note": note, "reason": reason, "key": key}
 
 
+def signoff_is_of_another_session(statement: dict, session_uuid: str, trainee: str, drill: str,
+                                  mode: str) -> str | None:
+    """What a signed sign-off names that the session it is attached to is not (its id, trainee, drill, mode),
+    in words, or None. The answers digest ties a statement to its answers, not to whose they are: a session
+    given another trainee's name keeps its answers, and so would keep the sign-off."""
+    if statement.get("session") != session_uuid:
+        return f"it signs another session ({statement.get('session')})"
+    named = statement.get("trainee")
+    if not isinstance(named, str) or name_key(named) != name_key(trainee):
+        return f"it signs a test of {named}'s, not of {trainee}'s"
+    if (statement.get("drill"), statement.get("mode")) != (drill, mode):
+        return (f"it signs a {statement.get('mode')} session of {statement.get('drill')}, not a {mode} session of "
+                f"{drill}")
+    return None
+
+
 def signed_statement(statement: dict, signer: Signer) -> dict:
     return {"statement": statement, "signature": signer.sign(chain.event_content(statement).encode()).hex()}

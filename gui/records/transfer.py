@@ -67,7 +67,7 @@ from .models import ImportResult, RecordFilter
 from .schema import RecordsError
 from .schema_v4 import append_entry, session_end_event, session_event, trainee_event
 from .schema_v5 import name_key
-from .store import PORTABLE_ANSWER_COLUMNS, portable_answers_digest, to_text
+from .store import PORTABLE_ANSWER_COLUMNS, portable_answers_digest, signoff_is_of_another_session, to_text
 
 FORMAT_NAME = "dealerdrill-records"
 FORMAT_VERSION = 3                      # 3: the end line carries the file's digest and seal
@@ -1312,13 +1312,19 @@ class _Merge:
                 statement.get("correct"), statement.get("signed_by"), statement.get("signed_at"),
                 statement.get("note"), statement.get("reason"))
         actual = (s.uuid, s.digest, s.answers, s.correct, so["manager"], so["signed_at"], so["note"], so["reason"])
-        return statement if said == actual else None
+        if said != actual or signoff_is_of_another_session(statement, s.uuid, s.trainee, s.drill, s.mode):
+            return None
+        return statement
 
     def _signoff_problem(self, s: _Staged, so: dict) -> str | None:
         if self._valid_statement(s) is not None:
             return None
         statement = so.get("statement")
         key = statement.get("key") if isinstance(statement, dict) else None
+        other = signoff_is_of_another_session(statement, s.uuid, s.trainee, s.drill, s.mode) \
+            if isinstance(statement, dict) else None
+        if other:
+            return f"its sign-off by {so['manager']} was not imported: {other}"
         if key and key not in self.keys:
             who = self.facts.file_keys.get(key, "an unknown manager")
             return (f"its sign-off by {so['manager']} was not imported: it is signed with {who}'s key "

@@ -29,6 +29,7 @@ from .schema_v4 import (
 )
 from .schema_v5 import TRIGGERS as NAME_TRIGGERS
 from .schema_v6 import TRIGGERS as LOGIN_TRIGGERS
+from .store import signoff_is_of_another_session
 
 # The audit entry of the first unlock of records that replaced the file the PIN's key had signed, with a file
 # of an older version (gui/desk/roles.py: records_replaced_after_the_pin): its history is nobody's word.
@@ -478,6 +479,9 @@ def _check_statement(records, found: _Found, where, kind, ref, event, rows, keys
     if said != row:
         found.add(where, "does not say what the sign-off says now")
     summary = records.session(ref)
+    other = signoff_is_of_another_session(statement, ref, summary.trainee, summary.drill, summary.mode)
+    if other:
+        found.add(where, f"is attached to a session it was not made for: {other}")
     if (statement.get("items"), statement.get("correct")) != (summary.items, summary.correct):
         found.add(where, f"signed a score of {statement.get('correct')}/{statement.get('items')}; the records now "
                          f"say {summary.correct}/{summary.items}")
