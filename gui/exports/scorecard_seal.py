@@ -28,6 +28,8 @@ SEAL_MARK = "dealerdrill-scorecard-seal-2:"
 # The first seals signed the figures only; such a file's pages can be drawn over without breaking its seal.
 FIGURES_ONLY_SEAL_MARK = "dealerdrill-scorecard-seal-1:"
 MAX_PDF_BYTES = 512 * 1024 ** 2
+# The Keywords of a scorecard a manager exported that went out unsealed, followed by the reason.
+UNSEALED_MARK = "dealerdrill-scorecard-unsealed:"
 # The document-information entries an unsealed scorecard carries that its seal's update keeps.
 _KEPT_INFORMATION = ("/Title", "/Author", "/Subject")
 
@@ -136,6 +138,9 @@ def check_scorecard(path: str | Path, known_keys: dict[str, tuple[bytes, str, st
         return SealCheck(False, None, f"{path} carries a seal of the first kind, which signs the figures but not "
                                       f"the pages, so it cannot tell whether they were drawn over: export the "
                                       f"scorecard again to have one that can be checked.")
+    if keywords.startswith(UNSEALED_MARK):
+        return SealCheck(False, None, f"{path} carries no Dealer Drill seal: it was exported unsealed, as the "
+                                      f"records it prints failed their check ({keywords[len(UNSEALED_MARK):]}).")
     if not keywords.startswith(SEAL_MARK):
         return SealCheck(False, None, f"{path} carries no Dealer Drill seal: it is not a signed scorecard, or its "
                                       f"seal was removed.")

@@ -523,3 +523,23 @@ def test_a_scorecard_sealed_over_its_figures_only_is_not_called_genuine(file_wit
     done = verify_cli(file_with_history, str(old))
     assert done.returncode == 1 and "seal of the first kind" in done.stderr and "export the scorecard again" \
         in done.stderr
+
+
+def test_a_scorecard_of_answers_changed_behind_the_programs_back_is_not_sealed(file_with_history, tmp_path):
+    """Aroha's wrong answers rewritten as right with INSERT OR REPLACE (verify names them): the manager's
+    scorecard export still sealed the forged 3/3 with the manager's key, and `verify SCORECARD.pdf` called it
+    genuine, for anyone who checks the PDF and not the records. Like a records file, a scorecard whose answers
+    no longer match their chain goes out unsealed, saying why."""
+    with sqlite3.connect(file_with_history) as db:
+        db.execute("INSERT OR REPLACE INTO answers SELECT id, uuid, session_id, seq, family, item, answer, expected, "
+                   "given, 1, NULL, rule, seconds, timed_out, answered_at, chain_hash FROM answers WHERE correct = 0")
+    with Desk.open(file_with_history) as desk:
+        desk.unlock_manager(PIN, MANAGER)
+        [pdf] = desk.export("pdf", tmp_path / "aroha.pdf")
+    from pypdf import PdfReader
+
+    text = " ".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+    assert "Not sealed: the records it prints fail their check" in text and "Sealed with key" not in text
+    done = verify_cli(file_with_history, str(pdf))
+    assert done.returncode == 1 and "exported unsealed" in done.stderr and "does not match the answers chain" \
+        in done.stderr
