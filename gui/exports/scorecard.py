@@ -522,9 +522,10 @@ def _export_pdf(records, path: str | Path, names: list[str], f: RecordFilter | N
     unsealed_because = ""
     if signer is not None:
         from dealerdrill.records.transfer import answers_chain_problem
+        from dealerdrill.records.verify import signoffs_problem
 
-        # The manager's key does not vouch for results that were changed behind the program's back.
-        unsealed_because = answers_chain_problem(records, names) or ""
+        # The manager's key does not vouch for results or sign-offs changed behind the program's back.
+        unsealed_because = answers_chain_problem(records, names) or signoffs_problem(records, names) or ""
         if unsealed_because:
             signer = None
     if signer is not None:

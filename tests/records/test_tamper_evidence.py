@@ -543,3 +543,24 @@ def test_a_scorecard_of_answers_changed_behind_the_programs_back_is_not_sealed(f
     done = verify_cli(file_with_history, str(pdf))
     assert done.returncode == 1 and "exported unsealed" in done.stderr and "does not match the answers chain" \
         in done.stderr
+
+
+def test_a_scorecard_printing_a_sign_off_written_behind_the_programs_back_is_not_sealed(file_with_history, tmp_path):
+    """A sign-off row written with plain SQL for Aroha's failed test (no signed statement; verify names it):
+    the scorecard printed "signed off by Mere Smith" under the manager's seal, and `verify SCORECARD.pdf`
+    called it genuine. Each sign-off a scorecard prints must be the one its signed statement says."""
+    with sqlite3.connect(file_with_history) as db:
+        failed = db.execute("SELECT s.id FROM sessions s WHERE s.mode = 'test' AND s.id NOT IN "
+                            "(SELECT session_id FROM signoffs) ORDER BY s.id LIMIT 1").fetchone()[0]
+        db.execute("INSERT INTO signoffs (session_id, manager, signed_at, note, reason) VALUES "
+                   f"({failed}, '{MANAGER}', '2026-01-01T00:00:00.000000Z', 'seen on the floor', 'good enough')")
+    with Desk.open(file_with_history) as desk:
+        desk.unlock_manager(PIN, MANAGER)
+        [pdf] = desk.export("pdf", tmp_path / "aroha.pdf")
+    from pypdf import PdfReader
+
+    text = " ".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+    assert "seen on the floor" in text and "Sealed with key" not in text
+    done = verify_cli(file_with_history, str(pdf))
+    assert done.returncode == 1 and "exported unsealed" in done.stderr and "the sign-off of session" in done.stderr
+
