@@ -564,3 +564,25 @@ def test_a_scorecard_printing_a_sign_off_written_behind_the_programs_back_is_not
     done = verify_cli(file_with_history, str(pdf))
     assert done.returncode == 1 and "exported unsealed" in done.stderr and "the sign-off of session" in done.stderr
 
+
+def test_a_test_taken_while_the_target_in_force_was_edited_keeps_the_managers_pass_mark(file_with_history):
+    """The table of the targets in force has no trigger of its own (a trigger on the signed target changes
+    keeps it): the trainee lowered the pass mark there with plain SQL, took the test (1 of 3 right "passed",
+    the session storing the edited target) and put the row back. verify found nothing: the session's target
+    agreed with its ledger entry, the table with the last change. A session takes its target from the signed
+    changes, which cannot be edited or taken back."""
+    drill = "baccarat.table_of_play"
+    tamper(file_with_history, f"UPDATE targets SET pass_mark = 0.3 WHERE drill = '{drill}'")
+    with Desk.open(file_with_history) as desk:
+        desk.choose_trainee("Aroha")
+        session = desk.start_session(drill, Mode.TEST)
+        for right in (True, False, False):
+            item = session.next_item()
+            wrong = dict(item.key, player="draw" if item.key["player"] == "stand" else "stand")
+            session.submit(item.key if right else wrong, 2.0)
+        attempt = desk.end_session()
+    tamper(file_with_history, f"UPDATE targets SET pass_mark = 0.6 WHERE drill = '{drill}'")
+    assert attempt.target.pass_mark == 0.6 and attempt.passed is False
+    with Desk.open(file_with_history) as desk:
+        assert desk.records.session(attempt.uuid).passed is False
+        assert desk.target_for(drill).pass_mark == 0.6
