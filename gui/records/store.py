@@ -761,6 +761,11 @@ class Records:
             return Target(seconds, accuracy, test_items, pass_mark)
         return self.catalog.default_target(drill_id)
 
+    def target_for_test(self, drill_id: str) -> Target:
+        """The target a test starting now is judged by: the one in force. A backend that cannot read it now
+        raises instead of taking the drill's default (a training room's server out of reach)."""
+        return self.target(drill_id)
+
     def targets(self) -> dict[str, TargetInfo]:
         """Every known drill's target in force, with who set it (None = default)."""
         rows = {r[0]: r for r in self.read("SELECT drill, seconds, accuracy, test_items, pass_mark, set_by, "
