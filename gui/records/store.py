@@ -569,10 +569,16 @@ class Records:
         in `distrusted` (the desk's: keys its PIN file does not explain)."""
         keys = {fp: key for fp, (key, _, origin) in self.manager_keys().items()
                 if origin == "this workstation" and fp not in distrusted}
+        if not keys:
+            return None
+        # Only entries that name such a key are looked at: unsigned copies (the program writes some, anyone
+        # can add more) would otherwise push the manager's out of the 20 read. One naming a key with a
+        # signature that does not match is named by verify.
         rows = self.read("SELECT a.id, a.at, a.actor, a.action, a.detail, l.seq, l.kind, l.ref, l.content, "
                          "l.answers_last_id, l.answers_head, l.chain_hash, l.signed_by_key, l.signature "
                          "FROM audit a JOIN ledger l ON l.kind = 'audit' AND l.ref = CAST(a.id AS TEXT) "
-                         "WHERE a.action = ? ORDER BY a.id DESC LIMIT 20", (action,))
+                         f"WHERE a.action = ? AND l.signed_by_key IN ({', '.join('?' * len(keys))}) "
+                         "ORDER BY a.id DESC LIMIT 20", (action, *keys))
         for audit_id, at, actor, act, detail, seq, kind, ref, content, last_id, head, stored, key, signature in rows:
             previous = self.read("SELECT chain_hash FROM ledger WHERE seq = ?", (seq - 1,))
             link = chain.ledger_link(bytes(previous[0][0]) if previous else chain.NO_HASH, kind, ref, content,
