@@ -321,6 +321,11 @@ def _export(desk, arguments, RecordFilter) -> int:
         if arguments.format.lower() == "json":
             seal = desk.records_file_seal(path)
             print(f"dealerdrill: the records file is {seal}", file=sys.stdout if seal.signed else sys.stderr)
+        elif arguments.format.lower() == "pdf":
+            from dealerdrill.exports.scorecard_seal import check_scorecard
+
+            check = check_scorecard(path)
+            print(f"dealerdrill: {check.message}", file=sys.stdout if check.genuine else sys.stderr)
     return 0
 
 

@@ -410,10 +410,19 @@ class Desk:
             drill_class = drills[drill]
         if not self.chosen:
             raise PermissionError("Choose who is training first (a trainee, or a guest).")
-        self.end_session()
         drill_id: str = drill_class.id
-        made = drill_class(self.settings)
         trainee = self.trainee if self.records is not None else None
+        if target is None and mode is Mode.TEST and trainee is not None and self.records is not None:
+            # A recorded test is judged by the manager's target: a room's server out of reach starts none (its
+            # test would go into the outbox under the drill's default). A file that cannot be read now records
+            # no session either: that test starts unrecorded and says so, as before.
+            try:
+                target = self.records.target_for_test(drill_id)
+            except RecordsError:
+                if getattr(self.records, "room", False):
+                    raise
+        self.end_session()
+        made = drill_class(self.settings)
         memory = self._guest_memory.get(drill_id)
         if trainee is not None and self.records is not None:
             memory = self.records.load_scheduler_memory(trainee, drill_id)

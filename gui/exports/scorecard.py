@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextvars
 import dataclasses
+import io
 import multiprocessing
 import os
 import sys
@@ -33,6 +34,7 @@ from dealerdrill.records.transfer import ExportCancelled, write_atomically
 
 from . import pdf_text, vector_charts
 from .cells import printable
+from .scorecard_seal import UNSEALED_MARK
 
 GAME_NAMES = {"roulette": "Roulette", "baccarat": "Baccarat", "paigow": "Pai Gow"}
 
@@ -517,13 +519,24 @@ def _export_pdf(records, path: str | Path, names: list[str], f: RecordFilter | N
         raise ExportCancelled("export cancelled")
 
     title = f"Dealer Drill scorecard{'s' if len(names) > 1 else ''}: " + (names[0] if len(names) == 1 else "cohort")
+    unsealed_because = ""
     if signer is not None:
-        from .scorecard_seal import seal_text
+        from dealerdrill.records.transfer import answers_chain_problem
+        from dealerdrill.records.verify import signoffs_problem
 
-        keywords, code = seal_text(seal, signer)
+        # The manager's key does not vouch for results or sign-offs changed behind the program's back.
+        unsealed_because = answers_chain_problem(records, names) or signoffs_problem(records, names) or ""
+        if unsealed_because:
+            signer = None
+    if signer is not None:
+        from .scorecard_seal import figures_signature
+
+        signature, code = figures_signature(seal, signer)
         sealed = f"Sealed with key {signer.fingerprint}, code {code}: check it with `dealerdrill verify` this file"
+    elif unsealed_because:
+        sealed = "Not sealed: the records it prints fail their check (run `dealerdrill verify` on them)"
     else:
-        keywords, sealed = "", "Not sealed: exported without a manager's key"
+        sealed = "Not sealed: exported without a manager's key"
 
     def footer(canvas, document):
         canvas.saveState()
@@ -535,10 +548,17 @@ def _export_pdf(records, path: str | Path, names: list[str], f: RecordFilter | N
         canvas.restoreState()
 
     def build(handle):
-        document = SimpleDocTemplate(handle, pagesize=A4, leftMargin=margin, rightMargin=margin,
+        # Sealed, the PDF is laid out in memory first: the seal signs its bytes and is appended to them.
+        target = io.BytesIO() if signer is not None else handle
+        document = SimpleDocTemplate(target, pagesize=A4, leftMargin=margin, rightMargin=margin,
                                      topMargin=margin, bottomMargin=margin + 4 * mm, title=title,
-                                     author="Dealer Drill", subject=period_text(f), keywords=keywords)
+                                     author="Dealer Drill", subject=period_text(f),
+                                     keywords=UNSEALED_MARK + unsealed_because if unsealed_because else "")
         document.build(story, onFirstPage=footer, onLaterPages=footer)
+        if signer is not None:
+            from .scorecard_seal import sealed_pdf
+
+            handle.write(sealed_pdf(target.getvalue(), seal, signature, signer))
 
     written = write_atomically(path, build, binary=True)
     if progress:

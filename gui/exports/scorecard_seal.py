@@ -1,34 +1,91 @@
 """The seal on a scorecard PDF: its figures, signed with the manager's key, so a third party can check it.
 
 The scorecard's printed figures (each table row, as printed, and the headings that say whose and which
-period) are collected while the PDF is laid out. The manager's key signs them; the figures, the signature
-and the public key travel in the PDF's metadata (its Keywords entry), and every page prints the key's
-fingerprint and a short code of the signature. `dealerdrill verify FILE.pdf` (check_scorecard) checks the
-signature and that every signed figure is still printed in the PDF; the fingerprint says whose key it is,
-to compare with the one the casino knows for its manager.
+period) are collected while the PDF is laid out. The manager's key signs them, and every page prints the
+key's fingerprint and a short code of that signature. The figures alone do not say what the pages show: a
+PDF whose pages still hold every figure, under a white box or in invisible text, can show anything else on
+top. So the key also signs the bytes of the whole PDF as written (its length and SHA-256, as a PDF
+signature's byte range does), and the seal is added after them as a PDF incremental update that holds
+nothing but a new document-information entry whose Keywords carry the seal. `dealerdrill verify FILE.pdf`
+(check_scorecard) checks both signatures, that the file is those signed bytes followed by exactly that
+update, and that every signed figure is printed; the fingerprint says whose key it is, to compare with the
+one the casino knows for its manager.
 """
 from __future__ import annotations
 
 import base64
 import hashlib
+import io
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from dealerdrill.records import chain
 
-SEAL_MARK = "dealerdrill-scorecard-seal-1:"
+SEAL_MARK = "dealerdrill-scorecard-seal-2:"
+# The first seals signed the figures only; such a file's pages can be drawn over without breaking its seal.
+FIGURES_ONLY_SEAL_MARK = "dealerdrill-scorecard-seal-1:"
 MAX_PDF_BYTES = 512 * 1024 ** 2
+# The Keywords of a scorecard a manager exported that went out unsealed, followed by the reason.
+UNSEALED_MARK = "dealerdrill-scorecard-unsealed:"
+# The document-information entries an unsealed scorecard carries that its seal's update keeps.
+_KEPT_INFORMATION = ("/Title", "/Author", "/Subject")
 
 
-def seal_text(figures: list[list[str]], signer) -> tuple[str, str]:
-    """(the Keywords text carrying the seal, the short code printed on each page)."""
-    payload = chain.event_content({"figures": figures})
-    signature = signer.sign(payload.encode("utf-8"))
+def figures_signature(figures: list[list[str]], signer) -> tuple[bytes, str]:
+    """(the signature of the figures, the short code of it printed on each page)."""
+    signature = signer.sign(chain.event_content({"figures": figures}).encode("utf-8"))
+    return signature, short_code(signature)
+
+
+def _bytes_statement(pdf: bytes, signature: bytes) -> bytes:
+    return chain.event_content({"figures_signature": signature.hex(), "pdf_bytes": len(pdf),
+                                "pdf_sha256": hashlib.sha256(pdf).hexdigest()}).encode("utf-8")
+
+
+def sealed_pdf(pdf: bytes, figures: list[list[str]], signature: bytes, signer) -> bytes:
+    """`pdf` (the whole scorecard as written, its pages printing the code of `signature`) with its seal
+    appended."""
     document = {"figures": figures, "signature": signature.hex(), "public_key": signer.public.raw.hex(),
-                "fingerprint": signer.fingerprint}
+                "fingerprint": signer.fingerprint, "pdf_bytes": len(pdf),
+                "pdf_signature": signer.sign(_bytes_statement(pdf, signature)).hex()}
     blob = base64.b64encode(json.dumps(document, ensure_ascii=False).encode("utf-8")).decode("ascii")
-    return SEAL_MARK + blob, short_code(signature)
+    return pdf + _seal_update(pdf, SEAL_MARK + blob)
+
+
+def _text_string(text: str) -> str:
+    return "<FEFF" + text.encode("utf-16-be").hex().upper() + ">"
+
+
+def _seal_update(pdf: bytes, keywords: str) -> bytes:
+    """The incremental update that gives `pdf` a document-information entry whose Keywords are `keywords`
+    (ASCII: the seal's mark and base64), keeping its title, author and subject. The same `pdf` and
+    `keywords` always give the same bytes, so a check can rebuild it and compare."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf))
+    trailer: Any = reader.trailer            # pypdf's objects, read as the PDF reference says
+    previous = re.findall(rb"startxref\s+(\d+)\s+%%EOF\s*$", pdf[-1024:])
+    if not previous or "/Root" not in trailer or "/Size" not in trailer:
+        raise ValueError("the PDF to seal has no classic trailer")
+    old_information = trailer.get("/Info")
+    old_information = old_information.get_object() if old_information is not None else {}
+    entries = [f"{name} {_text_string(str(old_information[name]))}" for name in _KEPT_INFORMATION
+               if name in old_information]
+    number = int(trailer["/Size"])
+    body = f"{number} 0 obj\n<< {' '.join(entries + [f'/Keywords ({keywords})'])} >>\nendobj\n"
+    offset = len(pdf)
+    xref_at = offset + len(body.encode("ascii"))
+    identifier = ""
+    if "/ID" in trailer:
+        identifier = " /ID [" + "".join(f"<{bytes(part.original_bytes).hex()}>" for part in trailer["/ID"]) + "]"
+    root = trailer.raw_get("/Root")
+    update = (f"{body}xref\n{number} 1\n{offset:010d} 00000 n \ntrailer\n<< /Size {number + 1} "
+              f"/Root {root.idnum} {root.generation} R /Info {number} 0 R /Prev {int(previous[-1])}{identifier} "
+              f">>\nstartxref\n{xref_at}\n%%EOF\n")
+    return update.encode("ascii")
 
 
 def short_code(signature: bytes) -> str:
@@ -72,12 +129,18 @@ def check_scorecard(path: str | Path, known_keys: dict[str, tuple[bytes, str, st
             return SealCheck(False, None, f"{path} is not a file.")
         if path.stat().st_size > MAX_PDF_BYTES:
             return SealCheck(False, None, f"{path} is far larger than any scorecard Dealer Drill prints.")
-        reader = PdfReader(str(path))
-        metadata = reader.metadata
+        data = path.read_bytes()
+        metadata = PdfReader(io.BytesIO(data)).metadata
         keywords = str((metadata.get("/Keywords", "") if metadata is not None else "") or "")
-        pages_text = _squeezed(" ".join(page.extract_text() or "" for page in reader.pages))
     except (OSError, PyPdfError, ValueError, KeyError, TypeError) as error:
         return SealCheck(False, None, f"{path} cannot be read as a PDF ({type(error).__name__}).")
+    if keywords.startswith(FIGURES_ONLY_SEAL_MARK):
+        return SealCheck(False, None, f"{path} carries a seal of the first kind, which signs the figures but not "
+                                      f"the pages, so it cannot tell whether they were drawn over: export the "
+                                      f"scorecard again to have one that can be checked.")
+    if keywords.startswith(UNSEALED_MARK):
+        return SealCheck(False, None, f"{path} carries no Dealer Drill seal: it was exported unsealed, as the "
+                                      f"records it prints failed their check ({keywords[len(UNSEALED_MARK):]}).")
     if not keywords.startswith(SEAL_MARK):
         return SealCheck(False, None, f"{path} carries no Dealer Drill seal: it is not a signed scorecard, or its "
                                       f"seal was removed.")
@@ -86,7 +149,10 @@ def check_scorecard(path: str | Path, known_keys: dict[str, tuple[bytes, str, st
         figures = document["figures"]
         public = bytes.fromhex(document["public_key"])
         signature = bytes.fromhex(document["signature"])
-        if not isinstance(figures, list) or not all(isinstance(row, list) for row in figures):
+        pdf_signature = bytes.fromhex(document["pdf_signature"])
+        signed_bytes = document["pdf_bytes"]
+        if not isinstance(figures, list) or not all(isinstance(row, list) for row in figures) \
+                or type(signed_bytes) is not int:
             raise ValueError
     except (ValueError, KeyError, TypeError):
         return SealCheck(False, None, f"{path} has a damaged seal: it was altered.")
@@ -95,6 +161,20 @@ def check_scorecard(path: str | Path, known_keys: dict[str, tuple[bytes, str, st
     if not chain.signature_is_valid(public, signature, payload):
         return SealCheck(False, fingerprint, f"{path}: the seal's signature does not match its figures: the "
                                              f"scorecard was altered.")
+    signed = data[:signed_bytes]
+    if not 0 < signed_bytes < len(data) \
+            or not chain.signature_is_valid(public, pdf_signature, _bytes_statement(signed, signature)):
+        return SealCheck(False, fingerprint, f"{path}: the seal's signature does not match the file's pages: the "
+                                             f"scorecard was altered (drawn over, pages added or changed).")
+    try:
+        rebuilt = _seal_update(signed, keywords)
+        pages_text = _squeezed(" ".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(signed)).pages))
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as error:
+        return SealCheck(False, fingerprint, f"{path}: the signed part cannot be read as a PDF "
+                                             f"({type(error).__name__}).")
+    if data[signed_bytes:] != rebuilt:
+        return SealCheck(False, fingerprint, f"{path}: something was added to the file after its seal (a change to "
+                                             f"its pages, say): the scorecard was altered.")
     missing = [row for row in figures if not all(_printed(str(cell), pages_text) for cell in row)]
     if missing:
         shown = " | ".join(str(cell) for cell in missing[0])

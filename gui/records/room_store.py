@@ -495,6 +495,21 @@ class RoomRecords(Records):
         self._target_cache[drill_id] = target
         return target
 
+    def target_for_test(self, drill_id: str) -> Target:
+        """The manager's target from the server, or the one last read from it in this run; never the drill's
+        default, which would let a desk cut off from the server on purpose take a test under a softer target
+        and send it, target and all, once it is back."""
+        try:
+            target = super().target(drill_id)
+        except RecordsOfflineError:
+            if drill_id in self._target_cache:
+                return self._target_cache[drill_id]
+            raise RecordsOfflineError(f"The training room server ({public_url(self.url)}) cannot be reached now, "
+                                      f"and a test is judged by the target the manager set there: no test can "
+                                      f"start until the server answers again (practice can).") from None
+        self._target_cache[drill_id] = target
+        return target
+
     def drill_infos(self):
         try:
             return super().drill_infos()

@@ -569,10 +569,16 @@ class Records:
         in `distrusted` (the desk's: keys its PIN file does not explain)."""
         keys = {fp: key for fp, (key, _, origin) in self.manager_keys().items()
                 if origin == "this workstation" and fp not in distrusted}
+        if not keys:
+            return None
+        # Only entries that name such a key are looked at: unsigned copies (the program writes some, anyone
+        # can add more) would otherwise push the manager's out of the 20 read. One naming a key with a
+        # signature that does not match is named by verify.
         rows = self.read("SELECT a.id, a.at, a.actor, a.action, a.detail, l.seq, l.kind, l.ref, l.content, "
                          "l.answers_last_id, l.answers_head, l.chain_hash, l.signed_by_key, l.signature "
                          "FROM audit a JOIN ledger l ON l.kind = 'audit' AND l.ref = CAST(a.id AS TEXT) "
-                         "WHERE a.action = ? ORDER BY a.id DESC LIMIT 20", (action,))
+                         f"WHERE a.action = ? AND l.signed_by_key IN ({', '.join('?' * len(keys))}) "
+                         "ORDER BY a.id DESC LIMIT 20", (action, *keys))
         for audit_id, at, actor, act, detail, seq, kind, ref, content, last_id, head, stored, key, signature in rows:
             previous = self.read("SELECT chain_hash FROM ledger WHERE seq = ?", (seq - 1,))
             link = chain.ledger_link(bytes(previous[0][0]) if previous else chain.NO_HASH, kind, ref, content,
@@ -750,18 +756,27 @@ class Records:
     # ------------------------------------------------------------------------------------ targets
 
     def target(self, drill_id: str) -> Target:
-        """The target in force for a drill: the manager's, else the drill's default."""
-        rows = self.read("SELECT seconds, accuracy, test_items, pass_mark FROM targets WHERE drill = ?",
-                          (drill_id,))
+        """The target in force for a drill: the manager's, else the drill's default. Read from the signed
+        target changes, which no one can edit or delete, not from the table of the targets in force their
+        trigger keeps: that table has no trigger of its own, and a pass mark lowered there for one test and
+        put back left nothing for verify to find."""
+        rows = self.read("SELECT seconds, accuracy, test_items, pass_mark FROM target_changes WHERE drill = ? "
+                          "ORDER BY id DESC LIMIT 1", (drill_id,))
         if rows:
             seconds, accuracy, test_items, pass_mark = rows[0]
             return Target(seconds, accuracy, test_items, pass_mark)
         return self.catalog.default_target(drill_id)
 
+    def target_for_test(self, drill_id: str) -> Target:
+        """The target a test starting now is judged by: the one in force. A backend that cannot read it now
+        raises instead of taking the drill's default (a training room's server out of reach)."""
+        return self.target(drill_id)
+
     def targets(self) -> dict[str, TargetInfo]:
         """Every known drill's target in force, with who set it (None = default)."""
         rows = {r[0]: r for r in self.read("SELECT drill, seconds, accuracy, test_items, pass_mark, set_by, "
-                                            "set_at FROM targets")}
+                                            "set_at FROM target_changes WHERE id IN (SELECT MAX(id) FROM "
+                                            "target_changes GROUP BY drill)")}
         result = {}
         for drill in sorted(set(self.drill_infos()) | set(rows)):
             if drill in rows:
@@ -1070,6 +1085,22 @@ def signoff_statement(db, attempt: SessionSummary, signed_by: str, signed_at: st
             "passed": attempt.passed,
             "answers_digest": portable_answers_digest(_session_answer_rows(db, attempt.uuid)),
             "signed_by": signed_by, "signed_at": signed_at, "note": note, "reason": reason, "key": key}
+
+
+def signoff_is_of_another_session(statement: dict, session_uuid: str, trainee: str, drill: str,
+                                  mode: str) -> str | None:
+    """What a signed sign-off names that the session it is attached to is not (its id, trainee, drill, mode),
+    in words, or None. The answers digest ties a statement to its answers, not to whose they are: a session
+    given another trainee's name keeps its answers, and so would keep the sign-off."""
+    if statement.get("session") != session_uuid:
+        return f"it signs another session ({statement.get('session')})"
+    named = statement.get("trainee")
+    if not isinstance(named, str) or name_key(named) != name_key(trainee):
+        return f"it signs a test of {named}'s, not of {trainee}'s"
+    if (statement.get("drill"), statement.get("mode")) != (drill, mode):
+        return (f"it signs a {statement.get('mode')} session of {statement.get('drill')}, not a {mode} session of "
+                f"{drill}")
+    return None
 
 
 def signed_statement(statement: dict, signer: Signer) -> dict:

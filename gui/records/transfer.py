@@ -67,7 +67,7 @@ from .models import ImportResult, RecordFilter
 from .schema import RecordsError
 from .schema_v4 import append_entry, session_end_event, session_event, trainee_event
 from .schema_v5 import name_key
-from .store import PORTABLE_ANSWER_COLUMNS, portable_answers_digest, to_text
+from .store import PORTABLE_ANSWER_COLUMNS, portable_answers_digest, signoff_is_of_another_session, to_text
 
 FORMAT_NAME = "dealerdrill-records"
 FORMAT_VERSION = 3                      # 3: the end line carries the file's digest and seal
@@ -112,15 +112,16 @@ class _ChainCheck:
     formats it), and the ledger's record of the answers chain agrees with the answers. The first failure is
     kept, in words, as the reason the file goes out unsigned."""
 
-    # Extra columns of the export's answer query, after the portable ones.
-    COLUMNS = (f"id, chain_hash, {chain.ANSWER_CONTENT_SQL}, (SELECT p.chain_hash FROM answers p "
-               f"WHERE p.id < answers.id ORDER BY p.id DESC LIMIT 1)")
-
     def __init__(self, records):
         self.problem: str | None = None
+        # Extra columns of the export's answer query, after the portable ones; the answer's content as the
+        # records' own database formats it (SQLite's or PostgreSQL's text of its values).
+        self.columns = (f"id, chain_hash, {records.dialect.answer_content_sql()}, (SELECT p.chain_hash FROM "
+                        f"answers p WHERE p.id < answers.id ORDER BY p.id DESC LIMIT 1)")
         row = records.read("SELECT l.seq, l.kind, l.answers_last_id FROM ledger l LEFT JOIN answers a "
                            "ON a.id = l.answers_last_id WHERE l.answers_last_id > 0 "
-                           "AND (a.id IS NULL OR a.chain_hash IS NOT l.answers_head) ORDER BY l.seq LIMIT 1")
+                           "AND (a.id IS NULL OR a.chain_hash IS NULL OR a.chain_hash <> l.answers_head) "
+                           "ORDER BY l.seq LIMIT 1")
         if row:
             seq, kind, last_id = row[0]
             self.problem = (f"the answers chain no longer agrees with ledger entry {seq} ({kind}), which recorded "
@@ -133,6 +134,28 @@ class _ChainCheck:
                                         content) != bytes(stored):
             self.problem = (f"answer {uuid} ({trainee}, {drill}, item {seq}) does not match the answers chain: "
                             f"it, or the answer stored before it, was changed after it was recorded")
+
+
+def answers_chain_problem(records, names: list[str]) -> str | None:
+    """Before the answers of these trainees are vouched for with a manager's key (a sealed scorecard): the
+    first of them that no longer matches the answers chain, or a ledger that no longer agrees with that chain,
+    in words (the reason the export goes out unsealed); None when all check out."""
+    check = _ChainCheck(records)
+    keys = [name_key(name) for name in names]
+    for start in range(0, len(keys), 500):
+        chunk = keys[start:start + 500]
+        sessions = {session_id: (name, drill) for session_id, name, drill in records.read(
+            f"SELECT s.id, t.name, s.drill FROM sessions s JOIN trainees t ON s.trainee_id = t.id "
+            f"WHERE t.name_key IN ({', '.join('?' * len(chunk))})", chunk)}
+        for first in range(0, len(sessions), 500):
+            ids = sorted(sessions)[first:first + 500]
+            for rows in records.stream(f"SELECT session_id, uuid, seq, {check.columns} FROM answers "
+                                       f"WHERE session_id IN ({', '.join('?' * len(ids))}) ORDER BY id", ids):
+                for session_id, uuid, seq, _id, stored, content, previous in rows:
+                    check.answer(*sessions[session_id], uuid, seq, stored, content, previous)
+                if check.problem is not None:
+                    return check.problem
+    return check.problem
 
 
 def dump_records(records, path: str | Path, f: RecordFilter | None = None,
@@ -173,7 +196,7 @@ def dump_records(records, path: str | Path, f: RecordFilter | None = None,
     total = sum(r[15] for r in session_rows) + len(session_rows)
     done = 0
     check = _ChainCheck(records) if signer is not None else None
-    columns = ", ".join(PORTABLE_ANSWER_COLUMNS) + (f", {_ChainCheck.COLUMNS}" if check is not None else "")
+    columns = ", ".join(PORTABLE_ANSWER_COLUMNS) + (f", {check.columns}" if check is not None else "")
     portable = len(PORTABLE_ANSWER_COLUMNS)
 
     def step(count: int) -> None:
@@ -1312,13 +1335,19 @@ class _Merge:
                 statement.get("correct"), statement.get("signed_by"), statement.get("signed_at"),
                 statement.get("note"), statement.get("reason"))
         actual = (s.uuid, s.digest, s.answers, s.correct, so["manager"], so["signed_at"], so["note"], so["reason"])
-        return statement if said == actual else None
+        if said != actual or signoff_is_of_another_session(statement, s.uuid, s.trainee, s.drill, s.mode):
+            return None
+        return statement
 
     def _signoff_problem(self, s: _Staged, so: dict) -> str | None:
         if self._valid_statement(s) is not None:
             return None
         statement = so.get("statement")
         key = statement.get("key") if isinstance(statement, dict) else None
+        other = signoff_is_of_another_session(statement, s.uuid, s.trainee, s.drill, s.mode) \
+            if isinstance(statement, dict) else None
+        if other:
+            return f"its sign-off by {so['manager']} was not imported: {other}"
         if key and key not in self.keys:
             who = self.facts.file_keys.get(key, "an unknown manager")
             return (f"its sign-off by {so['manager']} was not imported: it is signed with {who}'s key "

@@ -29,6 +29,7 @@ from .schema_v4 import (
 )
 from .schema_v5 import TRIGGERS as NAME_TRIGGERS
 from .schema_v6 import TRIGGERS as LOGIN_TRIGGERS
+from .store import signoff_is_of_another_session
 
 # The audit entry of the first unlock of records that replaced the file the PIN's key had signed, with a file
 # of an older version (gui/desk/roles.py: records_replaced_after_the_pin): its history is nobody's word.
@@ -478,6 +479,9 @@ def _check_statement(records, found: _Found, where, kind, ref, event, rows, keys
     if said != row:
         found.add(where, "does not say what the sign-off says now")
     summary = records.session(ref)
+    other = signoff_is_of_another_session(statement, ref, summary.trainee, summary.drill, summary.mode)
+    if other:
+        found.add(where, f"is attached to a session it was not made for: {other}")
     if (statement.get("items"), statement.get("correct")) != (summary.items, summary.correct):
         found.add(where, f"signed a score of {statement.get('correct')}/{statement.get('items')}; the records now "
                          f"say {summary.correct}/{summary.items}")
@@ -553,3 +557,42 @@ def _check_summaries(records, found: _Found, groups: dict, facts: dict,
     for key in sorted(wrong, key=str):
         found.add(f"answer_hours {key[1]} {key[2]} {key[3]}", "does not add up to the answers of that hour "
                                                               f"(trainee row {key[0]}; the summary was changed)")
+
+
+def signoffs_problem(records, names: list[str]) -> str | None:
+    """Before a manager's key vouches for the sign-offs of these trainees (a sealed scorecard): the first
+    sign-off that is not as its ledger entry's signed statement says (none, a statement no accepted key
+    signed, or one of other answers, another score, another session), in words; None when all check out. A
+    sign-off the version-4 upgrade brought in unsigned is history only before the first signed entry."""
+    from .schema_v5 import name_key
+
+    keys = {fp: key for fp, (key, _, _) in records.manager_keys().items()}
+    first_signed = records.read("SELECT MIN(seq) FROM ledger WHERE signed_by_key IS NOT NULL")[0][0]
+    wanted = {name_key(name) for name in names}
+    for uuid, trainee, manager, signed_at, note, reason in records.read(
+            "SELECT s.uuid, t.name, so.manager, so.signed_at, so.note, so.reason FROM signoffs so "
+            "JOIN sessions s ON s.id = so.session_id JOIN trainees t ON t.id = s.trainee_id ORDER BY s.id"):
+        if name_key(trainee) not in wanted:
+            continue
+        where = f"the sign-off of session {uuid} ({trainee})"
+        entries = records.read("SELECT seq, content FROM ledger WHERE kind = 'signoff' AND ref = ? ORDER BY seq",
+                               (uuid,))
+        if len(entries) != 1:
+            return f"{where} has {len(entries)} ledger entries, not one: it was written behind the program's back"
+        seq, content = entries[0]
+        try:
+            event = _parsed(content)
+        except ValueError:
+            return f"{where}: its ledger entry does not hold readable content"
+        if not isinstance(event, dict):
+            return f"{where}: its ledger entry does not hold readable content"
+        if event.pop("recorded_before_the_chain", False) is True:
+            if first_signed is not None and seq > first_signed:
+                return f"{where}: its ledger entry claims to be history from before the chains, but follows signed ones"
+            continue
+        found = _Found()
+        row = {"signed_by": manager, "signed_at": signed_at, "note": note, "reason": reason}
+        _check_statement(records, found, where, "signoff", uuid, event, {"signoff": {uuid: row}}, keys)
+        if found:
+            return str(found[0])
+    return None

@@ -179,3 +179,25 @@ def test_settings_signed_with_a_key_the_pin_file_does_not_explain_are_not_put_in
     with desk:
         assert desk.settings.baccarat.commission_percent == 4.0
         assert desk.key_notice is not None and mine.fingerprint in desk.key_notice
+
+
+def test_unsigned_copies_of_the_settings_do_not_push_the_managers_out_of_reach(tmp_path, records_path):
+    """The desk looked for the manager's signed settings among the latest 20 settings entries only, and the
+    program itself writes unsigned ones (a house way restored at start with no manager there). The trainee
+    appended 20 unsigned entries, linked into the ledger as the program links them: the manager's 4%
+    commission was out of reach, the defaults were put in force at the next start, and verify found nothing
+    to name. Only entries signed with an accepted key are looked at."""
+    from dealerdrill.desk.desk import SETTINGS_IN_FORCE, signed_settings_text
+    from dealerdrill.records import Records
+
+    with Desk.open_for_app(records_path)[0] as desk:
+        desk.set_first_pin(MANAGER, PIN, PIN)
+        desk.apply_settings(with_baccarat(desk.settings, commission_percent=4.0))
+        defaults = table_settings.Settings()
+    with Records(records_path) as records:
+        for _ in range(20):
+            records.add_audit_entry("workstation", SETTINGS_IN_FORCE, signed_settings_text(defaults))
+        assert records.verify() == []
+    desk, _problems = _open_app_desk(records_path)
+    with desk:
+        assert desk.settings.baccarat.commission_percent == 4.0

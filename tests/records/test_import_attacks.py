@@ -281,3 +281,54 @@ def test_a_test_under_other_answer_key_settings_is_refused(pit):
                "tie_odds)" in line for line in result.refused), result.refused
     assert import_into(b, original).sessions_added == 1                # the other session came in before
     assert b.records.session(passed.uuid).passed
+
+
+def _a_signed_off_test_renamed(pit):
+    """A's export where Hemi passed a test the manager signed off, with Tama's name written over Hemi's, and a
+    workstation D whose manager trusts A's key."""
+    a, _b, _attempt, folder = pit
+    passed = take_test(a, "Hemi", [True] * 20, seed=8)
+    a.unlock_manager(PIN, MANAGER)
+    a.sign_off(passed.uuid, "watched on table 2")
+    original = export(a, folder / "a.json")
+
+    def rename(lines):
+        for line in lines:
+            if line.get("trainee", {}).get("name") == "Hemi":
+                line["trainee"]["name"] = "Tama"
+            if line.get("session", {}).get("trainee") == "Hemi":
+                line["session"]["trainee"] = "Tama"
+    d = workstation(folder / "d" / "records.sqlite3")
+    d.unlock_manager(PIN, MANAGER)
+    d.trust_manager_key(a.role.key.public.raw, MANAGER)
+    return edited(original, rename), passed, d
+
+
+def test_a_signed_off_test_renamed_to_another_trainee_loses_its_sign_off(pit):
+    """Tama takes the export of workstation A, where Hemi passed a test the manager signed off, and writes his
+    own name over Hemi's in it. The answers are Hemi's, so the engine grades them as the file says, and the
+    sign-off's signature is over that session's id, answers and score, all unchanged: workstation D, which
+    trusts A's key, imported the test as Tama's, passed and signed off, and called its records sound, though
+    the signed statement names Hemi. A sign-off comes in only for the trainee, drill and mode it names."""
+    renamed, passed, d = _a_signed_off_test_renamed(pit)
+    result = import_into(d, renamed)
+    assert result.signoffs_added == 0
+    assert any("its sign-off by Mere Smith was not imported" in line and "Hemi" in line for line in result.refused)
+    summary = d.records.session(passed.uuid)
+    assert (summary.trainee, summary.signed_by) == ("Tama", None)
+    assert d.verify() == []
+    d.close()
+
+
+def test_records_holding_a_sign_off_moved_to_another_trainee_fail_verify(pit, monkeypatch):
+    """Records into which an earlier version imported the renamed test above, its sign-off with it: verify
+    called them sound; it names the sign-off as made for another trainee's test."""
+    from dealerdrill.records import transfer
+
+    renamed, _passed, d = _a_signed_off_test_renamed(pit)
+    monkeypatch.setattr(transfer, "signoff_is_of_another_session", lambda *_: None)
+    assert import_into(d, renamed).signoffs_added == 1
+    found = [str(problem) for problem in d.verify()]
+    assert any("is attached to a session it was not made for: it signs a test of Hemi's, not of Tama's" in p
+               for p in found)
+    d.close()

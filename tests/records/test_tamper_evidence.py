@@ -192,7 +192,7 @@ def test_a_sealed_scorecard_checks_out_and_an_edited_one_does_not(file_with_hist
 
 
 def test_a_seal_whose_figures_are_not_printed_is_refused(file_with_history, tmp_path):
-    """The seal of one scorecard moved onto another trainee's PDF: its figures are not on those pages."""
+    """The seal of one scorecard moved onto another trainee's PDF: it signs other pages than these."""
     from pypdf import PdfReader, PdfWriter
 
     with Desk.open(file_with_history) as desk:
@@ -208,7 +208,7 @@ def test_a_seal_whose_figures_are_not_printed_is_refused(file_with_history, tmp_
     with open(swapped, "wb") as handle:
         writer.write(handle)
     done = verify_cli(file_with_history, str(swapped))
-    assert done.returncode == 1 and "not printed as signed" in done.stderr and "Scorecard: Aroha" in done.stderr
+    assert done.returncode == 1 and "does not match the file's pages" in done.stderr
 
 
 def _only(name):
@@ -446,3 +446,143 @@ def test_a_trigger_of_someone_elses_that_drops_wrong_answers_is_noticed(tmp_path
         assert session.recording_problem is None
         session.submit(dict(item.key, player="draw" if item.key["player"] == "stand" else "stand"), 2.0)
         assert "was not stored" in (session.recording_problem or "")
+
+
+def _drawn_over(page_size, text: str):
+    """A page that paints the whole page white and prints `text` on it, to lay over a scorecard's page."""
+    import io
+
+    from pypdf import PdfReader
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    drawing = canvas.Canvas(buffer, pagesize=page_size)
+    drawing.setFillColorRGB(1, 1, 1)
+    drawing.rect(0, 0, page_size[0], page_size[1], fill=1, stroke=0)
+    drawing.setFillColorRGB(0, 0, 0)
+    drawing.drawString(72, page_size[1] - 100, text)
+    drawing.save()
+    return PdfReader(io.BytesIO(buffer.getvalue())).pages[0]
+
+
+@pytest.mark.parametrize("how", ["written anew", "appended as an update"])
+def test_a_sealed_scorecard_drawn_over_is_refused(file_with_history, tmp_path, how):
+    """Hemi, who passed nothing, takes Aroha's sealed scorecard and lays over each page a white page that
+    prints "Scorecard: Hemi, passed": the signed figures were all still in the pages' text (under the white),
+    and `verify` called the PDF "genuine and unaltered" while it shows another trainee's pass. The seal signs
+    the PDF's bytes too: written anew or with the change appended after the seal, it is refused."""
+    from pypdf import PdfReader, PdfWriter
+
+    with Desk.open(file_with_history) as desk:
+        desk.add_trainee("Hemi")
+        desk.unlock_manager(PIN, MANAGER)
+        [aroha] = desk.export("pdf", tmp_path / "aroha.pdf", _only("Aroha"))
+    forged = tmp_path / "hemi.pdf"
+    if how == "written anew":
+        reader = PdfReader(str(aroha))
+        writer = PdfWriter(clone_from=reader)
+        writer.add_metadata({"/Keywords": str(reader.metadata["/Keywords"])})
+    else:
+        writer = PdfWriter(str(aroha), incremental=True)
+    for page in writer.pages:
+        page.merge_page(_drawn_over((page.mediabox.width, page.mediabox.height),
+                                    "Scorecard: Hemi. Baccarat: ready, test passed 3 of 3."))
+    with open(forged, "wb") as handle:
+        writer.write(handle)
+    shown = " ".join(page.extract_text() for page in PdfReader(str(forged)).pages)
+    assert "Scorecard: Hemi" in shown and "Scorecard: Aroha" in shown     # the old text is there, under the white
+    done = verify_cli(file_with_history, str(forged))
+    assert done.returncode == 1 and "genuine" not in done.stdout + done.stderr
+    assert "scorecard was altered" in done.stderr
+    assert verify_cli(file_with_history, str(aroha)).returncode == 0
+
+
+def test_a_scorecard_sealed_over_its_figures_only_is_not_called_genuine(file_with_history, tmp_path):
+    """A scorecard sealed the first way (its figures signed, not its pages) cannot tell a page drawn over from
+    the one exported: `verify` says so and does not call it genuine."""
+    import base64
+    import json
+
+    from pypdf import PdfReader, PdfWriter
+
+    with Desk.open(file_with_history) as desk:
+        desk.unlock_manager(PIN, MANAGER)
+        [pdf] = desk.export("pdf", tmp_path / "aroha.pdf")
+        key = desk.role.key
+    reader = PdfReader(str(pdf))
+    figures = json.loads(base64.b64decode(str(reader.metadata["/Keywords"]).split(":", 1)[1]))["figures"]
+    signature = key.sign(chain.event_content({"figures": figures}).encode("utf-8"))
+    first_kind = {"figures": figures, "signature": signature.hex(), "public_key": key.public.raw.hex(),
+                  "fingerprint": key.fingerprint}
+    writer = PdfWriter(clone_from=reader)
+    writer.add_metadata({"/Keywords": "dealerdrill-scorecard-seal-1:"
+                                      + base64.b64encode(json.dumps(first_kind).encode()).decode()})
+    old = tmp_path / "old.pdf"
+    with open(old, "wb") as handle:
+        writer.write(handle)
+    done = verify_cli(file_with_history, str(old))
+    assert done.returncode == 1 and "seal of the first kind" in done.stderr and "export the scorecard again" \
+        in done.stderr
+
+
+def test_a_scorecard_of_answers_changed_behind_the_programs_back_is_not_sealed(file_with_history, tmp_path):
+    """Aroha's wrong answers rewritten as right with INSERT OR REPLACE (verify names them): the manager's
+    scorecard export still sealed the forged 3/3 with the manager's key, and `verify SCORECARD.pdf` called it
+    genuine, for anyone who checks the PDF and not the records. Like a records file, a scorecard whose answers
+    no longer match their chain goes out unsealed, saying why."""
+    with sqlite3.connect(file_with_history) as db:
+        db.execute("INSERT OR REPLACE INTO answers SELECT id, uuid, session_id, seq, family, item, answer, expected, "
+                   "given, 1, NULL, rule, seconds, timed_out, answered_at, chain_hash FROM answers WHERE correct = 0")
+    with Desk.open(file_with_history) as desk:
+        desk.unlock_manager(PIN, MANAGER)
+        [pdf] = desk.export("pdf", tmp_path / "aroha.pdf")
+    from pypdf import PdfReader
+
+    text = " ".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+    assert "Not sealed: the records it prints fail their check" in text and "Sealed with key" not in text
+    done = verify_cli(file_with_history, str(pdf))
+    assert done.returncode == 1 and "exported unsealed" in done.stderr and "does not match the answers chain" \
+        in done.stderr
+
+
+def test_a_scorecard_printing_a_sign_off_written_behind_the_programs_back_is_not_sealed(file_with_history, tmp_path):
+    """A sign-off row written with plain SQL for Aroha's failed test (no signed statement; verify names it):
+    the scorecard printed "signed off by Mere Smith" under the manager's seal, and `verify SCORECARD.pdf`
+    called it genuine. Each sign-off a scorecard prints must be the one its signed statement says."""
+    with sqlite3.connect(file_with_history) as db:
+        failed = db.execute("SELECT s.id FROM sessions s WHERE s.mode = 'test' AND s.id NOT IN "
+                            "(SELECT session_id FROM signoffs) ORDER BY s.id LIMIT 1").fetchone()[0]
+        db.execute("INSERT INTO signoffs (session_id, manager, signed_at, note, reason) VALUES "
+                   f"({failed}, '{MANAGER}', '2026-01-01T00:00:00.000000Z', 'seen on the floor', 'good enough')")
+    with Desk.open(file_with_history) as desk:
+        desk.unlock_manager(PIN, MANAGER)
+        [pdf] = desk.export("pdf", tmp_path / "aroha.pdf")
+    from pypdf import PdfReader
+
+    text = " ".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+    assert "seen on the floor" in text and "Sealed with key" not in text
+    done = verify_cli(file_with_history, str(pdf))
+    assert done.returncode == 1 and "exported unsealed" in done.stderr and "the sign-off of session" in done.stderr
+
+
+def test_a_test_taken_while_the_target_in_force_was_edited_keeps_the_managers_pass_mark(file_with_history):
+    """The table of the targets in force has no trigger of its own (a trigger on the signed target changes
+    keeps it): the trainee lowered the pass mark there with plain SQL, took the test (1 of 3 right "passed",
+    the session storing the edited target) and put the row back. verify found nothing: the session's target
+    agreed with its ledger entry, the table with the last change. A session takes its target from the signed
+    changes, which cannot be edited or taken back."""
+    drill = "baccarat.table_of_play"
+    tamper(file_with_history, f"UPDATE targets SET pass_mark = 0.3 WHERE drill = '{drill}'")
+    with Desk.open(file_with_history) as desk:
+        desk.choose_trainee("Aroha")
+        session = desk.start_session(drill, Mode.TEST)
+        for right in (True, False, False):
+            item = session.next_item()
+            wrong = dict(item.key, player="draw" if item.key["player"] == "stand" else "stand")
+            session.submit(item.key if right else wrong, 2.0)
+        attempt = desk.end_session()
+    tamper(file_with_history, f"UPDATE targets SET pass_mark = 0.6 WHERE drill = '{drill}'")
+    assert attempt.target.pass_mark == 0.6 and attempt.passed is False
+    with Desk.open(file_with_history) as desk:
+        assert desk.records.session(attempt.uuid).passed is False
+        assert desk.target_for(drill).pass_mark == 0.6

@@ -121,6 +121,27 @@ def test_dealerdrill_verify_checks_the_servers_records(room, room_desk):
     assert result.returncode == 1 and "audit_is_permanent_update" in result.stderr
 
 
+def test_a_scorecard_exported_from_the_server_is_sealed_after_its_answers_are_checked(room, room_desk, tmp_path):
+    """The scorecard's answers are checked against the server's answers chain before the manager's key seals
+    it (transfer.answers_chain_problem, on PostgreSQL), and the sealed PDF checks out."""
+    from dealerdrill.exports.scorecard_seal import check_scorecard
+
+    desk = room_desk
+    desk.add_trainee("Aroha")
+    desk.choose_trainee("Aroha")
+    desk.start_session(DRILL, Mode.TEST, target=Target(test_items=3))
+    for right in (True, False, True):
+        _answer_one(desk, right)
+    desk.end_session()
+    desk.set_first_pin(MANAGER, PIN, PIN)
+    [pdf] = desk.export("pdf", tmp_path / "out" / "aroha.pdf")
+    check = check_scorecard(pdf)
+    assert check.genuine, check.message
+    [records_file] = desk.export("json", tmp_path / "out" / "aroha.json")
+    seal = desk.records_file_seal(records_file)
+    assert seal.signed, str(seal)
+
+
 def test_exports_from_the_server_match_the_same_records_exported_from_a_file(room, room_desk, tmp_path, clock):
     """The same answers, recorded once on a file and once (imported) in the room, export to the same CSV and
     the same XLSX answer cells."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from room_helpers import make_answer
 
 DRILL = "baccarat.table_of_play"
@@ -164,3 +165,42 @@ def test_answers_given_while_the_server_holds_the_answers_locked_wait_in_the_out
     summary = records.finish_session(session)
     assert (summary.items, summary.correct) == (4, 3)
     assert records.verify() == []
+
+
+def test_no_test_starts_under_the_drills_default_target_while_the_server_is_down(own_room, open_room):
+    """The manager set a test of 50 items at 98 % in the room. A trainee cuts the desk off the server and starts
+    Dealer Drill: the target could not be read, so the test ran under the drill's default (30 items at 95 %), went
+    into the outbox, reached the server with it once the cable was back and counted as passed. A test needs the
+    target in force from the server (or the one this desk last read from it); without one it does not start,
+    saying why. Practice still starts."""
+    from dealerdrill.desk import Desk
+    from dealerdrill.domain import Mode, Target
+    from dealerdrill.records.room_store import RecordsOfflineError
+
+    manager_records = open_room(own_room.desk_a, "manager", manager_url=own_room.manager)
+    with Desk(manager_records, save_settings=False) as manager_desk:
+        manager_desk.set_first_pin("Mere Smith", "24681357", "24681357")
+        manager_desk.set_target(DRILL, Target(seconds=8, accuracy=0.9, test_items=50, pass_mark=0.98))
+        manager_desk.add_trainee("Aroha")
+    records = open_room(own_room.desk_a, "desk-2")
+    with Desk(records, save_settings=False) as desk:           # Dealer Drill starts on the room's records...
+        desk.choose_trainee("Aroha")
+        own_room.cluster.stop("immediate")                     # ...and the desk is cut off from the server
+        try:
+            with pytest.raises(RecordsOfflineError, match="no test can start"):
+                desk.start_session(DRILL, Mode.TEST)
+            assert desk.session is None
+            assert desk.start_session(DRILL, Mode.PRACTICE).mode is Mode.PRACTICE
+            desk.end_session()
+        finally:
+            own_room.cluster.start()
+        # Once the desk has read the target from the server, a test started offline is judged by it.
+        assert records.send_waiting_now(timeout=30)            # the server answers again
+        assert records.target(DRILL).test_items == 50
+        own_room.cluster.stop("immediate")
+        try:
+            assert desk.start_session(DRILL, Mode.TEST).target.test_items == 50
+            desk.end_session()
+        finally:
+            own_room.cluster.start()
+        assert records.send_waiting_now(timeout=30)
