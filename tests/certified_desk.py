@@ -16,12 +16,13 @@ def workstation(path, manager=MANAGER):
     return desk
 
 
-def take_test(desk, trainee, rights, seed=5):
-    """A test of DRILL by `trainee`, each item answered right or wrong as `rights` says; its summary."""
+def take_test(desk, trainee, rights, seed=5, difficulty=1):
+    """A test of DRILL by `trainee` at `difficulty` (1 Basic), each item answered right or wrong as `rights`
+    says; its summary."""
     if trainee not in desk.trainee_names():
         desk.add_trainee(trainee)
     desk.choose_trainee(trainee)
-    session = desk.start_session(DRILL, Mode.TEST, seed=seed)
+    session = desk.start_session(DRILL, Mode.TEST, difficulty, seed=seed)
     for right in rights:
         item = session.next_item()
         wrong = dict(item.key, player="draw" if item.key["player"] == "stand" else "stand")

@@ -23,6 +23,16 @@ def level_of(difficulty) -> int:
     return max(BASIC, min(ADVANCED, difficulty))
 
 
+def level_name(settings) -> str:
+    """The level a session was taken at, by name, from its stored settings ("difficulty", which the trainee
+    chooses for a test as for practice): what a manager signing a test off, and a scorecard's reader, must see
+    next to its score. "—" where the settings name no level (sessions stored before they did, or edited)."""
+    difficulty = settings.get("difficulty") if isinstance(settings, dict) else None
+    if isinstance(difficulty, bool) or not isinstance(difficulty, int) or difficulty < BASIC:
+        return "—"
+    return LEVEL_NAMES[level_of(difficulty)]
+
+
 def draw(rng, mix: Mapping[str, int]) -> str:
     """A family drawn from `mix` (family -> whole-number weight) with the drill's generator."""
     weighted = [(family, weight) for family, weight in mix.items() if weight > 0]

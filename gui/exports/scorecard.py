@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from dealerdrill.drills.levels import level_name
 from dealerdrill.records.models import Heatmap, RecordFilter
 from dealerdrill.records.queries import category_label
 from dealerdrill.records.transfer import ExportCancelled, write_atomically
@@ -263,10 +264,12 @@ def trainee_story(records, name: str, f: RecordFilter, styles, width: float, ros
     story += _heading("Test attempts", styles)
     date = _date_column(styles)
     if attempts:
-        rows = [["Taken", "Drill", "Score", "Pass mark", "Result", "Signed off by", "Signed"]]
+        # The drill with the level it was taken at, the trainee's choice for a test as for practice: a pass at
+        # Basic must not read like one at Advanced.
+        rows = [["Taken", "Drill (level)", "Score", "Pass mark", "Result", "Signed off by", "Signed"]]
         for t in attempts:
             # Scored over the test's full length: a test stopped after 1 of 30 reads 1/30, "stopped after 1 of 30".
-            rows.append([_day(t.started_at), drill_title(records, t.drill, shared),
+            rows.append([_day(t.started_at), f"{drill_title(records, t.drill, shared)} ({level_name(t.settings)})",
                          f"{t.correct}/{t.scored_over}{NO_BREAK}({100 * t.score:.0f}%)",
                          f"{100 * t.target.pass_mark:.0f}%{NO_BREAK}of{NO_BREAK}{t.target.test_items}", t.test_result,
                          t.signed_by or "—", _day(t.signed_at)])

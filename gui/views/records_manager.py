@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealerdrill.desk import ManagerRoleRequired, Permission
+from dealerdrill.drills.levels import level_name
 
 from .. import settings as app_settings
 from .records_profiles import (
@@ -641,7 +642,7 @@ class ManagerPage(QWidget):
         self.every_mode_toggle.toggled.connect(lambda _: self.refresh())
         top.addWidget(self.every_mode_toggle)
         layout.addLayout(top)
-        self.tests_table = make_table(["Taken", "Trainee", "Drill", "Score", "Pass mark", "Result",
+        self.tests_table = make_table(["Taken", "Trainee", "Drill", "Level", "Score", "Pass mark", "Result",
                                        "Signed off by", "Signed", "Note", "Reason (not a pass)"], "testsTable",
                                       stretch_column=2)
         layout.addWidget(self.tests_table, 1)
@@ -667,6 +668,7 @@ class ManagerPage(QWidget):
         rows = []
         for t in self._attempts:
             rows.append([local_time(t.started_at), Cell(t.trainee, bold=True), records.drill_info(t.drill).title,
+                         Cell(level_name(t.settings), tooltip="The level the trainee chose for this session"),
                          Cell(f"{t.correct} of {t.scored_over} ({percent(t.score)})", align_right=True),
                          f"{percent(t.target.pass_mark)} of {t.target.test_items}" if t.mode == "test" else
                          Cell(f"{str(t.mode).capitalize()} session", tooltip="Not a test: no pass mark"),
@@ -715,7 +717,8 @@ class ManagerPage(QWidget):
         from .signoff_confirmation import SignOffConfirmation
 
         title = self.desk.records.drill_info(attempt.drill).title
-        what = (f"{attempt.trainee} · {title} · {local_time(attempt.started_at)} · {attempt.correct} of "
+        what = (f"{attempt.trainee} · {title} · {level_name(attempt.settings)} · {local_time(attempt.started_at)} · "
+                f"{attempt.correct} of "
                 f"{attempt.scored_over} ({percent(attempt.score)})")
 
         def sign(note: str, reason: str):

@@ -517,6 +517,6 @@ def test_a_test_is_signed_off_with_who_and_when(qtbot, window):
     signed = records.session(attempt.uuid)
     assert signed.signed_by == MANAGER and signed.signed_at is not None
     assert signed.signoff_note == "went through Table 2"
-    assert table_texts(page.tests_table)[0][6] == MANAGER
+    assert table_texts(page.tests_table)[0][7] == MANAGER
     page.sign_button.click()                                       # once only, said in plain words
     assert "already signed off" in page.tests_message.text()

@@ -14,7 +14,7 @@ from dealerdrill.views.records_trainee import table_texts
 PIN = "4826"
 MANAGER = "Mere Smith"
 TESTS_TAB = 3
-NOTE_COLUMN, REASON_COLUMN, SIGNED_BY_COLUMN = 8, 9, 6
+NOTE_COLUMN, REASON_COLUMN, SIGNED_BY_COLUMN = 9, 10, 7
 
 
 def finished_test(desk, right: bool, items: int = 1, trainee: str = "Aroha") -> str:
@@ -140,7 +140,7 @@ def test_practice_sessions_are_offered_only_when_asked_for_and_sign_only_with_a_
     assert practice in offered and set(attempts.values()) <= set(offered)
     assert unfinished.session_id not in offered
     row = row_of(page, practice)
-    assert row[4] == "Practice session" and row[5] == "—"
+    assert row[5] == "Practice session" and row[6] == "—"
     assert page.sign_button.text() == "Sign off the selected session"
     assert page.tests_intro.text().startswith("Every finished session in the period")
 
@@ -158,3 +158,16 @@ def test_practice_sessions_are_offered_only_when_asked_for_and_sign_only_with_a_
     page.every_mode_toggle.setChecked(False)
     assert practice not in [t.uuid for t in page._attempts]
     assert page.tests_intro.text().startswith("Test attempts in the period")
+
+
+def test_the_tests_table_names_the_level_each_test_was_taken_at(tests_page):
+    page, desk, attempts = tests_page
+    assert page.tests_table.horizontalHeaderItem(3).text() == "Level"
+    assert {row_of(page, attempt)[3] for attempt in attempts.values()} == {"Basic"}   # finished_test's default
+    desk.choose_trainee("Aroha")
+    session = desk.start_session("baccarat.table_of_play", Mode.TEST, 2, target=Target(test_items=1))
+    session.submit(session.next_item().key, 2.0)
+    standard = session.finish().uuid
+    desk.unlock_manager(PIN, MANAGER)
+    page.refresh()
+    assert row_of(page, standard)[3] == "Standard"

@@ -433,8 +433,8 @@ def test_a_test_stopped_after_1_of_30_reads_so_everywhere(qtbot, window, tmp_pat
     page.tabs.setCurrentIndex(3)
     page.refresh()
     [row] = table_texts(page.tests_table)
-    assert row[1] == "Aroha" and row[3] == "1 of 30 (3%)" and row[4] == "80% of 30"
-    assert row[5] == "Stopped after 1 of 30"
+    assert row[1] == "Aroha" and row[4] == "1 of 30 (3%)" and row[5] == "80% of 30"
+    assert row[6] == "Stopped after 1 of 30"
 
     # The PDF scorecard.
     [pdf] = window.desk.export("pdf", tmp_path / "aroha.pdf", RecordFilter(trainees=("Aroha",)))
