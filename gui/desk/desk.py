@@ -98,7 +98,16 @@ class Desk:
         self._listeners: list[Callable[[DeskEvent], None]] = []
         self.house_way_note: str | None = None   # why the table's house way changed with the last file change
         self.key_notice: str | None = None       # the PIN file was replaced or is unusable: said in plain words
-        self._note_pin_reset()
+        from dealerdrill.records.room_store import RecordsOfflineError
+
+        try:
+            self._note_pin_reset()
+        except RecordsOfflineError:
+            # A room desk started while its server is down: the keys the PIN file is compared with are on the
+            # server, so the comparison waits for the next start. Nothing is signed meanwhile (a manager's
+            # sign-offs and targets go to the server through their own login); the desk records into its
+            # outbox, which is what a desk without its server is for.
+            pass
 
     # ------------------------------------------------------------------------------------------ opening
     @classmethod

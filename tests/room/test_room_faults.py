@@ -204,3 +204,43 @@ def test_no_test_starts_under_the_drills_default_target_while_the_server_is_down
         finally:
             own_room.cluster.start()
         assert records.send_waiting_now(timeout=30)
+
+
+def test_a_desk_whose_manager_set_a_pin_starts_while_the_server_is_down(qtbot, own_room, tmp_path, clock):
+    """The server down when the desk starts (the PIN file is there, the keys it is compared with are on the
+    server): the desk opens all the same, guests practise, and once the server answers again the trainees are
+    there and a manager can unlock. It used to stop at start (the PIN check read the server's keys)."""
+    from dealerdrill.app import MainWindow
+    from dealerdrill.desk import Desk
+    from dealerdrill.domain import Mode
+    from dealerdrill.drills.catalog import DRILL_CATALOG
+    from dealerdrill.records.room_store import RoomRecords
+
+    def open_desk(**options):
+        return Desk(RoomRecords(own_room.desk_a, clock=clock, catalog=DRILL_CATALOG, manager_url=own_room.manager,
+                                outbox_path=tmp_path / "data" / "room-outbox.sqlite3", **options),
+                    save_settings=False)
+
+    desk = open_desk()
+    desk.add_trainee("Aroha")
+    desk.set_first_pin("Mere Smith", "24681357", "24681357")
+    desk.close()
+    own_room.cluster.stop("fast")
+    try:
+        desk = open_desk(require_server=False)
+        assert not desk.records.status().online and desk.key_notice is None
+        window = MainWindow(desk=desk)               # the window the program starts with
+        qtbot.addWidget(window)
+        window.show()
+        assert window.room_status.text() == "offline — 0 answers waiting"
+        desk.choose_guest()
+        session = desk.start_session(DRILL, Mode.PRACTICE)
+        session.submit(session.next_item().key, 2.0)
+        assert session.recording_problem is None
+    finally:
+        own_room.cluster.start()
+    assert desk.records.send_waiting_now(timeout=30) and desk.records.status().online
+    assert desk.trainee_names() == ["Aroha"]
+    desk.unlock_manager("24681357", "Mere Smith")
+    assert desk.role.unlocked and desk.role.manager_name == "Mere Smith"
+    desk.close()
