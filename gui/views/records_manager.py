@@ -60,6 +60,7 @@ from .records_trainee import (
     MODE_TITLES,
     Cell,
     card,
+    drill_namer,
     fill_table,
     local_time,
     make_table,
@@ -517,7 +518,8 @@ class ManagerPage(QWidget):
     def _fill_cohort(self, f) -> None:
         rows = self.desk.cohort(f)
         drills = sorted({r.drill for r in rows})
-        titles = [self.desk.records.drill_info(d).title for d in drills]
+        drill_name = drill_namer(self.desk.records)
+        titles = [drill_name(d) for d in drills]
         table = self.cohort_table
         table.setColumnCount(1 + len(drills))
         table.setHorizontalHeaderLabels(["Trainee", *titles])
@@ -664,9 +666,10 @@ class ManagerPage(QWidget):
         every_mode = self.every_mode_toggle.isChecked()
         self._attempts = list(reversed(self.desk.sessions_to_sign(f, every_mode=every_mode)))   # newest first
         reasons = self.desk.signoff_reasons()
+        drill_name = drill_namer(records)
         rows = []
         for t in self._attempts:
-            rows.append([local_time(t.started_at), Cell(t.trainee, bold=True), records.drill_info(t.drill).title,
+            rows.append([local_time(t.started_at), Cell(t.trainee, bold=True), drill_name(t.drill),
                          Cell(f"{t.correct} of {t.scored_over} ({percent(t.score)})", align_right=True),
                          f"{percent(t.target.pass_mark)} of {t.target.test_items}" if t.mode == "test" else
                          Cell(f"{str(t.mode).capitalize()} session", tooltip="Not a test: no pass mark"),
@@ -714,7 +717,7 @@ class ManagerPage(QWidget):
     def _confirm_sign_off(self, attempt, unusual: str) -> None:
         from .signoff_confirmation import SignOffConfirmation
 
-        title = self.desk.records.drill_info(attempt.drill).title
+        title = drill_namer(self.desk.records)(attempt.drill)
         what = (f"{attempt.trainee} · {title} · {local_time(attempt.started_at)} · {attempt.correct} of "
                 f"{attempt.scored_over} ({percent(attempt.score)})")
 
@@ -735,7 +738,7 @@ class ManagerPage(QWidget):
         self.refresh()
         if signed.uuid in [t.uuid for t in self._attempts]:
             self.select_attempt(signed.uuid)
-        _say(self.tests_message, f"Signed off: {signed.trainee}, {self.desk.records.drill_info(signed.drill).title}"
+        _say(self.tests_message, f"Signed off: {signed.trainee}, {drill_namer(self.desk.records)(signed.drill)}"
                                  f", by {signed.signed_by} at {local_time(signed.signed_at)}.", "done")
 
     # --- export and import ---------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ Read-only: nobody changes a recorded answer here. Keys: Tab moves between the pe
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, timedelta
 
 from PySide6.QtCore import Qt
@@ -28,6 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealerdrill.domain.catalog import GAME_NAMES, title_told_apart, titles_shared_by_games
+
 from .records_charts import ChartView, breakdown_chart, heatmap_chart, skills_chart
 from .records_profiles import (
     MET_BACKGROUND,
@@ -43,11 +46,18 @@ from .records_profiles import (
 
 PERIODS: tuple[tuple[str, int | None], ...] = (("All time", None), ("Last 7 days", 7), ("Last 30 days", 30),
                                                ("Last 90 days", 90))
-GAME_TITLES = {"roulette": "Roulette", "baccarat": "Baccarat", "paigow": "Pai Gow"}
+GAME_TITLES = GAME_NAMES
 MODE_TITLES = {"practice": "Practice", "timed": "Timed", "test": "Test"}
 
 
 # --- shared table helpers (the Manager page uses them too) ------------------------------------------------------
+
+def drill_namer(records) -> Callable[[str], str]:
+    """How a table that lists several games' drills names one: its title, with the game when another game has
+    a drill of that title ("Baccarat: Find the error"), as the scorecards print them."""
+    shared = titles_shared_by_games(records.drill_infos().values())
+    return lambda drill_id: title_told_apart(records.drill_info(drill_id), shared)
+
 
 class Cell:
     """A table cell: text, and optionally a background (readiness colour), a tooltip and sort data."""
@@ -386,9 +396,10 @@ class ProgressPage(ScrollPage):
                         "No house-way answers yet.")
 
         recent = records.recent_sessions(name, limit=15)
+        drill_name = drill_namer(records)
         rows = []
         for s in recent:
-            rows.append([local_time(s.started_at), records.drill_info(s.drill).title,
+            rows.append([local_time(s.started_at), drill_name(s.drill),
                          MODE_TITLES.get(s.mode, s.mode), *session_score_cells(s),
                          Cell(seconds(s.median_seconds), align_right=True),
                          session_result_text(s),

@@ -295,6 +295,48 @@ def test_progress_page_shows_the_records_numbers(qtbot, window):
     assert any(cell.answered for cell in records.heatmap("Aroha").cells.values())
 
 
+def take_a_short_test(records: Records, name: str, drill_id: str) -> None:
+    """A finished two-item test of a real drill, both items timed out."""
+    from dealerdrill.drills.base import registry
+
+    drill = registry()[drill_id]()
+    target = Target(30.0, 0.5, 2, 0.5)
+    session_id = records.start_session(name, drill.id, Mode.TEST, {}, target=target)
+    session = DrillSession(drill, Mode.TEST, seed=3, target=target,
+                           on_answer=lambda a: records.record_answer(session_id, a))
+    for _ in range(2):
+        session.next_item()
+        session.time_out(30.0)
+    records.finish_session(session_id)
+
+
+def test_drills_of_the_same_title_are_told_apart_by_their_game(qtbot, window):
+    # Three games have a "Find the error" drill: the recent sessions, the cohort's columns and the tests to
+    # sign off named each one by its title alone, so a manager could not tell which game a test was of.
+    records = records_of(window)
+    records.create_trainee("Aroha")
+    take_a_short_test(records, "Aroha", "roulette.find_error")
+    take_a_short_test(records, "Aroha", "baccarat.find_error")
+    told_apart = {"Roulette: Find the error", "Baccarat: Find the error"}
+    window.desk.choose_trainee("Aroha")
+    window.records_ui.show_progress()
+    progress = window.records_ui.progress_page
+    assert {row[1] for row in table_texts(progress.sessions_table)} == told_apart
+    unlock(window)
+    window.records_ui.show_manager()
+    page = window.records_ui.manager_page
+    page.tabs.setCurrentIndex(1)
+    headers = {page.cohort_table.horizontalHeaderItem(c).text() for c in range(1, page.cohort_table.columnCount())}
+    assert headers == told_apart
+    page.tabs.setCurrentIndex(3)
+    assert {row[2] for row in table_texts(page.tests_table)} == told_apart
+    attempt = records.test_attempts()[0]
+    page.select_attempt(attempt.uuid)
+    page.sign_button.click()                      # a test not passed asks first, naming the test
+    named = f"{attempt.drill.split('.')[0].capitalize()}: Find the error"
+    assert any(named in text.text() for text in page.signoff_confirmation.findChildren(QLabel))
+
+
 def test_progress_page_without_a_trainee_says_what_to_do(qtbot, window):
     window.records_ui.show_progress()
     page = window.records_ui.progress_page
