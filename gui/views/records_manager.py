@@ -512,6 +512,9 @@ class ManagerPage(QWidget):
         layout.addWidget(label("Each trainee on each drill answered in the period: accuracy · median time. Green: "
                                "both targets met; amber: one; red: neither.", "muted", wrap=True))
         self.cohort_table = make_table(["Trainee"], "cohortTable")
+        # Every column as wide as its contents: a stretched name column got only what the drills' columns
+        # left over, and a trainee's name was cut off ("Aroha Ngata-…") with room to spare on the page.
+        self.cohort_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         layout.addWidget(self.cohort_table, 1)
         return page
 

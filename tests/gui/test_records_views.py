@@ -337,6 +337,25 @@ def test_drills_of_the_same_title_are_told_apart_by_their_game(qtbot, window):
     assert any(named in text.text() for text in page.signoff_confirmation.findChildren(QLabel))
 
 
+def test_the_cohort_shows_a_long_name_whole_beside_many_drills(qtbot, window):
+    from dealerdrill.drills.base import registry
+
+    records = records_of(window)
+    name = "Aroha Ngata-Williamson"
+    records.create_trainee(name)
+    for drill_id in sorted(registry())[:10]:
+        take_a_short_test(records, name, drill_id)
+    window.resize(1366, 688)
+    unlock(window)
+    window.records_ui.show_manager()
+    page = window.records_ui.manager_page
+    page.tabs.setCurrentIndex(1)
+    qtbot.wait(10)
+    table = page.cohort_table
+    assert table.columnCount() == 11 and table.item(0, 0).text() == name
+    assert table.columnWidth(0) >= table.sizeHintForColumn(0)      # the name is not cut off
+
+
 def test_progress_page_without_a_trainee_says_what_to_do(qtbot, window):
     window.records_ui.show_progress()
     page = window.records_ui.progress_page
