@@ -184,7 +184,10 @@ def session_result_text(s) -> Cell:
 
 
 def session_score_cells(s) -> list[Cell]:
-    """Right answers and the share, counted over a test's full length (SessionSummary.scored_over)."""
+    """Right answers and the share, counted over a test's full length (SessionSummary.scored_over). A session
+    left before its first answer has no share to show: "0 of 0 · 0%" read as a session of wrong answers."""
+    if not s.scored_over:
+        return [Cell("no answers", align_right=True), Cell("—", align_right=True)]
     return [Cell(f"{s.correct} of {s.scored_over}", align_right=True), Cell(percent(s.score), align_right=True)]
 
 
@@ -401,7 +404,7 @@ class ProgressPage(ScrollPage):
         for s in recent:
             rows.append([local_time(s.started_at), drill_name(s.drill),
                          MODE_TITLES.get(s.mode, s.mode), *session_score_cells(s),
-                         Cell(seconds(s.median_seconds), align_right=True),
+                         Cell(seconds(s.median_seconds) if s.items else "—", align_right=True),
                          session_result_text(s),
                          f"{s.signed_by}, {local_time(s.signed_at)}" if s.signed_by else "—"])
         fill_table(self.sessions_table, rows, fit_rows=15, empty_text="No sessions yet.")

@@ -356,6 +356,17 @@ def test_the_cohort_shows_a_long_name_whole_beside_many_drills(qtbot, window):
     assert table.columnWidth(0) >= table.sizeHintForColumn(0)      # the name is not cut off
 
 
+def test_a_session_left_before_its_first_answer_shows_no_score(qtbot, window):
+    # A drill started and left at once was listed as "0 of 0", "0%", "0.0 s": a session of wrong answers.
+    records = records_of(window)
+    records.create_trainee("Aroha")
+    records.finish_session(records.start_session("Aroha", "baccarat.commission", Mode.PRACTICE, {}))
+    window.desk.choose_trainee("Aroha")
+    window.records_ui.show_progress()
+    [row] = table_texts(window.records_ui.progress_page.sessions_table)
+    assert row[3:6] == ["no answers", "—", "—"]
+
+
 def test_progress_page_without_a_trainee_says_what_to_do(qtbot, window):
     window.records_ui.show_progress()
     page = window.records_ui.progress_page
