@@ -454,7 +454,9 @@ class RecordsUi(QObject):
         self.trainee_menu = menu
         self.choose_action = window._action(menu, "&Choose trainee…", "Ctrl+U", lambda: self.choose_trainee())
         menu.addSeparator()
-        self.unlock_action = window._action(menu, "&Unlock manager role…", "Ctrl+L", self.unlock_manager)
+        # Through a lambda: triggered(checked) would hand unlock_manager False as the `then` to run, which
+        # failed with a TypeError and opened no dialog.
+        self.unlock_action = window._action(menu, "&Unlock manager role…", "Ctrl+L", lambda: self.unlock_manager())
         self.lock_action = window._action(menu, "&Lock manager role", "Ctrl+Shift+L", self.lock_manager)
 
         spacer = QWidget()

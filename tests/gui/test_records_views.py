@@ -191,6 +191,26 @@ def test_first_run_sets_the_pin_then_unlock_and_lock(qtbot, window):
     ui.manager_dialog.close()
 
 
+def test_ctrl_l_opens_the_pin_dialog_and_unlocks(qtbot, window):
+    # Trainee ▸ Unlock manager role… (Ctrl+L) gave "Something unexpected went wrong (TypeError)" and no
+    # dialog: the action's `checked` argument reached unlock_manager as the thing to do afterwards.
+    window.desk.set_first_pin(MANAGER, PIN, PIN)
+    window.desk.lock_manager()
+    errors = []
+    window.report_error = errors.append
+    ui = window.records_ui
+    assert ui.unlock_action.shortcut().toString() == "Ctrl+L"
+    ui.unlock_action.trigger()                    # as Ctrl+L or the menu entry does
+    dialog = ui.manager_dialog
+    assert errors == [] and dialog is not None and dialog.isVisible() and not dialog.first_run
+    qtbot.keyClicks(dialog.name_edit, MANAGER)
+    qtbot.keyClicks(dialog.pin_edit, PIN)
+    qtbot.keyClick(dialog.pin_edit, Qt.Key_Return)
+    assert window.desk.unlocked and errors == []
+    ui.lock_action.trigger()
+    assert not window.desk.unlocked
+
+
 def test_a_wrong_pin_keeps_the_manager_page_locked(qtbot, window):
     window.desk.set_first_pin(MANAGER, PIN, PIN)
     window.desk.lock_manager()
