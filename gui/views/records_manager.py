@@ -601,8 +601,9 @@ class ManagerPage(QWidget):
         from dealerdrill.domain import Target
 
         changed = {}
+        drill_name = drill_namer(self.desk.records)   # the row's game too: three drills are "Find the error"
         for row, drill in enumerate(self.target_rows()):
-            title = self.targets_table.item(row, 0).text()
+            title = drill_name(drill)
             texts = [self.targets_table.item(row, c).text().strip().rstrip("%s").strip() for c in (2, 3, 4, 5)]
             try:
                 speed, accuracy, items, mark = (float(texts[0]), float(texts[1]), texts[2], float(texts[3]))

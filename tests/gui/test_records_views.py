@@ -395,6 +395,16 @@ def test_progress_page_without_a_trainee_says_what_to_do(qtbot, window):
 
 # --- manager page -------------------------------------------------------------------------------------------------
 
+def test_a_refused_target_names_the_drill_with_its_game(qtbot, window):
+    unlock(window)
+    window.records_ui.show_manager()
+    page = window.records_ui.manager_page
+    page.tabs.setCurrentIndex(2)
+    page.set_target_text("paigow.find_error", 4, "many")
+    assert page.save_targets() is False
+    assert page.targets_message.text().startswith("Pai Gow: Find the error: ")
+
+
 def test_targets_edited_by_the_manager_reach_the_drills_page(qtbot, window):
     unlock(window)
     ui = window.records_ui
