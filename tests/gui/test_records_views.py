@@ -405,6 +405,14 @@ def test_a_refused_target_names_the_drill_with_its_game(qtbot, window):
     assert page.targets_message.text().startswith("Pai Gow: Find the error: ")
 
 
+def test_the_training_room_logins_are_labelled(qtbot, window):
+    # Two boxes told apart only by their placeholders, which go once a login is typed into them.
+    box = window.records_ui.manager_page.room_server_box
+    for edit, words in ((box.url_edit, "Desk's login"), (box.manager_edit, "Manager's login")):
+        buddies = [lab for lab in box.findChildren(QLabel) if lab.buddy() is edit]
+        assert len(buddies) == 1 and words in buddies[0].text().replace("&", "")
+
+
 def test_targets_edited_by_the_manager_reach_the_drills_page(qtbot, window):
     unlock(window)
     ui = window.records_ui
