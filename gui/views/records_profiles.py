@@ -367,6 +367,20 @@ class ManagerDialog(QDialog):
         self.problem_label.setText(text)
         self.problem_label.setStyleSheet(f"color: {colour};")
         self.problem_label.setVisible(bool(text))
+        self._fit()
+
+    def _fit(self) -> None:
+        """As tall as the message now needs: a window keeps its height when a wrapped line appears in it, and the
+        message took its room from the name and PIN fields, squashing them."""
+        self.layout().activate()
+        needed = self.heightForWidth(self.width())
+        needed = max(needed, self.minimumSizeHint().height())
+        if self.height() < needed:
+            self.resize(self.width(), needed)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._fit()   # opened during a lock-out, the message is there before the dialog has its size
 
     def _wait(self, seconds: int) -> None:
         from dealerdrill.desk import PinTriesExhausted
