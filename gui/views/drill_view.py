@@ -869,12 +869,16 @@ class DrillView(QWidget):
         self.end_button.setText("Stop the test (Esc)" if mode is Mode.TEST else "End session (Esc)")
 
     def _show_keys(self) -> None:
+        # In a test Esc is said for what it does there: it stops the attempt, which then cannot pass.
+        escape = "Esc: stop the test (not passed)" if self.session.mode is Mode.TEST else "Esc: end"
         if self.state == "feedback":
-            keys = "Enter or N: next  ·  Esc: end"
+            keys = f"Enter or N: next  ·  {escape}"
         else:
             keys = "Enter: commit the answer"
             if self.session.mode is Mode.PRACTICE:
                 keys += "  ·  H or F1: hint"
+            elif self.session.mode is Mode.TEST:
+                keys += f"  ·  {escape}"
         self.keys_label.setText(keys)
 
     def _ask(self) -> None:

@@ -476,6 +476,19 @@ def test_a_failed_test_says_so(qtbot, make_view, recording_desk):
     assert "0 of 2 right (0%)" in view.result_summary.text()
 
 
+def test_the_keys_line_says_that_esc_stops_a_test_unpassed(qtbot, make_view, recording_desk):
+    # "Esc: end" in a test did not say that Esc ends the certification attempt, not passed.
+    view = make_view(desk=with_targets(recording_desk, {"test.sum": Target(test_items=3, pass_mark=0.5)}))
+    view.start("test.sum", Mode.TEST, confirmed=True)
+    assert "Esc: stop the test (not passed)" in view.keys_label.text()
+    answer_with_keys(qtbot, view, str(prompt_sum(view)))
+    assert "Esc: stop the test (not passed)" in view.keys_label.text()
+    view.finish()
+    view.start("test.sum", Mode.PRACTICE)
+    answer_with_keys(qtbot, view, str(prompt_sum(view)))
+    assert view.keys_label.text() == "Enter or N: next  ·  Esc: end"
+
+
 def test_stopping_a_test_early_is_not_a_pass(qtbot, make_view, recording_desk):
     view = make_view(desk=with_targets(recording_desk, {"test.sum": Target(test_items=5, pass_mark=0.5)}))
     view.start("test.sum", Mode.TEST, confirmed=True)
