@@ -388,7 +388,8 @@ class ManagerPage(QWidget):
         row = QHBoxLayout()
         self.progress_button = button("Show progress")
         self.progress_button.clicked.connect(self.open_progress)
-        self.archive_button = button("Archive trainee…")
+        # No "…": it archives at once, asking nothing more (Restore undoes it).
+        self.archive_button = button("Archive trainee")
         self.archive_button.clicked.connect(self.archive_selected)
         self.restore_button = button("Restore trainee")
         self.restore_button.clicked.connect(self.restore_selected)

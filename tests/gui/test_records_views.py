@@ -591,6 +591,8 @@ def test_archiving_a_trainee_keeps_the_history(qtbot, window):
     page.tabs.setCurrentIndex(0)
     assert [row[0] for row in table_texts(page.roster_table)] == ["Aroha", "Ben"]
     page.select_trainee("Aroha")
+    # The button acts at once, so its label promises no further question ("Archive trainee…" did).
+    assert not page.archive_button.text().endswith(("…", "..."))
     page.archive_button.click()
     assert records.trainee("Aroha").archived and records.trainee("Aroha").archived_by == MANAGER
     assert window.desk.trainee is None               # the archived profile is no longer in use
