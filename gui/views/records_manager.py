@@ -636,6 +636,8 @@ class ManagerPage(QWidget):
     EVERY_SESSION_INTRO = ("Every finished session in the period. A practice or timed session, like a test not "
                            "passed, signs off only with your reason, which the scorecards print.")
 
+    NOTE_COLUMN, REASON_COLUMN, NOTE_WIDTH = 8, 9, 160
+
     def _build_tests(self) -> QWidget:
         page, layout = _tab_page()
         top = QHBoxLayout()
@@ -650,7 +652,12 @@ class ManagerPage(QWidget):
         layout.addLayout(top)
         self.tests_table = make_table(["Taken", "Trainee", "Drill", "Score", "Pass mark", "Result",
                                        "Signed off by", "Signed", "Note", "Reason (not a pass)"], "testsTable",
-                                      stretch_column=2)
+                                      stretch_column=self.REASON_COLUMN)
+        # The drill is named whole; the free texts (a note, a reason) take the room that is left, their whole
+        # text in the tooltip. A stretched drill column got only what a note left it ("Payout k…").
+        header = self.tests_table.horizontalHeader()
+        header.setSectionResizeMode(self.NOTE_COLUMN, QHeaderView.ResizeMode.Interactive)
+        self.tests_table.setColumnWidth(self.NOTE_COLUMN, self.NOTE_WIDTH)
         layout.addWidget(self.tests_table, 1)
         row = QHBoxLayout()
         self.note_edit = QLineEdit()

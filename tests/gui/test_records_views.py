@@ -387,6 +387,29 @@ def test_a_session_left_before_its_first_answer_shows_no_score(qtbot, window):
     assert row[3:6] == ["no answers", "—", "—"]
 
 
+def test_the_tests_to_sign_off_show_the_drill_whole_at_a_laptops_width(qtbot, window):
+    # The stretched Drill column got only what the other columns left: "Payout k…" at a laptop's width.
+    records = records_of(window)
+    records.create_trainee("Aroha Ngata-Williamson")
+    take_a_short_test(records, "Aroha Ngata-Williamson", "roulette.payout_keys")
+    unlock(window)
+    attempt = records.test_attempts()[0]
+    note = "went through the payouts"
+    window.desk.sign_off(attempt.uuid, note, reason="finished on paper", confirmed=True)
+    window.records_ui.show_manager()
+    page = window.records_ui.manager_page
+    page.tabs.setCurrentIndex(3)
+    table = page.tests_table
+    assert table.item(0, 2).text() == "Payout keys" and table.item(0, 8).toolTip() == note
+    cut = []
+    for width in range(window.minimumSizeHint().width(), 1367, 8):
+        window.resize(width, 688)
+        table.grab()                              # laid out and painted, as on screen
+        if table.columnWidth(2) < table.sizeHintForColumn(2):
+            cut.append(width)
+    assert cut == []
+
+
 def test_progress_page_without_a_trainee_says_what_to_do(qtbot, window):
     window.records_ui.show_progress()
     page = window.records_ui.progress_page
