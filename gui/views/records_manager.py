@@ -1017,7 +1017,8 @@ class ManagerPage(QWidget):
         self.way_notes.setObjectName("houseWayNotes")
         layout.addWidget(self.way_notes)
         # What trainees will be told: each rule's id, title and text, in the order the rules are tried.
-        self.rules_table = make_table(["Rule", "Title", "What the trainee reads"], "houseWayRules", stretch_column=2)
+        self.rules_table = make_table(["Rule", "Title", "What the trainee reads"], "houseWayRules", stretch_column=2,
+                                      names_whole=False)
         self.rules_table.setWordWrap(True)
         self.rules_table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         layout.addWidget(self.rules_table, 1)

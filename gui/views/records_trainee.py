@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date, timedelta
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -71,7 +71,40 @@ class Cell:
         self.bold = bold
 
 
-def make_table(headers: list[str], name: str, stretch_column: int = 0) -> QTableWidget:
+class _StretchedButNeverCut(QObject):
+    """The stretched column takes the room the other columns leave, but never less than its contents need: with
+    less room it is sized to its contents and the table scrolls sideways. A stretched column of names (a drill,
+    a trainee) otherwise shrank to a few pixels in a window narrower than a full laptop screen, cutting every
+    name while the columns of figures kept their width."""
+
+    def __init__(self, table: QTableWidget, column: int):
+        super().__init__(table)
+        self._table = table
+        self._column = column
+        table.viewport().installEventFilter(self)
+
+    def fit(self) -> None:
+        table, column = self._table, self._column
+        header = table.horizontalHeader()
+        if column >= header.count():
+            return
+        others = sum(header.sectionSize(c) for c in range(header.count()) if c != column)
+        needed = max(table.sizeHintForColumn(column), header.sectionSizeHint(column))
+        room = table.viewport().width() - others
+        mode = QHeaderView.ResizeMode.Stretch if room >= needed else QHeaderView.ResizeMode.ResizeToContents
+        if header.sectionResizeMode(column) != mode:
+            header.setSectionResizeMode(column, mode)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.fit()
+        return False
+
+
+def make_table(headers: list[str], name: str, stretch_column: int = 0, *, names_whole: bool = True) -> QTableWidget:
+    """A read-only table, one row selected at a time, its columns as wide as their contents and one stretched.
+    `names_whole`: the stretched column is never cut below its contents' width (set False for a column of long
+    texts, which may be cut, their whole text in the tooltip)."""
     table = QTableWidget(0, len(headers))
     table.setObjectName(name)
     table.setAccessibleName(name)
@@ -87,6 +120,8 @@ def make_table(headers: list[str], name: str, stretch_column: int = 0) -> QTable
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setSectionResizeMode(stretch_column, QHeaderView.ResizeMode.Stretch)
     table.verticalHeader().setDefaultSectionSize(28)
+    if names_whole:
+        table.stretch_guard = _StretchedButNeverCut(table, stretch_column)
     return table
 
 
@@ -118,6 +153,9 @@ def fill_table(table: QTableWidget, rows: list[list], fit_rows: int | None = 12,
                 font.setBold(True)
                 item.setFont(font)
             table.setItem(r, c, item)
+    guard = getattr(table, "stretch_guard", None)
+    if guard is not None:
+        guard.fit()   # new contents may need more than the room the column had
     if fit_rows is not None:
         shown = max(1, min(table.rowCount(), fit_rows))
         table.setFixedHeight(table.horizontalHeader().height() + 28 * shown + 6)

@@ -410,6 +410,35 @@ def test_the_tests_to_sign_off_show_the_drill_whole_at_a_laptops_width(qtbot, wi
     assert cut == []
 
 
+def test_names_in_the_tables_are_never_cut_in_a_narrower_window(qtbot, window):
+    # Below a full laptop width every table's stretched column of names (drills, trainees) shrank to a few
+    # pixels while the columns of figures kept theirs; it now keeps its names' width and the table scrolls.
+    records = records_of(window)
+    records.create_trainee("Aroha Ngata-Williamson")
+    take_a_short_test(records, "Aroha Ngata-Williamson", "baccarat.procedure")
+    window.desk.choose_trainee("Aroha Ngata-Williamson")
+    window.records_ui.show_progress()
+    progress = window.records_ui.progress_page
+    unlock(window)
+    manager = window.records_ui.manager_page
+    cut = []
+    for width in range(window.minimumSizeHint().width(), 1367, 48):
+        window.resize(width, 688)
+        for page, tab, table, column in ((progress, None, progress.skills_table, 0),
+                                         (progress, None, progress.sessions_table, 1),
+                                         (manager, 0, manager.roster_table, 0),
+                                         (manager, 2, manager.targets_table, 0)):
+            if page is manager:
+                window.records_ui.show_manager()
+                manager.tabs.setCurrentIndex(tab)
+            else:
+                window.records_ui.show_progress()
+            table.grab()                          # laid out and painted, as on screen
+            if table.columnWidth(column) < table.sizeHintForColumn(column):
+                cut.append((table.objectName(), width))
+    assert cut == []
+
+
 def test_progress_page_without_a_trainee_says_what_to_do(qtbot, window):
     window.records_ui.show_progress()
     page = window.records_ui.progress_page
