@@ -91,7 +91,7 @@ in Tests and sign-off Alt+P lists practice and timed sessions too; the Workstati
 compares and trusts other workstations' keys
 </td><td width="50%" valign="top">
 <b>Drills</b><br>
-Up/Down: choose a drill &nbsp; Tab: mode, difficulty, Start &nbsp; Enter: start<br>
+Up/Down: choose a drill &nbsp; Left/Right: mode &nbsp; Tab: mode, difficulty, Start &nbsp; Enter: start<br>
 Enter: commit an answer, then Enter or N: next &nbsp; Esc: end the session<br>
 H or F1: hint in practice (F1 where the panel uses H)<br>
 Result page: R the same drill again, Enter back to the drills<br><br>
@@ -100,7 +100,7 @@ Pay the layout: arrows move the cursor; digits type an amount, Space or P pays i
 Delete takes it back, T sets the total<br>
 Winning positions: arrows, Space marks or unmarks a wager<br>
 Completes and pictures, Payout keys: type the number, Enter<br>
-Table of play: D draw, S stand (Player, then Banker), P / B / T the winner, Backspace restarts<br>
+Table of play: D draw, S stand (Player, then Banker), P / B / T the winner; a call is final once made<br>
 Commission: digits and . &nbsp; Shoe procedure, Big-table procedure: the option's number or the count<br>
 Settle the table (baccarat): per wager an amount, T take, U push, Enter next; Up goes back<br>
 Tiles: the name's first letters or Up/Down, Tab to rank and points<br>

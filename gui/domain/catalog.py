@@ -8,6 +8,7 @@ BareCatalog, which knows no drill: ids are shown made readable and no breakdown 
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -19,11 +20,32 @@ BANKER_TOTALS = tuple(range(8))
 THIRD_CARD_VALUES = tuple(range(10))
 
 
+GAME_NAMES = {"roulette": "Roulette", "baccarat": "Baccarat", "paigow": "Pai Gow"}
+
+
+def game_name(game: str) -> str:
+    return GAME_NAMES.get(game, game)
+
+
 @dataclass(frozen=True)
 class DrillInfo:
     id: str
     game: str
     title: str
+
+
+def titles_shared_by_games(drills: Iterable[DrillInfo]) -> set[str]:
+    """Drill titles more than one game uses ("Find the error", "Settle the table")."""
+    games_of: dict[str, set[str]] = {}
+    for info in drills:
+        games_of.setdefault(info.title, set()).add(info.game)
+    return {title for title, games in games_of.items() if len(games) > 1}
+
+
+def title_told_apart(info: DrillInfo, shared: set[str]) -> str:
+    """A drill's title where drills of every game are listed together: with its game when another game has a
+    drill of that title ("Baccarat: Find the error"), else the title alone."""
+    return f"{game_name(info.game)}: {info.title}" if info.title in shared else info.title
 
 
 class DrillCatalog(Protocol):

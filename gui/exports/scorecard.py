@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from dealerdrill.domain.catalog import game_name, title_told_apart, titles_shared_by_games
 from dealerdrill.drills.levels import level_name
 from dealerdrill.records.models import Heatmap, RecordFilter
 from dealerdrill.records.queries import category_label
@@ -36,13 +37,6 @@ from dealerdrill.records.transfer import ExportCancelled, write_atomically
 from . import pdf_text, vector_charts
 from .cells import printable
 from .scorecard_seal import UNSEALED_MARK
-
-GAME_NAMES = {"roulette": "Roulette", "baccarat": "Baccarat", "paigow": "Pai Gow"}
-
-
-def game_name(game: str) -> str:
-    return GAME_NAMES.get(game, game)
-
 
 FONT, BOLD = pdf_text.FONT, pdf_text.BOLD
 PAGE_MARGIN_MM = 16
@@ -125,18 +119,14 @@ def _date_column(styles) -> float:
 
 def _shared_titles(records) -> set[str]:
     """Drill titles that more than one game uses ("Settle the table"): those are printed with their game."""
-    seen: dict[str, set[str]] = {}
-    for info in records.drill_infos().values():
-        seen.setdefault(info.title, set()).add(info.game)
-    return {title for title, games in seen.items() if len(games) > 1}
+    return titles_shared_by_games(records.drill_infos().values())
 
 
 def drill_title(records, drill_id: str, shared: set[str] | None = None) -> str:
     """A drill's title as a scorecard prints it: with its game when another game has a drill of that title
     ("Baccarat: Settle the table", "Pai Gow: Settle the table")."""
-    info = records.drill_info(drill_id)
     shared = _shared_titles(records) if shared is None else shared
-    return f"{game_name(info.game)}: {info.title}" if info.title in shared else info.title
+    return title_told_apart(records.drill_info(drill_id), shared)
 
 
 def period_text(f: RecordFilter) -> str:

@@ -138,6 +138,13 @@ class _Panel(QWidget):
         self._refresh()
         return True
 
+    def ask_first(self, what: str) -> bool:
+        """Enter before there is an answer to commit: say what is missing (it used to do nothing at all, and a
+        trainee could not tell whether the key had been heard). True: the key is used."""
+        self.refusal = f"{what} first, then Enter."
+        self._refresh()
+        return True
+
     def refusal_words(self) -> str:
         words, self.refusal = getattr(self, "refusal", ""), ""
         return f"<br><span style='color:#b01c1c'>{words}</span>" if words else ""
@@ -233,8 +240,11 @@ class TableOfPlayPanel(_Panel):
             # A key that is no call here is said to be so, not dropped without a word.
             calls = "D or S" if step in ("player", "banker") else "P, B or T"
             self.reminder = f"“{text}” is not a call here: press {calls}."
+        elif _is_enter(key):
+            self.reminder = ("Call the winner first: press P, B or T, then Enter." if step == "winner" else
+                             f"Call the {step.capitalize()}'s hand first: press D or S.")
         else:
-            return _is_enter(key)   # Enter before the answer is complete does nothing
+            return False
         self._refresh()
         return True
 
@@ -288,8 +298,9 @@ class CommissionPanel(_Panel):
         elif key == Qt.Key_Backspace:
             self.typed = self.typed[:-1]
         elif _is_enter(key):
-            if self.typed.strip("."):
-                self.emit_answer(self.typed)
+            if not self.typed.strip("."):
+                return self.ask_first("Type the commission owed")
+            self.emit_answer(self.typed)
             return True
         else:
             return self.refuse_key(key, text, "is not part of an amount: type digits and a decimal point.")
@@ -372,7 +383,7 @@ class SettlePanel(_Panel):
                 self.calls[self.current] = None
         elif _is_enter(key):
             if not self.typed.strip("."):
-                return True
+                return self.ask_first(f"Settle wager {self.current + 1}: type the amount to pay, T or U")
             self.calls[self.current] = self.typed
             self.typed = ""
             if self.current == len(self.calls) - 1:
@@ -475,8 +486,10 @@ class ChoicePanel(_Panel):
         elif key == Qt.Key_Backspace:
             self.typed = self.typed[:-1]
         elif _is_enter(key):
-            if self.typed:
-                self.emit_answer(int(self.typed))
+            if not self.typed:
+                return self.ask_first("Type " + ("your choice's number" if self.item.prompt.get("options")
+                                                 else "the number"))
+            self.emit_answer(int(self.typed))
             return True
         else:
             what = "an option's number" if self.item.prompt.get("options") else "a number"

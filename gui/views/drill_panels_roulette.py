@@ -462,12 +462,17 @@ class _QuestionPanel(_Panel):
 class CompletesPanel(_QuestionPanel):
     """roulette.completes: the question in words; a picture bet is drawn, a complete is shown after grading."""
 
+    # What the empty answer box asks for: the question may ask for a count, where "amount" misled.
+    WANTED = {"wagers": "number of wagers", "chips": "number of chips", "cost": "amount in dollars",
+              "pays": "amount in dollars"}
+
     def __init__(self, settings=None, parent=None):
         super().__init__(settings, parent, with_layout=True)
 
     def show_item(self, item) -> None:
         super().show_item(item)
         prompt = item.prompt
+        self.entry.setPlaceholderText(self.WANTED.get(prompt.get("ask"), "amount"))
         self.layout_view.set_first_four(prompt.get("first_four", True))
         value = prompt.get("colour_value", 1)
         self.layout_view.set_stacks({_position(b["position"]): [value] * b["chips"] for b in prompt.get("bets", [])})

@@ -303,6 +303,26 @@ class _PlaceholderWhileEmpty(QObject):
         return False
 
 
+class _LeftRightStepsTheMode(QObject):
+    """Left and Right step the chooser's mode (Practice, Timed, Test), as the chooser's key line promises,
+    while the drill list or a mode button has the keyboard: a radio button by itself answers only Up and
+    Down in a column, and the list took Left as "go to the game heading", which chose the drill above."""
+
+    def __init__(self, step: Callable[[int], None], watched: list[QWidget]):
+        super().__init__(watched[0])
+        self._step = step
+        for widget in watched:
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            if plain and event.key() in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+                self._step(-1 if event.key() == Qt.Key.Key_Left else 1)
+                return True
+        return False
+
+
 # --- the view ----------------------------------------------------------------------------------------------------
 
 class DrillView(QWidget):
@@ -600,7 +620,18 @@ class DrillView(QWidget):
         layout.addWidget(_label("↑ ↓ choose a drill  ·  Tab: mode, difficulty, Start  ·  ← →: mode  ·  "
                                 "Enter: start", "keys"))
         page.setTabOrder(self.drill_list, self.mode_buttons[Mode.PRACTICE])
+        self._mode_keys = _LeftRightStepsTheMode(self._step_mode, [self.drill_list, *self.mode_buttons.values()])
         return page
+
+    def _step_mode(self, step: int) -> None:
+        """The mode before (step -1) or after (+1) the chosen one; the first and last stay where they are.
+        A mode button with the keyboard hands it to the newly chosen one, as Up and Down do."""
+        modes = list(self.mode_buttons)
+        at = max(0, min(len(modes) - 1, modes.index(self.chosen_mode()) + step))
+        chosen = self.mode_buttons[modes[at]]
+        chosen.setChecked(True)
+        if any(button.hasFocus() for button in self.mode_buttons.values()):
+            chosen.setFocus()
 
     def _fill_chooser(self) -> None:
         self.drill_list.clear()
@@ -838,12 +869,16 @@ class DrillView(QWidget):
         self.end_button.setText("Stop the test (Esc)" if mode is Mode.TEST else "End session (Esc)")
 
     def _show_keys(self) -> None:
+        # In a test Esc is said for what it does there: it stops the attempt, which then cannot pass.
+        escape = "Esc: stop the test (not passed)" if self.session.mode is Mode.TEST else "Esc: end"
         if self.state == "feedback":
-            keys = "Enter or N: next  ·  Esc: end"
+            keys = f"Enter or N: next  ·  {escape}"
         else:
             keys = "Enter: commit the answer"
             if self.session.mode is Mode.PRACTICE:
                 keys += "  ·  H or F1: hint"
+            elif self.session.mode is Mode.TEST:
+                keys += f"  ·  {escape}"
         self.keys_label.setText(keys)
 
     def _ask(self) -> None:

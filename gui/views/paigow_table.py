@@ -33,7 +33,7 @@ HAND_TILE_W = 60.0
 HAND_TILE_H = HAND_TILE_W * TILE_ASPECT
 TILE_NUMBER_RADIUS = 16.0  # the key number (1-4) on each of the trainee's tiles
 CHUNG_CHARACTER = "\u838a"  # the "banker" character printed on real chung markers
-STATUS_LINES = 4  # the status box's height in lines: the dice line and the showdown's three
+STATUS_LINES = 4  # the status box's height in lines: the dice line and the showdown's bank and results
 RESULT_WORDS = {"win": "wins", "lose": "loses", "push": "pushes"}
 RESULT_COLOURS = {"win": QColor(70, 190, 100), "lose": QColor(215, 60, 60), "push": QColor(150, 150, 150)}
 # Settings that change the game on the table: a change to any of them ends the deal in progress.
@@ -529,8 +529,10 @@ class PaiGowTable(QWidget):
         sd = self.showdown
         if sd is None:
             return ""
+        # The results come before the rule's explanation, which is long and wraps on a laptop: it scrolls in
+        # the status box, the results never do (they were the half-hidden line under it).
         lines = [f"Bank (box {sd.bank_box}), set the {sd.way_name} house way: "
-                 f"{self._hand_words(sd.bank_high, sd.bank_low)}. Rule: {sd.rule_title}. {sentence(sd.rule_text)}"]
+                 f"{self._hand_words(sd.bank_high, sd.bank_low)}."]
         mine = self._player_box()
         if mine in sd.boxes:
             result = sd.boxes[mine]
@@ -540,6 +542,7 @@ class PaiGowTable(QWidget):
         others = [f"box {b} {RESULT_WORDS[r.outcome]}" for b, r in sorted(sd.boxes.items()) if b != mine]
         if others:
             lines.append(sentence(", ".join(others)) + " (each set the house way).")
+        lines.append(f"Rule: {sd.rule_title}. {sentence(sd.rule_text)}")
         return "\n".join(lines)
 
     # --- painting ----------------------------------------------------------------------------------------

@@ -61,6 +61,7 @@ from .records_trainee import (
     MODE_TITLES,
     Cell,
     card,
+    drill_namer,
     fill_table,
     local_time,
     make_table,
@@ -388,7 +389,8 @@ class ManagerPage(QWidget):
         row = QHBoxLayout()
         self.progress_button = button("Show progress")
         self.progress_button.clicked.connect(self.open_progress)
-        self.archive_button = button("Archive trainee…")
+        # No "…": it archives at once, asking nothing more (Restore undoes it).
+        self.archive_button = button("Archive trainee")
         self.archive_button.clicked.connect(self.archive_selected)
         self.restore_button = button("Restore trainee")
         self.restore_button.clicked.connect(self.restore_selected)
@@ -512,13 +514,17 @@ class ManagerPage(QWidget):
         layout.addWidget(label("Each trainee on each drill answered in the period: accuracy · median time. Green: "
                                "both targets met; amber: one; red: neither.", "muted", wrap=True))
         self.cohort_table = make_table(["Trainee"], "cohortTable")
+        # Every column as wide as its contents: a stretched name column got only what the drills' columns
+        # left over, and a trainee's name was cut off ("Aroha Ngata-…") with room to spare on the page.
+        self.cohort_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         layout.addWidget(self.cohort_table, 1)
         return page
 
     def _fill_cohort(self, f) -> None:
         rows = self.desk.cohort(f)
         drills = sorted({r.drill for r in rows})
-        titles = [self.desk.records.drill_info(d).title for d in drills]
+        drill_name = drill_namer(self.desk.records)
+        titles = [drill_name(d) for d in drills]
         table = self.cohort_table
         table.setColumnCount(1 + len(drills))
         table.setHorizontalHeaderLabels(["Trainee", *titles])
@@ -597,8 +603,9 @@ class ManagerPage(QWidget):
         from dealerdrill.domain import Target
 
         changed = {}
+        drill_name = drill_namer(self.desk.records)   # the row's game too: three drills are "Find the error"
         for row, drill in enumerate(self.target_rows()):
-            title = self.targets_table.item(row, 0).text()
+            title = drill_name(drill)
             texts = [self.targets_table.item(row, c).text().strip().rstrip("%s").strip() for c in (2, 3, 4, 5)]
             try:
                 speed, accuracy, items, mark = (float(texts[0]), float(texts[1]), texts[2], float(texts[3]))
@@ -630,6 +637,8 @@ class ManagerPage(QWidget):
     EVERY_SESSION_INTRO = ("Every finished session in the period. A practice or timed session, like a test not "
                            "passed, signs off only with your reason, which the scorecards print.")
 
+    NOTE_COLUMN, REASON_COLUMN, NOTE_WIDTH = 9, 10, 160
+
     def _build_tests(self) -> QWidget:
         page, layout = _tab_page()
         top = QHBoxLayout()
@@ -644,7 +653,12 @@ class ManagerPage(QWidget):
         layout.addLayout(top)
         self.tests_table = make_table(["Taken", "Trainee", "Drill", "Level", "Score", "Pass mark", "Result",
                                        "Signed off by", "Signed", "Note", "Reason (not a pass)"], "testsTable",
-                                      stretch_column=2)
+                                      stretch_column=self.REASON_COLUMN)
+        # The drill is named whole; the free texts (a note, a reason) take the room that is left, their whole
+        # text in the tooltip. A stretched drill column got only what a note left it ("Payout k…").
+        header = self.tests_table.horizontalHeader()
+        header.setSectionResizeMode(self.NOTE_COLUMN, QHeaderView.ResizeMode.Interactive)
+        self.tests_table.setColumnWidth(self.NOTE_COLUMN, self.NOTE_WIDTH)
         layout.addWidget(self.tests_table, 1)
         row = QHBoxLayout()
         self.note_edit = QLineEdit()
@@ -665,9 +679,10 @@ class ManagerPage(QWidget):
         every_mode = self.every_mode_toggle.isChecked()
         self._attempts = list(reversed(self.desk.sessions_to_sign(f, every_mode=every_mode)))   # newest first
         reasons = self.desk.signoff_reasons()
+        drill_name = drill_namer(records)
         rows = []
         for t in self._attempts:
-            rows.append([local_time(t.started_at), Cell(t.trainee, bold=True), records.drill_info(t.drill).title,
+            rows.append([local_time(t.started_at), Cell(t.trainee, bold=True), drill_name(t.drill),
                          Cell(level_name(t.settings), tooltip="The level the trainee chose for this session"),
                          Cell(f"{t.correct} of {t.scored_over} ({percent(t.score)})", align_right=True),
                          f"{percent(t.target.pass_mark)} of {t.target.test_items}" if t.mode == "test" else
@@ -716,7 +731,7 @@ class ManagerPage(QWidget):
     def _confirm_sign_off(self, attempt, unusual: str) -> None:
         from .signoff_confirmation import SignOffConfirmation
 
-        title = self.desk.records.drill_info(attempt.drill).title
+        title = drill_namer(self.desk.records)(attempt.drill)
         what = (f"{attempt.trainee} · {title} · {level_name(attempt.settings)} · {local_time(attempt.started_at)} · "
                 f"{attempt.correct} of "
                 f"{attempt.scored_over} ({percent(attempt.score)})")
@@ -738,7 +753,7 @@ class ManagerPage(QWidget):
         self.refresh()
         if signed.uuid in [t.uuid for t in self._attempts]:
             self.select_attempt(signed.uuid)
-        _say(self.tests_message, f"Signed off: {signed.trainee}, {self.desk.records.drill_info(signed.drill).title}"
+        _say(self.tests_message, f"Signed off: {signed.trainee}, {drill_namer(self.desk.records)(signed.drill)}"
                                  f", by {signed.signed_by} at {local_time(signed.signed_at)}.", "done")
 
     # --- export and import ---------------------------------------------------------------------------------------
@@ -1005,7 +1020,8 @@ class ManagerPage(QWidget):
         self.way_notes.setObjectName("houseWayNotes")
         layout.addWidget(self.way_notes)
         # What trainees will be told: each rule's id, title and text, in the order the rules are tried.
-        self.rules_table = make_table(["Rule", "Title", "What the trainee reads"], "houseWayRules", stretch_column=2)
+        self.rules_table = make_table(["Rule", "Title", "What the trainee reads"], "houseWayRules", stretch_column=2,
+                                      names_whole=False)
         self.rules_table.setWordWrap(True)
         self.rules_table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         layout.addWidget(self.rules_table, 1)

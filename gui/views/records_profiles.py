@@ -367,6 +367,20 @@ class ManagerDialog(QDialog):
         self.problem_label.setText(text)
         self.problem_label.setStyleSheet(f"color: {colour};")
         self.problem_label.setVisible(bool(text))
+        self._fit()
+
+    def _fit(self) -> None:
+        """As tall as the message now needs: a window keeps its height when a wrapped line appears in it, and the
+        message took its room from the name and PIN fields, squashing them."""
+        self.layout().activate()
+        needed = self.heightForWidth(self.width())
+        needed = max(needed, self.minimumSizeHint().height())
+        if self.height() < needed:
+            self.resize(self.width(), needed)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._fit()   # opened during a lock-out, the message is there before the dialog has its size
 
     def _wait(self, seconds: int) -> None:
         from dealerdrill.desk import PinTriesExhausted
@@ -454,7 +468,9 @@ class RecordsUi(QObject):
         self.trainee_menu = menu
         self.choose_action = window._action(menu, "&Choose trainee…", "Ctrl+U", lambda: self.choose_trainee())
         menu.addSeparator()
-        self.unlock_action = window._action(menu, "&Unlock manager role…", "Ctrl+L", self.unlock_manager)
+        # Through a lambda: triggered(checked) would hand unlock_manager False as the `then` to run, which
+        # failed with a TypeError and opened no dialog.
+        self.unlock_action = window._action(menu, "&Unlock manager role…", "Ctrl+L", lambda: self.unlock_manager())
         self.lock_action = window._action(menu, "&Lock manager role", "Ctrl+Shift+L", self.lock_manager)
 
         spacer = QWidget()

@@ -10,9 +10,10 @@ Read-only: nobody changes a recorded answer here. Keys: Tab moves between the pe
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, timedelta
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,6 +28,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from dealerdrill.domain.catalog import GAME_NAMES, title_told_apart, titles_shared_by_games
 
 from .records_charts import ChartView, breakdown_chart, heatmap_chart, skills_chart
 from .records_profiles import (
@@ -43,11 +46,18 @@ from .records_profiles import (
 
 PERIODS: tuple[tuple[str, int | None], ...] = (("All time", None), ("Last 7 days", 7), ("Last 30 days", 30),
                                                ("Last 90 days", 90))
-GAME_TITLES = {"roulette": "Roulette", "baccarat": "Baccarat", "paigow": "Pai Gow"}
+GAME_TITLES = GAME_NAMES
 MODE_TITLES = {"practice": "Practice", "timed": "Timed", "test": "Test"}
 
 
 # --- shared table helpers (the Manager page uses them too) ------------------------------------------------------
+
+def drill_namer(records) -> Callable[[str], str]:
+    """How a table that lists several games' drills names one: its title, with the game when another game has
+    a drill of that title ("Baccarat: Find the error"), as the scorecards print them."""
+    shared = titles_shared_by_games(records.drill_infos().values())
+    return lambda drill_id: title_told_apart(records.drill_info(drill_id), shared)
+
 
 class Cell:
     """A table cell: text, and optionally a background (readiness colour), a tooltip and sort data."""
@@ -61,7 +71,40 @@ class Cell:
         self.bold = bold
 
 
-def make_table(headers: list[str], name: str, stretch_column: int = 0) -> QTableWidget:
+class _StretchedButNeverCut(QObject):
+    """The stretched column takes the room the other columns leave, but never less than its contents need: with
+    less room it is sized to its contents and the table scrolls sideways. A stretched column of names (a drill,
+    a trainee) otherwise shrank to a few pixels in a window narrower than a full laptop screen, cutting every
+    name while the columns of figures kept their width."""
+
+    def __init__(self, table: QTableWidget, column: int):
+        super().__init__(table)
+        self._table = table
+        self._column = column
+        table.viewport().installEventFilter(self)
+
+    def fit(self) -> None:
+        table, column = self._table, self._column
+        header = table.horizontalHeader()
+        if column >= header.count():
+            return
+        others = sum(header.sectionSize(c) for c in range(header.count()) if c != column)
+        needed = max(table.sizeHintForColumn(column), header.sectionSizeHint(column))
+        room = table.viewport().width() - others
+        mode = QHeaderView.ResizeMode.Stretch if room >= needed else QHeaderView.ResizeMode.ResizeToContents
+        if header.sectionResizeMode(column) != mode:
+            header.setSectionResizeMode(column, mode)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.fit()
+        return False
+
+
+def make_table(headers: list[str], name: str, stretch_column: int = 0, *, names_whole: bool = True) -> QTableWidget:
+    """A read-only table, one row selected at a time, its columns as wide as their contents and one stretched.
+    `names_whole`: the stretched column is never cut below its contents' width (set False for a column of long
+    texts, which may be cut, their whole text in the tooltip)."""
     table = QTableWidget(0, len(headers))
     table.setObjectName(name)
     table.setAccessibleName(name)
@@ -77,6 +120,8 @@ def make_table(headers: list[str], name: str, stretch_column: int = 0) -> QTable
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setSectionResizeMode(stretch_column, QHeaderView.ResizeMode.Stretch)
     table.verticalHeader().setDefaultSectionSize(28)
+    if names_whole:
+        table.stretch_guard = _StretchedButNeverCut(table, stretch_column)
     return table
 
 
@@ -108,6 +153,9 @@ def fill_table(table: QTableWidget, rows: list[list], fit_rows: int | None = 12,
                 font.setBold(True)
                 item.setFont(font)
             table.setItem(r, c, item)
+    guard = getattr(table, "stretch_guard", None)
+    if guard is not None:
+        guard.fit()   # new contents may need more than the room the column had
     if fit_rows is not None:
         shown = max(1, min(table.rowCount(), fit_rows))
         table.setFixedHeight(table.horizontalHeader().height() + 28 * shown + 6)
@@ -174,7 +222,10 @@ def session_result_text(s) -> Cell:
 
 
 def session_score_cells(s) -> list[Cell]:
-    """Right answers and the share, counted over a test's full length (SessionSummary.scored_over)."""
+    """Right answers and the share, counted over a test's full length (SessionSummary.scored_over). A session
+    left before its first answer has no share to show: "0 of 0 · 0%" read as a session of wrong answers."""
+    if not s.scored_over:
+        return [Cell("no answers", align_right=True), Cell("—", align_right=True)]
     return [Cell(f"{s.correct} of {s.scored_over}", align_right=True), Cell(percent(s.score), align_right=True)]
 
 
@@ -386,11 +437,12 @@ class ProgressPage(ScrollPage):
                         "No house-way answers yet.")
 
         recent = records.recent_sessions(name, limit=15)
+        drill_name = drill_namer(records)
         rows = []
         for s in recent:
-            rows.append([local_time(s.started_at), records.drill_info(s.drill).title,
+            rows.append([local_time(s.started_at), drill_name(s.drill),
                          MODE_TITLES.get(s.mode, s.mode), *session_score_cells(s),
-                         Cell(seconds(s.median_seconds), align_right=True),
+                         Cell(seconds(s.median_seconds) if s.items else "—", align_right=True),
                          session_result_text(s),
                          f"{s.signed_by}, {local_time(s.signed_at)}" if s.signed_by else "—"])
         fill_table(self.sessions_table, rows, fit_rows=15, empty_text="No sessions yet.")

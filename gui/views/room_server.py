@@ -5,7 +5,7 @@ page's "Training room server" setting. The desk decides everything (dealerdrill.
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 POLL_MILLISECONDS = 3000      # the roster and cohort follow the room within 3 s (the issue asks for 5 at most)
 
@@ -63,8 +63,14 @@ class RoomServerBox(QWidget):
         self.manager_edit = QLineEdit(choice.manager_url or "" if choice else "")
         self.manager_edit.setObjectName("roomManagerUrl")
         self.manager_edit.setPlaceholderText("postgresql://mere@records.casino.local/dealerdrill (optional)")
-        layout.addWidget(self.url_edit)
-        layout.addWidget(self.manager_edit)
+        # Labelled: a placeholder goes once something is typed, and then the two logins looked alike.
+        self.url_edit.setAccessibleName("Desk's login")
+        self.manager_edit.setAccessibleName("Manager's login")
+        form = QFormLayout()
+        form.setContentsMargins(0, 0, 0, 0)
+        form.addRow("&Desk's login", self.url_edit)
+        form.addRow("&Manager's login (optional)", self.manager_edit)
+        layout.addLayout(form)
         row = QHBoxLayout()
         self.save_button = QPushButton("Use this server")
         self.save_button.setObjectName("roomSave")

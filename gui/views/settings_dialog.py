@@ -186,10 +186,13 @@ class SettingsDialog(QDialog):
         """The settings as entered; raises SettingsError, naming the table, if any is unusable."""
         return Settings(**{table: self._table_values(table) for table in self._editors})
 
-    def _table_values(self, table: str):
+    def _table_values(self, table: str, as_it_was: str | None = None):
+        """The table's settings as typed; `as_it_was` names a field to take as it was before the dialog."""
         current = getattr(self._settings, table)
         raw = {f.name: getattr(current, f.name) for f in fields(current) if not is_typed(f)}
         for name, editor in self._editors[table].items():
+            if name == as_it_was:
+                continue
             try:
                 raw[name] = self._value_of(editor, self._fields[table][name])
             except SettingsError as error:
@@ -222,14 +225,29 @@ class SettingsDialog(QDialog):
 
     def _focus_faulty(self, table: str) -> None:
         """Put the cursor in the first field of `table` whose value is refused on its own, if any."""
-        for name, editor in self._editors[table].items():
+        editors = self._editors[table]
+        faulty = None
+        for name, editor in editors.items():
             try:
                 self._value_of(editor, self._fields[table][name])
             except SettingsError:
-                editor.setFocus()
-                if isinstance(editor, QLineEdit):
-                    editor.selectAll()
-                return
+                faulty = editor
+                break
+        if faulty is None:
+            # Each value is fine on its own but the table refuses them together (a commission rate the engine
+            # cannot charge): the field that, as it was, lets the table through is the one to correct. The
+            # cursor used to stay wherever it was, often in another field.
+            for name, editor in editors.items():
+                try:
+                    self._table_values(table, as_it_was=name)
+                except SettingsError:
+                    continue
+                faulty = editor
+                break
+        if faulty is not None:
+            faulty.setFocus()
+            if isinstance(faulty, QLineEdit):
+                faulty.selectAll()
 
     def result_settings(self) -> Settings:
         return self._settings

@@ -190,3 +190,25 @@ def test_hand_box_draws_cards_on_the_felt(qtbot):
     full = box.grab().toImage()
     centre = (box.width() // 5, box.height() // 2)
     assert empty.pixelColor(*centre) != full.pixelColor(*centre)
+
+
+@pytest.mark.parametrize("cls,family", [(TableOfPlayDrill, None), (CommissionDrill, None), (SettleTableDrill, None),
+                                        (ShoeProcedureDrill, "burn"), (ProcedureDrill, "who.banker")])
+def test_enter_before_an_answer_says_what_is_missing(qtbot, cls, family):
+    # Enter with nothing typed (or no call made) used to do nothing at all: no word on the panel, so a
+    # trainee could not tell whether the key had been heard.
+    drill = cls()
+    item = drill.generate(Rng(6), 1, family)
+    panel, emitted = open_panel(qtbot, drill)
+    panel.show_item(item)
+    before = panel.entry.text()
+    qtbot.keyClick(panel, Qt.Key_Return)
+    assert emitted == []
+    said = panel.entry.text()
+    assert said != before and "first" in said
+    if cls is TableOfPlayDrill:
+        assert "press D or S" in said
+        qtbot.keyClick(panel, Qt.Key_D if item.key["player"] == "draw" else Qt.Key_S)
+    else:
+        qtbot.keyClicks(panel, "1")
+    assert "first" not in panel.entry.text()          # said once, gone with the next key

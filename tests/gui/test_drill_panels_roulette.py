@@ -218,3 +218,16 @@ def test_a_picture_is_drawn_before_the_answer_and_a_complete_only_after(qtbot):
     assert not panel.layout_view.stacks()
     panel.show_grade(complete, drill.grade(complete, complete.key["answer"] + 1))
     assert set(panel.layout_view.stacks()) == {as_key(p) for p, _, _ in complete.key["wagers"]}
+
+
+def test_the_completes_answer_box_asks_for_what_the_question_wants(qtbot):
+    # The empty box read "amount" when the question asked how many wagers or chips a complete takes.
+    panel = make_panel(qtbot, "roulette.completes")
+    drill = CompletesDrill()
+    wanted = {}
+    for seed in range(40):
+        item = drill.generate(Rng(seed), 1 + seed % 3)
+        panel.show_item(item)
+        wanted[item.prompt["ask"]] = panel.entry.placeholderText()
+    assert wanted == {"wagers": "number of wagers", "chips": "number of chips", "cost": "amount in dollars",
+                      "pays": "amount in dollars"}

@@ -200,6 +200,26 @@ def test_the_arrow_keys_step_over_the_game_headings(qtbot, make_view):
     assert titles == ["Another game's drill", "Another game's drill", "Add two numbers", "Add two numbers"]
 
 
+def test_left_and_right_choose_the_mode_as_the_chooser_says(qtbot, make_view):
+    # The chooser's key line says "← →: mode"; Left used to move the list to the drill above and Right
+    # did nothing, in the list and on the mode buttons alike.
+    view = make_view()
+    view.setFocus()
+    assert view.drill_list.hasFocus()
+    chosen = []
+    for key in (Qt.Key_Right, Qt.Key_Right, Qt.Key_Right, Qt.Key_Left):
+        qtbot.keyClick(view.drill_list, key)
+        chosen.append(view.chosen_mode())
+    assert chosen == [Mode.TIMED, Mode.TEST, Mode.TEST, Mode.TIMED]
+    assert view.title_label.text() == "Add two numbers"     # the drill stays the one chosen
+    qtbot.keyClick(view.drill_list, Qt.Key_Tab)
+    assert view.focusWidget() in view.mode_buttons.values()
+    qtbot.keyClick(view.focusWidget(), Qt.Key_Left)
+    assert view.chosen_mode() is Mode.PRACTICE and view.focusWidget() is view.mode_buttons[Mode.PRACTICE]
+    qtbot.keyClick(view.focusWidget(), Qt.Key_Right)
+    assert view.chosen_mode() is Mode.TIMED and view.focusWidget() is view.mode_buttons[Mode.TIMED]
+
+
 def test_a_panel_that_shows_the_question_itself_does_not_get_it_twice(qtbot, make_view):
     class QuestionPanel(SumPanel):
         shows_question = True
@@ -454,6 +474,19 @@ def test_a_failed_test_says_so(qtbot, make_view, recording_desk):
         view.next_item()
     assert view.result_verdict.text() == "Not passed" and view.result_verdict.property("passed") == "false"
     assert "0 of 2 right (0%)" in view.result_summary.text()
+
+
+def test_the_keys_line_says_that_esc_stops_a_test_unpassed(qtbot, make_view, recording_desk):
+    # "Esc: end" in a test did not say that Esc ends the certification attempt, not passed.
+    view = make_view(desk=with_targets(recording_desk, {"test.sum": Target(test_items=3, pass_mark=0.5)}))
+    view.start("test.sum", Mode.TEST, confirmed=True)
+    assert "Esc: stop the test (not passed)" in view.keys_label.text()
+    answer_with_keys(qtbot, view, str(prompt_sum(view)))
+    assert "Esc: stop the test (not passed)" in view.keys_label.text()
+    view.finish()
+    view.start("test.sum", Mode.PRACTICE)
+    answer_with_keys(qtbot, view, str(prompt_sum(view)))
+    assert view.keys_label.text() == "Enter or N: next  ·  Esc: end"
 
 
 def test_stopping_a_test_early_is_not_a_pass(qtbot, make_view, recording_desk):

@@ -48,3 +48,28 @@ def test_the_keys_box_fits_a_laptop(qtbot):
     QApplication.processEvents()
     assert box.width() <= 1366 and box.height() <= 688
     assert box.width() >= 600  # two columns side by side, not one tall column
+
+
+def test_the_table_of_play_keys_are_what_the_panel_does(qtbot):
+    # The box said "Backspace restarts"; the panel never takes a draw or stand call back (the card it dealt
+    # would tell the answer), and says so when Backspace is pressed.
+    from PySide6.QtCore import Qt
+
+    from dealerdrill.core import Rng
+    from dealerdrill.drills.baccarat_drills import TableOfPlayDrill
+    from dealerdrill.views.drill_panels_baccarat import TableOfPlayPanel
+
+    line = next(line for line in sections()["Drill panels"].split("\n") if line.startswith("Table of play"))
+    assert "restart" not in line and "final" in line
+    panel = TableOfPlayPanel()
+    qtbot.addWidget(panel)
+    drill = TableOfPlayDrill()
+    item = drill.generate(Rng(2), 1, None)
+    panel.show_item(item)
+    panel.handle_key(Qt.Key_S, "s")
+    panel.handle_key(Qt.Key_Backspace, "")
+    assert panel.choices == {"player": "stand"} and "final" in panel.entry.text()
+
+
+def test_the_drills_keys_name_left_and_right_for_the_mode():
+    assert "Left/Right: mode" in sections()["Drills"]

@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from dealerdrill import app as app_module
 from dealerdrill.desk import Desk
@@ -204,3 +205,28 @@ def test_the_manager_sets_the_idle_minutes_on_the_workstation_tab(qtbot, records
     assert not tab.apply_idle_minutes()
     assert tab.idle_message.text().startswith("Only a training manager can change when the manager role locks")
     assert desk.role.idle_minutes() == 15
+
+
+def test_the_unlock_dialog_grows_for_its_message_instead_of_squashing_the_fields(qtbot, records_path):
+    # The two-line lock-out message took its room from the name and PIN fields, which shrank below their
+    # height and cut their text; a new dialog opened during the wait was squashed from the start.
+    desk = Desk.open(records_path, clock=StillClock())
+    desk.set_first_pin(MANAGER, PIN, PIN)
+    desk.lock_manager()
+    window = open_window(qtbot, desk)
+    dialog = window.records_ui.unlock_manager()
+    qtbot.waitExposed(dialog)
+    qtbot.keyClicks(dialog.name_edit, MANAGER)
+
+    def fields_whole() -> bool:
+        QApplication.processEvents()
+        return all(edit.height() >= edit.minimumSizeHint().height() for edit in (dialog.name_edit, dialog.pin_edit))
+
+    for _ in range(5):
+        wrong_pin(qtbot, dialog)
+        assert fields_whole(), dialog.problem_label.text()
+    assert "Too many wrong PINs" in dialog.problem_label.text()
+    dialog.close()
+    dialog = window.records_ui.unlock_manager()
+    qtbot.waitExposed(dialog)
+    assert fields_whole()

@@ -74,3 +74,24 @@ def test_the_status_lines_never_move_or_rescale_the_table(table, qtbot):
     QApplication.processEvents()
     assert table.showdown is not None and table.status.text().count("\n") >= 2
     assert table.canvas.geometry() == before
+
+
+def test_every_boxs_result_is_in_view_on_a_laptop(qtbot):
+    # At a laptop's width the bank's line, with its rule's explanation, wrapped onto a second line, and the
+    # other boxes' results, the status box's last line, were cut in half under it.
+    from PySide6.QtCore import QRect, Qt
+
+    widget = PaiGowTable(settings=PaiGowSettings(seed=2026, deal_step_ms=0))
+    qtbot.addWidget(widget)
+    widget.resize(1358, 560)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.new_deal()
+    widget.toggle_exposed()
+    QApplication.processEvents()
+    lines = widget.status.text().split("\n")
+    results = next(i for i, line in enumerate(lines) if "(each set the house way)" in line)
+    assert any("Rule: " in line for line in lines[results + 1:])   # the long explanation comes last
+    wrapped = widget.status.fontMetrics().boundingRect(QRect(0, 0, widget.status.width(), 10_000),
+                                                       Qt.TextWordWrap, "\n".join(lines[:results + 1]))
+    assert wrapped.height() <= widget.status_box.viewport().height()

@@ -191,6 +191,26 @@ def test_first_run_sets_the_pin_then_unlock_and_lock(qtbot, window):
     ui.manager_dialog.close()
 
 
+def test_ctrl_l_opens_the_pin_dialog_and_unlocks(qtbot, window):
+    # Trainee ▸ Unlock manager role… (Ctrl+L) gave "Something unexpected went wrong (TypeError)" and no
+    # dialog: the action's `checked` argument reached unlock_manager as the thing to do afterwards.
+    window.desk.set_first_pin(MANAGER, PIN, PIN)
+    window.desk.lock_manager()
+    errors = []
+    window.report_error = errors.append
+    ui = window.records_ui
+    assert ui.unlock_action.shortcut().toString() == "Ctrl+L"
+    ui.unlock_action.trigger()                    # as Ctrl+L or the menu entry does
+    dialog = ui.manager_dialog
+    assert errors == [] and dialog is not None and dialog.isVisible() and not dialog.first_run
+    qtbot.keyClicks(dialog.name_edit, MANAGER)
+    qtbot.keyClicks(dialog.pin_edit, PIN)
+    qtbot.keyClick(dialog.pin_edit, Qt.Key_Return)
+    assert window.desk.unlocked and errors == []
+    ui.lock_action.trigger()
+    assert not window.desk.unlocked
+
+
 def test_a_wrong_pin_keeps_the_manager_page_locked(qtbot, window):
     window.desk.set_first_pin(MANAGER, PIN, PIN)
     window.desk.lock_manager()
@@ -295,6 +315,130 @@ def test_progress_page_shows_the_records_numbers(qtbot, window):
     assert any(cell.answered for cell in records.heatmap("Aroha").cells.values())
 
 
+def take_a_short_test(records: Records, name: str, drill_id: str) -> None:
+    """A finished two-item test of a real drill, both items timed out."""
+    from dealerdrill.drills.base import registry
+
+    drill = registry()[drill_id]()
+    target = Target(30.0, 0.5, 2, 0.5)
+    session_id = records.start_session(name, drill.id, Mode.TEST, {}, target=target)
+    session = DrillSession(drill, Mode.TEST, seed=3, target=target,
+                           on_answer=lambda a: records.record_answer(session_id, a))
+    for _ in range(2):
+        session.next_item()
+        session.time_out(30.0)
+    records.finish_session(session_id)
+
+
+def test_drills_of_the_same_title_are_told_apart_by_their_game(qtbot, window):
+    # Three games have a "Find the error" drill: the recent sessions, the cohort's columns and the tests to
+    # sign off named each one by its title alone, so a manager could not tell which game a test was of.
+    records = records_of(window)
+    records.create_trainee("Aroha")
+    take_a_short_test(records, "Aroha", "roulette.find_error")
+    take_a_short_test(records, "Aroha", "baccarat.find_error")
+    told_apart = {"Roulette: Find the error", "Baccarat: Find the error"}
+    window.desk.choose_trainee("Aroha")
+    window.records_ui.show_progress()
+    progress = window.records_ui.progress_page
+    assert {row[1] for row in table_texts(progress.sessions_table)} == told_apart
+    unlock(window)
+    window.records_ui.show_manager()
+    page = window.records_ui.manager_page
+    page.tabs.setCurrentIndex(1)
+    headers = {page.cohort_table.horizontalHeaderItem(c).text() for c in range(1, page.cohort_table.columnCount())}
+    assert headers == told_apart
+    page.tabs.setCurrentIndex(3)
+    assert {row[2] for row in table_texts(page.tests_table)} == told_apart
+    attempt = records.test_attempts()[0]
+    page.select_attempt(attempt.uuid)
+    page.sign_button.click()                      # a test not passed asks first, naming the test
+    named = f"{attempt.drill.split('.')[0].capitalize()}: Find the error"
+    assert any(named in text.text() for text in page.signoff_confirmation.findChildren(QLabel))
+
+
+def test_the_cohort_shows_a_long_name_whole_beside_many_drills(qtbot, window):
+    from dealerdrill.drills.base import registry
+
+    records = records_of(window)
+    name = "Aroha Ngata-Williamson"
+    records.create_trainee(name)
+    for drill_id in sorted(registry())[:10]:
+        take_a_short_test(records, name, drill_id)
+    window.resize(1366, 688)
+    unlock(window)
+    window.records_ui.show_manager()
+    page = window.records_ui.manager_page
+    page.tabs.setCurrentIndex(1)
+    qtbot.wait(10)
+    table = page.cohort_table
+    assert table.columnCount() == 11 and table.item(0, 0).text() == name
+    assert table.columnWidth(0) >= table.sizeHintForColumn(0)      # the name is not cut off
+
+
+def test_a_session_left_before_its_first_answer_shows_no_score(qtbot, window):
+    # A drill started and left at once was listed as "0 of 0", "0%", "0.0 s": a session of wrong answers.
+    records = records_of(window)
+    records.create_trainee("Aroha")
+    records.finish_session(records.start_session("Aroha", "baccarat.commission", Mode.PRACTICE, {}))
+    window.desk.choose_trainee("Aroha")
+    window.records_ui.show_progress()
+    [row] = table_texts(window.records_ui.progress_page.sessions_table)
+    assert row[3:6] == ["no answers", "—", "—"]
+
+
+def test_the_tests_to_sign_off_show_the_drill_whole_at_a_laptops_width(qtbot, window):
+    # The stretched Drill column got only what the other columns left: "Payout k…" at a laptop's width.
+    records = records_of(window)
+    records.create_trainee("Aroha Ngata-Williamson")
+    take_a_short_test(records, "Aroha Ngata-Williamson", "roulette.payout_keys")
+    unlock(window)
+    attempt = records.test_attempts()[0]
+    note = "went through the payouts"
+    window.desk.sign_off(attempt.uuid, note, reason="finished on paper", confirmed=True)
+    window.records_ui.show_manager()
+    page = window.records_ui.manager_page
+    page.tabs.setCurrentIndex(3)
+    table = page.tests_table
+    assert table.item(0, 2).text() == "Payout keys" and table.item(0, 8).toolTip() == note
+    cut = []
+    for width in range(window.minimumSizeHint().width(), 1367, 8):
+        window.resize(width, 688)
+        table.grab()                              # laid out and painted, as on screen
+        if table.columnWidth(2) < table.sizeHintForColumn(2):
+            cut.append(width)
+    assert cut == []
+
+
+def test_names_in_the_tables_are_never_cut_in_a_narrower_window(qtbot, window):
+    # Below a full laptop width every table's stretched column of names (drills, trainees) shrank to a few
+    # pixels while the columns of figures kept theirs; it now keeps its names' width and the table scrolls.
+    records = records_of(window)
+    records.create_trainee("Aroha Ngata-Williamson")
+    take_a_short_test(records, "Aroha Ngata-Williamson", "baccarat.procedure")
+    window.desk.choose_trainee("Aroha Ngata-Williamson")
+    window.records_ui.show_progress()
+    progress = window.records_ui.progress_page
+    unlock(window)
+    manager = window.records_ui.manager_page
+    cut = []
+    for width in range(window.minimumSizeHint().width(), 1367, 48):
+        window.resize(width, 688)
+        for page, tab, table, column in ((progress, None, progress.skills_table, 0),
+                                         (progress, None, progress.sessions_table, 1),
+                                         (manager, 0, manager.roster_table, 0),
+                                         (manager, 2, manager.targets_table, 0)):
+            if page is manager:
+                window.records_ui.show_manager()
+                manager.tabs.setCurrentIndex(tab)
+            else:
+                window.records_ui.show_progress()
+            table.grab()                          # laid out and painted, as on screen
+            if table.columnWidth(column) < table.sizeHintForColumn(column):
+                cut.append((table.objectName(), width))
+    assert cut == []
+
+
 def test_progress_page_without_a_trainee_says_what_to_do(qtbot, window):
     window.records_ui.show_progress()
     page = window.records_ui.progress_page
@@ -302,6 +446,24 @@ def test_progress_page_without_a_trainee_says_what_to_do(qtbot, window):
 
 
 # --- manager page -------------------------------------------------------------------------------------------------
+
+def test_a_refused_target_names_the_drill_with_its_game(qtbot, window):
+    unlock(window)
+    window.records_ui.show_manager()
+    page = window.records_ui.manager_page
+    page.tabs.setCurrentIndex(2)
+    page.set_target_text("paigow.find_error", 4, "many")
+    assert page.save_targets() is False
+    assert page.targets_message.text().startswith("Pai Gow: Find the error: ")
+
+
+def test_the_training_room_logins_are_labelled(qtbot, window):
+    # Two boxes told apart only by their placeholders, which go once a login is typed into them.
+    box = window.records_ui.manager_page.room_server_box
+    for edit, words in ((box.url_edit, "Desk's login"), (box.manager_edit, "Manager's login")):
+        buddies = [lab for lab in box.findChildren(QLabel) if lab.buddy() is edit]
+        assert len(buddies) == 1 and words in buddies[0].text().replace("&", "")
+
 
 def test_targets_edited_by_the_manager_reach_the_drills_page(qtbot, window):
     unlock(window)
@@ -481,6 +643,8 @@ def test_archiving_a_trainee_keeps_the_history(qtbot, window):
     page.tabs.setCurrentIndex(0)
     assert [row[0] for row in table_texts(page.roster_table)] == ["Aroha", "Ben"]
     page.select_trainee("Aroha")
+    # The button acts at once, so its label promises no further question ("Archive trainee…" did).
+    assert not page.archive_button.text().endswith(("…", "..."))
     page.archive_button.click()
     assert records.trainee("Aroha").archived and records.trainee("Aroha").archived_by == MANAGER
     assert window.desk.trainee is None               # the archived profile is no longer in use

@@ -84,3 +84,17 @@ def test_restore_defaults_puts_back_every_value(dialog):
     dialog.restore_defaults()
     dialog.accept()
     assert dialog.result_settings() == Settings()
+
+
+def test_a_rate_the_engine_cannot_charge_puts_the_cursor_in_its_field(qtbot, dialog):
+    # Fine on its own (0-10 %) but refused with the table: the cursor stayed where it was, in another field.
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    editors = dialog._editors["baccarat"]
+    dialog.tabs.setCurrentIndex(1)
+    editors["commission_percent"].setText("2.125")
+    editors["decks"].setFocus()
+    dialog.accept()
+    assert dialog.isVisible() and "2.125% is not a commission rate" in dialog.problem_label.text()
+    assert editors["commission_percent"].hasFocus()
+    assert editors["commission_percent"].selectedText() == "2.125"
