@@ -400,7 +400,7 @@ def test_the_tests_to_sign_off_show_the_drill_whole_at_a_laptops_width(qtbot, wi
     page = window.records_ui.manager_page
     page.tabs.setCurrentIndex(3)
     table = page.tests_table
-    assert table.item(0, 2).text() == "Payout keys" and table.item(0, 8).toolTip() == note
+    assert table.item(0, 2).text() == "Payout keys" and table.item(0, page.NOTE_COLUMN).toolTip() == note
     cut = []
     for width in range(window.minimumSizeHint().width(), 1367, 8):
         window.resize(width, 688)
