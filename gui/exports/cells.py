@@ -42,9 +42,11 @@ def utf8_for_export(text: str) -> bytes:
     """`text` as UTF-8 with every character XML 1.0 cannot hold replaced by U+FFFD. Quick for the usual text:
     the encoded bytes are searched for the only bytes such a character can start with (a control byte;
     0xED, which begins the surrogates and some Hangul; 0xEF 0xBF, which begins U+FFFE and U+FFFF) and only
-    text that has one is looked at character by character."""
+    text that has one is looked at character by character. ASCII text (which Python knows without looking) has
+    neither multi-byte start: only its control bytes are looked for (the search for the two bytes 0xEF 0xBF was
+    the slowest of these, 0.5 s of a CSV export's 400 MB)."""
     data = text.encode("utf-8", "surrogatepass")
-    if len(data.translate(None, _FORBIDDEN_CONTROL_BYTES)) == len(data) and b"\xed" not in data \
-            and b"\xef\xbf" not in data:
+    if len(data.translate(None, _FORBIDDEN_CONTROL_BYTES)) == len(data) and (
+            text.isascii() or (b"\xed" not in data and b"\xef\xbf" not in data)):
         return data
     return printable(text).encode("utf-8")

@@ -11,7 +11,11 @@ exactly as tabular.py's: the same columns, the same texts.
 Measured on two million answers (issue 14): the server's work is most of the time (about 25 s of one core),
 Python's about 9 s beside it. Reading through COPY instead of a cursor saved the server nothing and cost
 Python 7 s more (psycopg hands COPY over a row at a time in Python, a cursor's batch in C), so a cursor it is;
-a large export is read as two time ranges on two connections, which lets the server use two cores.
+a large export is read as two time ranges on two connections, which lets the server use two cores. The whole
+export, its sessions file included, took about 28 CPU s of the server's processes and 14 s of Python's.
+Measured and left (CPU of 2 M answers): the session's part of each line made once per session (a memoized
+LATERAL join) cost the server 1 s more than it saved; psycopg handing over bytes instead of text saved Python
+0.4 s of 4.4; one regular expression for _csv_field's four strpos cost the server 1.3 s more.
 """
 from __future__ import annotations
 
@@ -54,7 +58,7 @@ class _LocalTimes:
 
     def __init__(self):
         self.minutes: dict[str, datetime] = {}
-        self.minute_texts: dict[str, str] = {}
+        self.minute_texts = _MinuteTexts(self)
 
     def minute(self, text: str) -> datetime:
         key = text[:16]
@@ -72,16 +76,26 @@ class _LocalTimes:
 
     def minute_text(self, key: str) -> str:
         """The local 'YYYY-MM-DD HH:MM' of a stored time's first 16 characters, worked out once a minute."""
-        text = self.minute_texts.get(key)
-        if text is None:
-            text = self.minute_texts[key] = f"{self.minute(key):%Y-%m-%d %H:%M}"
-        return text
+        return self.minute_texts[key]
 
     def excel(self, stored: str) -> str:
         """Excel serial days of the local time, whole seconds, as tabular.py writes them in XLSX."""
         seconds = (self.minute(stored) - _EXCEL_EPOCH) // timedelta(seconds=1) + int(stored[17:19])
         days, rest = divmod(seconds, 86400)
         return f"{days}" + f"{rest / 86400:.15f}"[1:]
+
+
+class _MinuteTexts(dict):
+    """Local minute texts by the stored time's first 16 characters, each worked out on its first look-up: a
+    plain look-up (minute_texts[key]) per answer, Python code only for a new minute."""
+
+    def __init__(self, times: _LocalTimes):
+        super().__init__()
+        self.times = times
+
+    def __missing__(self, key: str) -> str:
+        text = self[key] = f"{self.times.minute(key):%Y-%m-%d %H:%M}"
+        return text
 
 
 def _batches(records, f: RecordFilter, batch: int = 5000):
@@ -114,22 +128,28 @@ _SECONDS_TEXT = ("CASE WHEN r = 0 THEN CASE WHEN r::text = '-0' THEN '-0.0' ELSE
                  "WHEN r = trunc(r) AND abs(r) < 1e16::float8 THEN r::bigint::text || '.0' "
                  "WHEN abs(r) < 1e16::float8 THEN r::text::numeric::text END")
 
-# Each line's fields but its time (7), question (9), answer (10) and numbers (6, 13, 16, 17), joined by commas,
-# are one text the server looks at once: without a comma of their own, a quote, CR or LF, or a formula start
-# (first, or after a comma), none needs quoting or an apostrophe. (One regular expression and one count cost
-# the server half what a strpos for each character did.) The question and answer, which often hold commas and
-# quotes, are quoted field by field.
+# Each line's fields but its time (7), question (9), answer (10) and numbers (6, 13, 16, 17) are one text the
+# server looks at once, joined by the unit separator (U+001F) rather than a comma: one regular expression then
+# finds both a comma of their own and a formula start (first, or after a separator); without either, or a quote,
+# CR or LF, none needs quoting or an apostrophe. (A separator inside a field only makes the check stricter: a
+# formula character after it sends the answer to Python.) Joined by a comma, the fields' own commas could only be
+# told by counting them, which cost the server a third as much again as the expression (2 s of 2 M answers); one
+# regular expression had already cost half what a strpos for each character did. (concat_ws leaves out a NULL,
+# here as in the line itself: none of these columns can hold one, category is coalesced.)
+# The question and answer, which often hold commas and quotes, are quoted field by field.
 _CHECKED = (0, 1, 2, 3, 4, 5, 8, 11, 12, 14, 15)
-_PLAIN_LINE = ("checked !~ '[\"\\r\\n]|(^|,)[-=+@\\t]' "
-               f"AND octet_length(checked) - octet_length(replace(checked, ',', '')) = {len(_CHECKED) - 1}")
+_PLAIN_LINE = "checked !~ '[\",\\r\\n]|(^|\\x1f)[-=+@\\t]'"
 
 
 def csv_lines_query(where: str, order: str) -> str:
-    """SELECT (head, rest) for each selected answer, oldest first: `head` the line up to its time, `rest` the
-    stored time's first 19 characters followed by the rest of the line (CRLF included), so the line is
-    head + local minute + rest[16:]. For an answer the server leaves to Python (text that needs quoting or an
-    apostrophe outside the question and answer, a question or answer escaped in JSON, seconds beyond plain
-    digits), head is NULL and rest the answer's row id.
+    """SELECT (head, minute, rest) for each selected answer, oldest first: `head` the line up to its time (its
+    comma included), `minute` the stored time's first 16 characters, `rest` the stored time's next three
+    (":SS") followed by the rest of the line (CRLF included), so the line is head + local minute + rest, as
+    _LocalTimes.text makes the time from the stored one. (Three columns, not the time's key sliced out of one
+    text in Python: the slices and their copies were a third of Python's time for each line.) For an answer
+    the server leaves to Python (text that needs quoting or an apostrophe outside the question and answer, a
+    question or answer escaped in JSON, seconds beyond plain digits), head and minute are NULL and rest the
+    answer's row id.
 
     Levels (OFFSET 0 keeps the server from folding one into the next, which would copy every expression into
     each of its uses): the answers' values; the question, the seconds' text and the checked text; whether the
@@ -146,17 +166,18 @@ def csv_lines_query(where: str, order: str) -> str:
     question = ("CASE WHEN NOT item_plain THEN NULL WHEN text_json IS NULL THEN '' "
                 "WHEN json_typeof(text_json) = 'string' THEN text_json #>> '{}' END")
     with_question = (f"SELECT answer_id, {', '.join(stored)}, {question} AS v9, {_SECONDS_TEXT} AS v16, "
-                     f"answer_plain, concat_ws(',', {', '.join(f'v{i}' for i in _CHECKED)}) AS checked "
+                     f"answer_plain, concat_ws(chr(31), {', '.join(f'v{i}' for i in _CHECKED)}) AS checked "
                      f"FROM ({inner}) AS answer_values OFFSET 0")
     every = [f"v{i}" for i in range(len(values))]
     plain = (f"SELECT answer_id, {', '.join(every)}, v9 IS NOT NULL AND answer_plain AND v16 IS NOT NULL "
              f"AND {_PLAIN_LINE} AS plain, {_neutralised('v9')} AS question, {_neutralised('v10')} AS answer "
              f"FROM ({with_question}) AS answer_texts OFFSET 0")
-    head = f"concat_ws(',', {', '.join(every[:7])}) || ','"
-    rest = (f"concat_ws(',', left(v7, 19), v8, {_csv_field('question')}, {_csv_field('answer')}, "
-            f"{', '.join(every[11:])}) || chr(13) || chr(10)")
-    return (f"SELECT CASE WHEN plain THEN {head} END, CASE WHEN plain THEN {rest} ELSE answer_id::text END "
-            f"FROM ({plain}) AS line_values")
+    # The empty last field gives the head its comma; E'\\r\\n' is one concatenation where chr(13) || chr(10) was two.
+    head = f"concat_ws(',', {', '.join(every[:7])}, '')"
+    rest = (f"concat_ws(',', substr(v7, 17, 3), v8, {_csv_field('question')}, {_csv_field('answer')}, "
+            f"{', '.join(every[11:])}) || E'\\r\\n'")
+    return (f"SELECT CASE WHEN plain THEN {head} END, CASE WHEN plain THEN left(v7, 16) END, "
+            f"CASE WHEN plain THEN {rest} ELSE answer_id::text END FROM ({plain}) AS line_values")
 
 
 def _csv_field(sql: str) -> str:
@@ -167,8 +188,8 @@ def _csv_field(sql: str) -> str:
 
 
 class _Lines:
-    """The CSV text of batches of (head, rest) rows of csv_lines_query: the local minute put in each plain
-    line; the answers left to Python read again, a batch's together, and written by csv.writer."""
+    """The CSV text of batches of (head, minute, rest) rows of csv_lines_query: the local minute put in each
+    plain line; the answers left to Python read again, a batch's together, and written by csv.writer."""
 
     def __init__(self, records):
         import csv
@@ -179,25 +200,24 @@ class _Lines:
         self.writer = csv.writer(self.buffer, dialect="excel")
 
     def text(self, rows) -> str:
-        minute_texts, minute_text = self.times.minute_texts, self.times.minute_text
+        # A dictionary look-up per answer, not a call: a call per answer cost as much as the rest of the loop.
+        minute_texts = self.times.minute_texts
         try:
-            # The dictionary first: a call per answer cost as much as the rest of the loop.
-            return "".join([head + (minute_texts.get(rest[:16]) or minute_text(rest[:16])) + rest[16:]
-                            for head, rest in rows])
+            return "".join([head + minute_texts[minute] + rest for head, minute, rest in rows])
         except (TypeError, ValueError):
-            # A head of None (and its row id read as a time): the batch has an answer left to Python. The
-            # batch is done again row by row, where a time that is truly unreadable still raises.
+            # A head of None (its minute None too): the batch has an answer left to Python. The batch is done
+            # again row by row, where a time that is truly unreadable still raises.
             return self._with_python_rows(rows)
 
     def _with_python_rows(self, rows) -> str:
         lines: list[str] = []
         left: list[tuple[int, int]] = []
-        for head, rest in rows:
+        for head, minute, rest in rows:
             if head is None:
                 left.append((len(lines), int(rest)))
                 lines.append("")
             else:
-                lines.append(head + self.times.minute_text(rest[:16]) + rest[16:])
+                lines.append(head + self.times.minute_text(minute) + rest)
         written = {}
         for answer_id, row in _python_rows(self.records, [answer_id for _, answer_id in left]):
             self.writer.writerow(row)

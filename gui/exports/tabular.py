@@ -40,7 +40,7 @@ from dealerdrill.records.schema import explain
 from dealerdrill.records.store import json_or_text
 from dealerdrill.records.transfer import ExportCancelled, hold_part, part_file, remove_stale_parts, write_atomically
 
-from .cells import is_formula_like, neutralise, printable, utf8_for_export
+from .cells import FORMULA_STARTS, is_formula_like, printable, utf8_for_export
 
 Progress = Callable[[int, int], None]
 Cancel = Callable[[], bool]
@@ -221,7 +221,7 @@ def _sessions_csv(rows: list[list]) -> bytes:
     data = io.BytesIO()
     out = _CsvFile(data)
     out.write_rows([SESSION_COLUMNS])
-    out.write_rows([[_csv_text(v) for v in row] for row in rows])
+    out.write_rows(_csv_texts(rows))
     return data.getvalue()
 
 
@@ -266,12 +266,15 @@ def _write_answers_in_c(records, f: RecordFilter, out: _CsvFile, advance: Callab
         raise explain(sqlite3.DatabaseError(str(error)), path) from None
 
 
-def _csv_text(value) -> object:
-    if value is None:
-        return ""
-    if isinstance(value, datetime):
-        return value.strftime("%Y-%m-%d %H:%M:%S")
-    return neutralise(value)
+def _csv_texts(rows: list[list]) -> list[list]:
+    """The rows' values as the CSV writes them: nothing for None, "YYYY-MM-DD HH:MM:SS" for a time, text with
+    its apostrophe where it could start a formula (cells.neutralise), numbers as they are. One comprehension
+    rather than a function called for each value: the calls were most of the sessions file's time (1.8 M
+    values for 80 000 sessions, a second of Python's beside the room's answers)."""
+    return [["" if value is None else
+             ("'" + value if value.startswith(FORMULA_STARTS) else value) if isinstance(value, str) else
+             value.strftime("%Y-%m-%d %H:%M:%S") if isinstance(value, datetime) else value
+             for value in row] for row in rows]
 
 
 def _replace_all(temporaries: list[tuple[Path, Path]]) -> list[Path]:

@@ -224,9 +224,14 @@ def session_summaries(records, f: RecordFilter, *, uuids: tuple[str, ...] | None
     figures = _session_figures_of_room if records.dialect.name == "postgresql" else _session_figures
     counts, correct, seconds = figures(records, ids, with_median)
     summaries = []
+    # Many sessions hold the same target text: each text is read once (a Target cannot be changed, so the
+    # sessions may share one). The settings are read for each: a dict can be changed.
+    targets: dict[str | None, Target | None] = {}
     for (sid, uuid, name, drill, game, mode, started, finished, target, settings, workstation, manager,
          signed_at, note, reason) in rows:
-        readable_target, readable_settings = stored_target(target), stored_settings(settings)
+        if target not in targets:
+            targets[target] = stored_target(target)
+        readable_target, readable_settings = targets[target], stored_settings(settings)
         summaries.append(SessionSummary(
             uuid, name, drill, game, mode, from_text(started), from_text(finished),
             counts[sid],

@@ -116,3 +116,17 @@ def test_the_json_export_keeps_its_own_escapes(hostile, tmp_path):
     [path] = export(hostile, "json", tmp_path / "hostile.json")
     lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     assert any(HOSTILE_GIVEN[0][0] in json.dumps(line, ensure_ascii=False) for line in lines)
+
+
+def test_the_exports_utf8_is_the_printable_texts_for_ascii_and_every_forbidden_start():
+    """utf8_for_export's quick road (ASCII text looked at for control bytes only, other text for the bytes a
+    forbidden character starts with) gives the bytes of the text with every forbidden character replaced."""
+    from dealerdrill.exports.cells import printable, utf8_for_export
+
+    texts = ["plain ASCII, 1,2\r\n", "", "\x00", "tab\tCR\rLF\n", "escape \x1b here", "\x7f delete is allowed",
+             "Tāne", "퀀 Hangul starts with 0xED", "\ud7ff", "\ud800 lone", "\udfff", "\ufffd stays", "\ufffe",
+             "\uffff", "\uefbf", "\U0001f0a1 card", "ASCII then \ufffe", "\ufeff byte-order mark"]
+    texts += [a + b for a in texts[:6] for b in texts[6:]]
+    for text in texts:
+        assert utf8_for_export(text) == printable(text).encode("utf-8"), repr(text)
+    assert utf8_for_export("퀀\ufffd") == "퀀\ufffd".encode()

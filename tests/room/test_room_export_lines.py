@@ -278,3 +278,50 @@ def test_the_rooms_export_progress_counts_what_it_writes(room, open_room, tmp_pa
                           for path in (answers, sessions))
             assert {total for _, total in calls} == {written} and calls[-1][0] == written, (f, calls[-1])
             assert written > 0 or number == len(filters) - 1
+
+
+# Stored values the server's line check and its three columns must get right: a unit separator (what the server
+# joins the checked fields with) inside a field, alone or before a formula start; a comma as a field's only
+# care; a time of only 16 or 18 characters, whose line takes the time as _LocalTimes.text does.
+ODD_VALUES = (("given", "a\x1f=b"), ("given", "x\x1fy"), ("expected", "\x1f"), ("family", "fam,ily"),
+              ("rule", "r\x1f,1"), ("answered_at", "2026-03-02T09:00"), ("answered_at", "2026-03-02T09:00:0"),
+              ("category", "=sum\x1f"))
+
+
+@pytest.mark.parametrize("split", [False, True], ids=["one range", "two ranges"])
+def test_the_servers_csv_lines_are_pythons_for_separators_and_short_times(room, open_room, tmp_path, clock,
+                                                                          monkeypatch, split):
+    import re
+
+    import psycopg
+
+    from dealerdrill.exports import export, server_answers, tabular
+    from dealerdrill.records import RecordFilter
+
+    monkeypatch.setattr(server_answers, "_SPLIT_FROM", 1 if split else 10 ** 12)
+    file, server = _file_and_room(room, open_room, tmp_path, clock, SECONDS)
+    file.close()
+    with psycopg.connect(room.owner) as owner:
+        owner.execute("SET search_path = dealerdrill")
+        owner.execute("SET session_replication_role = replica")      # recorded answers are otherwise final
+        # Every answer plain first (the hostile ones are Python's, which would hide a line the server gets
+        # wrong), then one odd value in each of some answers of trainees with plain names; the trainees named
+        # "Ngata, Hemi" and "=Tane" keep their answers' lines in need of care at the name alone.
+        owner.execute("""UPDATE answers SET given = 'g', expected = 'e', rule = 'r', category = NULL, family = 'f',
+                         item = '{"text": "q"}', answer = '"a"', seconds = 1.5""")
+        ids = [row[0] for row in owner.execute(
+            "SELECT a.id FROM answers a JOIN sessions s ON a.session_id = s.id JOIN trainees t "
+            "ON s.trainee_id = t.id WHERE t.name LIKE 'Trainee %' ORDER BY a.id").fetchall()]
+        for number, (column, value) in enumerate(ODD_VALUES):
+            owner.execute(f"UPDATE answers SET {column} = %s WHERE id = %s", (value, ids[number * 7 + 3]))
+    reference = io.BytesIO()
+    out = tabular._CsvFile(reference)
+    out.write_rows([tabular.ANSWER_COLUMNS])
+    for rows in server_answers.csv_batches(server, RecordFilter()):
+        out.write_rows(rows)
+    exported = export(server, "csv", tmp_path / "room.csv")[0].read_bytes()
+    assert exported == reference.getvalue()
+    assert b",'=sum\xef\xbf\xbd," in exported and b',"fam,ily",' in exported and b",x\xef\xbf\xbdy," in exported
+    # The short times: the local minute, then what follows the minute in the stored time.
+    assert re.search(rb"\d-\d\d \d\d:\d\d,f,q,", exported) and re.search(rb"\d-\d\d \d\d:\d\d:0,f,q,", exported)
+    assert b",'=Tane," in exported and b',"Ngata, Hemi",' in exported and b",g,e,1,,r,1.5,0\r\n" in exported
