@@ -14,6 +14,8 @@ keys move a cursor over wager positions exactly as at the roulette table.
 """
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
@@ -84,6 +86,18 @@ class DrillLayoutView(RouletteLayoutView):
 
     def hasHeightForWidth(self) -> bool:
         return self._height_follows_width
+
+    # The least scale at which the chip and note labels (14 and 15 layout units high) still read: about
+    # 8 px of text. Smaller, the labels shrink into one another on screen and cannot be read.
+    LEGIBLE_SCALE = 0.8
+
+    def legible_width(self) -> int:
+        """The width the drawing needs for its labels to read (the view may be wider; it then centres)."""
+        return math.ceil(RouletteLayoutView.sizeHint(self).width() * self.LEGIBLE_SCALE)
+
+    def drawn_width(self) -> float:
+        """How wide the layout is drawn now, in pixels (the view keeps the aspect, so this may be less)."""
+        return RouletteLayoutView.sizeHint(self).width() * self.layout_transform().m11()
 
     def sizeHint(self) -> QSize:
         # Fitted, it asks for no more than its least height: the panel's layout (which the scroll area asks

@@ -224,3 +224,28 @@ def test_the_roulette_layout_panels_need_no_scroll_bar(qtbot, window, size, dril
     assert drills.panel.layout_view.height() >= 240
     drills.finish()
     assert bars == []
+
+
+@pytest.mark.parametrize("size", [QSize(1366, 688), QSize(1920, 1040)], ids=["laptop", "full-hd"])
+def test_the_find_the_error_picture_is_drawn_wide_enough_for_its_labels(qtbot, window, size):
+    """Beside its list of lines the roulette "Find the error" picture was drawn about 460 px wide at
+    1366 x 688, where its chip and note labels shrink into one another; the lines now go below it there,
+    and the picture is drawn at least as wide as it says its labels need, at both sizes."""
+    window.resize(size)
+    window.show_drills()
+    drills = window.drills
+    for difficulty in (1, 3):
+        drills.start("roulette.find_error", Mode.PRACTICE, difficulty=difficulty)
+        _settle(qtbot)
+        panel = drills.panel
+        picture, lines = panel.picture, panel.lines_label
+        assert picture.drawn_width() >= picture.legible_width(), (picture.size(), picture.legible_width())
+        assert panel.lines_below == (size.width() < 1600)   # the list stays beside the picture when it fits
+        # The list and the picture share no pixel, and the list sits inside the panel.
+        on_panel = [w.geometry().translated(w.parentWidget().mapTo(panel, w.parentWidget().rect().topLeft()))
+                    for w in (picture, lines)]
+        assert not on_panel[0].intersects(on_panel[1])
+        assert panel.rect().contains(on_panel[1])
+        assert picture.chip_labels()
+        drills.finish()
+        drills.back_to_chooser()
