@@ -92,7 +92,7 @@ compares and trusts other workstations' keys
 </td><td width="50%" valign="top">
 <b>Drills</b><br>
 Up/Down: choose a drill &nbsp; Left/Right: mode &nbsp; Tab: mode, difficulty, Start &nbsp; Enter: start<br>
-Enter: commit an answer, then Enter or N: next &nbsp; Esc: end the session<br>
+Enter: commit an answer, then Enter or N: next &nbsp; Esc: end the session (a test asks first)<br>
 H or F1: hint in practice (F1 where the panel uses H)<br>
 Result page: R the same drill again, Enter back to the drills<br><br>
 <b>Drill panels</b><br>
@@ -375,7 +375,7 @@ class MainWindow(QMainWindow):
 
         if self.desk.test_running:
             self.settings_refusal = show_error(self, "A test is running: the settings cannot be changed until "
-                                                     "it is finished or stopped (Esc stops it).")
+                                                     "it is finished or stopped (Esc, then Stop).")
             return
 
         dialog = SettingsDialog(self.desk.settings, self,

@@ -15,9 +15,9 @@ engine settled differently is shown with its right treatment.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from dealerdrill.domain import format_cents, format_money
 
@@ -78,6 +78,7 @@ class FindErrorPanel(QWidget):
             self.lines_label.setFixedWidth(self.LINES_WIDTH)
             self.lines_label.setWordWrap(True)
         body = QHBoxLayout() if self.SIDE_BY_SIDE else QVBoxLayout()
+        self.body = body
         body.addWidget(self.picture, 1)
         body.addWidget(self.lines_label, 0)
         # The roulette layout takes what room there is; hands and tiles keep their own height, and the
@@ -260,6 +261,36 @@ class RouletteFindErrorPanel(FindErrorPanel):
         view = DrillLayoutView(True)
         view.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the panel keeps the keyboard for the lines
         return view
+
+    @property
+    def lines_below(self) -> bool:
+        return self.body.direction() == QBoxLayout.Direction.TopToBottom
+
+    def resizeEvent(self, event) -> None:
+        # Beside the lines, a laptop-wide panel left the picture about 460 px wide, where its labels shrink
+        # into one another; then the lines go below and the picture takes the panel's width.
+        room_beside = event.size().width() - self.LINES_WIDTH - 2 * self.body.spacing() - 24
+        narrow = room_beside < self.picture.legible_width()
+        wanted = QBoxLayout.Direction.TopToBottom if narrow else QBoxLayout.Direction.LeftToRight
+        if self.body.direction() != wanted:
+            self.body.setDirection(wanted)
+        super().resizeEvent(event)
+
+    def _refresh(self, truth: dict | None = None) -> None:
+        super()._refresh(truth)
+        if self.lines_below and truth is None and self.lines:
+            self._show_current_line()
+
+    def _show_current_line(self) -> None:
+        """With the lines below the picture the drill page may scroll: keep the line being marked in sight."""
+        area = self.parentWidget()
+        while area is not None and not isinstance(area, QScrollArea):
+            area = area.parentWidget()
+        if area is None or area.widget() is None:
+            return
+        row = self.lines_label.sizeHint().height() / len(self.lines)
+        top = self.lines_label.mapTo(area.widget(), QPoint(0, int(row * self.current)))
+        area.ensureVisible(top.x(), top.y() + int(row / 2), 0, int(row * 1.5))
 
     @staticmethod
     def _key(position):

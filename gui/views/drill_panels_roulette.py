@@ -14,7 +14,9 @@ keys move a cursor over wager positions exactly as at the roulette table.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt, Signal
+import math
+
+from PySide6.QtCore import QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -65,9 +67,43 @@ class DrillLayoutView(RouletteLayoutView):
     """The table's layout with notes over positions (payments, marks, corrections). Drawing only: the
     table's own behaviour is unchanged."""
 
+    # The least height a panel may squeeze the picture to: the numbers and chip labels still read.
+    FITTED_MIN_HEIGHT = 240
+
     def __init__(self, first_four: bool = True, parent: QWidget | None = None):
         super().__init__(_colours(), first_four, parent)
         self._notes: dict = {}
+        self._height_follows_width = True
+
+    def fit_to_room(self) -> None:
+        """Let the panel give the picture the height left over instead of the height its width asks for:
+        in the drill page's scroll area a full-width picture pushed the entry and the help lines below the
+        bottom (a scroll bar at 1366 x 688). The drawing keeps its aspect and centres in what it gets."""
+        self._height_follows_width = False
+        self.setMinimumHeight(self.FITTED_MIN_HEIGHT)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.updateGeometry()
+
+    def hasHeightForWidth(self) -> bool:
+        return self._height_follows_width
+
+    # The least scale at which the chip and note labels (14 and 15 layout units high) still read: about
+    # 8 px of text. Smaller, the labels shrink into one another on screen and cannot be read.
+    LEGIBLE_SCALE = 0.8
+
+    def legible_width(self) -> int:
+        """The width the drawing needs for its labels to read (the view may be wider; it then centres)."""
+        return math.ceil(RouletteLayoutView.sizeHint(self).width() * self.LEGIBLE_SCALE)
+
+    def drawn_width(self) -> float:
+        """How wide the layout is drawn now, in pixels (the view keeps the aspect, so this may be less)."""
+        return RouletteLayoutView.sizeHint(self).width() * self.layout_transform().m11()
+
+    def sizeHint(self) -> QSize:
+        # Fitted, it asks for no more than its least height: the panel's layout (which the scroll area asks
+        # for a height) counts the rest of its lines first, and the picture grows into what is left.
+        hint = super().sizeHint()
+        return hint if self._height_follows_width else QSize(hint.width(), self.FITTED_MIN_HEIGHT)
 
     def set_notes(self, notes: dict) -> None:
         """position -> (text, colour); a ring round the position and the text as a label beside it, placed
@@ -130,6 +166,10 @@ class _Panel(QWidget):
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.PlainText)
+        # Room for two lines from the start: an answer that wraps after grading would otherwise take its
+        # second line from the picture, which fits the room left and would shrink.
+        self.status.setMinimumHeight(2 * self.status.fontMetrics().lineSpacing())
+        self.status.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.help = QLabel(self.KEYS)
         self.help.setWordWrap(True)
         self.help.setStyleSheet("color: palette(mid);")
@@ -146,6 +186,7 @@ class _LayoutPanel(_Panel):
     def __init__(self, settings=None, parent=None):
         super().__init__(settings, parent)
         self.layout_view = DrillLayoutView(_first_four(settings))
+        self.layout_view.fit_to_room()
         self.layout_view.positionActivated.connect(self._activated)
         box = QVBoxLayout(self)
         box.addWidget(self.question)
@@ -422,7 +463,7 @@ class _QuestionPanel(_Panel):
         box = QVBoxLayout(self)
         box.addWidget(self.question)
         if self.layout_view is not None:
-            self.layout_view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+            self.layout_view.fit_to_room()
             box.addWidget(self.layout_view, 1)
         else:
             box.addStretch(1)

@@ -14,12 +14,14 @@ graded, nothing the panel emits for it reaches the session again.
 A Test is a certification attempt, so it starts only after the trainee has said so: the chooser (Enter,
 Start, a double click, R on the result page) asks first (N items, the pass mark, no hints, recorded, a
 manager may sign it off; Enter starts, Esc cancels). A test stopped before its N items is scored over N
-and is not passed; the result page says "stopped after k of N".
+and is not passed; the result page says "stopped after k of N". So Esc or the end button in a test
+asks first (Stop / Keep going, Keep going the default and Esc's answer); practice and timed sessions end
+at once.
 
 Keys (every action works without the mouse):
   chooser   Up/Down: drill   Tab: mode, difficulty, Start   Left/Right: mode   Enter: start
   session   the panel's own keys, Enter commits   H or F1: hint (practice)   Enter or N: next
-            Esc: end the session
+            Esc: end the session (a test asks first)
   result    Enter: back to the drills   R: the same drill again
 The shell puts Item.text above the panel as the question, unless the panel class sets
 `shows_question = True` because it prints the question itself.
@@ -370,6 +372,7 @@ class DrillView(QWidget):
         self.leeches: list[str] = []
         self._committing = False
         self.test_confirmation: QMessageBox | None = None   # the question before a test, while it is open
+        self.stop_confirmation: QMessageBox | None = None   # the question before stopping a test, while open
 
         self._countdown = QTimer(self)
         self._countdown.setInterval(TICK_MS)
@@ -505,6 +508,51 @@ class DrillView(QWidget):
             self.finish()
         else:
             self._ask()
+
+    def end_session(self) -> SessionResult | QMessageBox | None:
+        """What Esc and the end button do: a practice or timed session ends at once; a test still running
+        asks first (one stray key must not end a certification attempt), and the question is returned."""
+        if self._test_unfinished():
+            return self.ask_to_stop_test()
+        return self.finish()
+
+    def _test_unfinished(self) -> bool:
+        return (self.session is not None and self.session.mode is Mode.TEST and not self.session.finished
+                and self.state in ("asking", "feedback"))
+
+    def ask_to_stop_test(self) -> QMessageBox:
+        """The question before stopping a test (not blocking): Keep going is the default and Esc's answer."""
+        if self.stop_confirmation is not None:
+            self.stop_confirmation.close()
+        answered_count = self.session.result.count
+        box = QMessageBox(QMessageBox.Icon.Question, "Stop the test",
+                          f"Stop the test? It counts as not passed ({answered_count} of "
+                          f"{self.session.target.test_items} answered).", QMessageBox.StandardButton.NoButton, self)
+        box.setObjectName("stopConfirmation")
+        box.setInformativeText("Enter or Esc: keep going  ·  Stop: end the attempt now")
+        stop = box.addButton("Stop", QMessageBox.ButtonRole.DestructiveRole)
+        keep_going = box.addButton("Keep going", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep_going)
+        box.setEscapeButton(keep_going)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        session = self.session
+
+        def answered() -> None:
+            self.stop_confirmation = None
+            self.window().activateWindow()
+            # The session asked about may have ended meanwhile (its last item answered, the trainee changed).
+            if box.clickedButton() is stop and self.session is session and self._test_unfinished():
+                self.finish()
+            elif self.panel is not None and self.state == "asking":
+                self.panel.setFocus()
+            elif self.state == "feedback":
+                self.next_button.setFocus()
+
+        box.finished.connect(answered)
+        self.stop_confirmation = box
+        box.open()
+        keep_going.setFocus()
+        return box
 
     def finish(self) -> SessionResult | None:
         """End the session (the item on screen, if unanswered, is dropped) and show the result page."""
@@ -833,7 +881,7 @@ class DrillView(QWidget):
 
         buttons = QHBoxLayout()
         self.end_button = _button("End session (Esc)")
-        self.end_button.clicked.connect(self.finish)
+        self.end_button.clicked.connect(self.end_session)
         self.hint_button = _button("Hint (H / F1)")
         self.hint_button.clicked.connect(self.show_hint)
         self.next_button = _button("Next (Enter / N)", primary=True)
@@ -870,7 +918,7 @@ class DrillView(QWidget):
 
     def _show_keys(self) -> None:
         # In a test Esc is said for what it does there: it stops the attempt, which then cannot pass.
-        escape = "Esc: stop the test (not passed)" if self.session.mode is Mode.TEST else "Esc: end"
+        escape = "Esc: stop the test (asks first; not passed)" if self.session.mode is Mode.TEST else "Esc: end"
         if self.state == "feedback":
             keys = f"Enter or N: next  ·  {escape}"
         else:
@@ -1120,7 +1168,7 @@ class DrillView(QWidget):
             if not (enter and self._committing):
                 self.next_item()
         elif self.state in ("asking", "feedback") and key == Qt.Key.Key_Escape:
-            self.finish()
+            self.end_session()
         elif self.state == "result" and (enter or key == Qt.Key.Key_Escape):
             self.back_to_chooser()
         elif self.state == "result" and key == Qt.Key.Key_R:

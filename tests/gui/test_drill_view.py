@@ -174,6 +174,18 @@ def answer_the_test_question(qtbot, view, key) -> None:
     qtbot.waitUntil(lambda: view.test_confirmation is None and view.isActiveWindow())
 
 
+def answer_the_stop_question(qtbot, view, key) -> QMessageBox:
+    """The question before stopping a test is on screen and has the keyboard: press the key there."""
+    box = view.stop_confirmation
+    assert box is not None and box.isVisible()
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is box and box.isActiveWindow())
+    focused = QApplication.focusWidget()
+    assert focused is not None and box.isAncestorOf(focused)
+    qtbot.keyClick(focused, key)
+    qtbot.waitUntil(lambda: view.stop_confirmation is None and view.isActiveWindow())
+    return box
+
+
 # --- chooser ----------------------------------------------------------------------------------------------------
 
 def test_chooser_groups_drills_by_game_and_describes_the_chosen_one(make_view):
@@ -477,12 +489,13 @@ def test_a_failed_test_says_so(qtbot, make_view, recording_desk):
 
 
 def test_the_keys_line_says_that_esc_stops_a_test_unpassed(qtbot, make_view, recording_desk):
-    # "Esc: end" in a test did not say that Esc ends the certification attempt, not passed.
+    """"Esc: end" in a test did not say that Esc ends the certification attempt, not passed; since Esc in a
+    test asks before it stops, the line says that too ("asks first")."""
     view = make_view(desk=with_targets(recording_desk, {"test.sum": Target(test_items=3, pass_mark=0.5)}))
     view.start("test.sum", Mode.TEST, confirmed=True)
-    assert "Esc: stop the test (not passed)" in view.keys_label.text()
+    assert "Esc: stop the test (asks first; not passed)" in view.keys_label.text()
     answer_with_keys(qtbot, view, str(prompt_sum(view)))
-    assert "Esc: stop the test (not passed)" in view.keys_label.text()
+    assert "Esc: stop the test (asks first; not passed)" in view.keys_label.text()
     view.finish()
     view.start("test.sum", Mode.PRACTICE)
     answer_with_keys(qtbot, view, str(prompt_sum(view)))
@@ -490,15 +503,58 @@ def test_the_keys_line_says_that_esc_stops_a_test_unpassed(qtbot, make_view, rec
 
 
 def test_stopping_a_test_early_is_not_a_pass(qtbot, make_view, recording_desk):
+    """Esc in a test now asks before it stops (it stopped at once before); Stop confirms it here."""
     view = make_view(desk=with_targets(recording_desk, {"test.sum": Target(test_items=5, pass_mark=0.5)}))
     view.start("test.sum", Mode.TEST, confirmed=True)
     answer_with_keys(qtbot, view, str(prompt_sum(view)))
     qtbot.keyClick(view.next_button, Qt.Key_Escape)
+    assert view.state == "feedback"
+    box = view.stop_confirmation
+    [stop] = [b for b in box.buttons() if b.text() == "Stop"]
+    stop.click()
+    qtbot.waitUntil(lambda: view.stop_confirmation is None)
     assert view.state == "result" and view.result_verdict.text() == "Stopped after 1 of 5: not passed"
     assert "1 of 5 right (20%)" in view.result_summary.text()
     qtbot.keyClick(view.back_button, Qt.Key_R)  # the same drill again: a new test, so asked again
     answer_the_test_question(qtbot, view, Qt.Key_Return)
     assert view.state == "asking" and view.session.mode is Mode.TEST and view.session.result.count == 0
+
+
+def test_esc_in_a_test_asks_first_and_keep_going_goes_on(qtbot, make_view, recording_desk):
+    view = make_view(desk=with_targets(recording_desk, {"test.sum": Target(test_items=4, pass_mark=0.5)}))
+    view.start("test.sum", Mode.TEST, confirmed=True)
+    answer_with_keys(qtbot, view, str(prompt_sum(view)))
+    view.next_item()
+    session = view.session
+    qtbot.keyClick(view.panel.entry, Qt.Key_Escape)            # a stray Esc while the second item is asked
+    box = view.stop_confirmation
+    assert box is not None and box.isVisible()
+    assert box.text() == "Stop the test? It counts as not passed (1 of 4 answered)."
+    assert sorted(b.text() for b in box.buttons()) == ["Keep going", "Stop"]
+    assert box.defaultButton().text() == "Keep going" and box.escapeButton().text() == "Keep going"
+    answer_the_stop_question(qtbot, view, Qt.Key_Escape)      # Esc on the question: keep going
+    assert view.state == "asking" and view.session is session and not session.finished
+    assert session.result.count == 1
+    answer_with_keys(qtbot, view, str(prompt_sum(view)))       # the test goes on and takes answers
+    assert session.result.count == 2
+    view.end_button.click()                                     # the button asks too
+    answer_the_stop_question(qtbot, view, Qt.Key_Return)       # Enter: the default, keep going
+    assert view.state == "feedback" and not session.finished
+    qtbot.keyClick(view.next_button, Qt.Key_Escape)
+    [stop] = [b for b in view.stop_confirmation.buttons() if b.text() == "Stop"]
+    stop.click()
+    qtbot.waitUntil(lambda: view.stop_confirmation is None)
+    assert view.state == "result" and view.result_verdict.text() == "Stopped after 2 of 4: not passed"
+
+
+def test_esc_in_practice_and_timed_ends_at_once(qtbot, make_view):
+    view = make_view()
+    for mode in (Mode.PRACTICE, Mode.TIMED):
+        view.start("test.sum", mode)
+        answer_with_keys(qtbot, view, str(prompt_sum(view)))
+        qtbot.keyClick(view.next_button, Qt.Key_Escape)
+        assert view.stop_confirmation is None and view.state == "result"
+        view.back_to_chooser()
 
 
 # --- main window ------------------------------------------------------------------------------------------------

@@ -182,3 +182,70 @@ def test_a_long_correct_answer_wraps_inside_the_panel(qtbot, window, size):
         drills.finish()
         drills.back_to_chooser()
     assert widened == []
+
+
+SCROLL_FREE_PANELS = ("roulette.payout", "roulette.completes", "roulette.winners")
+
+
+@pytest.mark.parametrize("size", [QSize(1366, 688), QSize(1920, 1040)], ids=["laptop", "full-hd"])
+@pytest.mark.parametrize("drill_id", SCROLL_FREE_PANELS)
+def test_the_roulette_layout_panels_need_no_scroll_bar(qtbot, window, size, drill_id):
+    """The drawn layout asked for the height its width gives, so at 1366 x 688 the entry and help lines went
+    below the bottom and the panel scrolled. With the longest question drawn at the hardest level and a long
+    answer after grading, the panel fits with no scroll bar."""
+    import dataclasses
+
+    window.resize(size)
+    window.show_drills()
+    drills = window.drills
+    scroll = drills.panel_scroll
+    longest, longest_seed = "", 0
+    for seed in range(12):  # the page takes its seed when built; set here to draw several items
+        drills._seed = seed
+        drills.start(drill_id, Mode.TIMED, difficulty=3, target=Target(seconds=60))
+        if len(drills.panel.question.text()) > len(longest):
+            longest, longest_seed = drills.panel.question.text(), seed
+        drills.finish()
+        drills.back_to_chooser()
+    drills._seed = longest_seed
+    drills.start(drill_id, Mode.TIMED, difficulty=3, target=Target(seconds=60))
+    _settle(qtbot)
+    assert drills.panel.question.text() == longest
+    bars = []
+    if scroll.verticalScrollBar().isVisible() or scroll.horizontalScrollBar().isVisible():
+        bars.append(f"asking: panel {drills.panel.size().toTuple()} in {scroll.viewport().size().toTuple()}")
+    item = drills.session.current
+    grade = drills.session.time_out(60)
+    drills.panel.show_grade(item, dataclasses.replace(grade, expected=LONG_ANSWER, given=LONG_ANSWER))
+    _settle(qtbot)
+    if scroll.verticalScrollBar().isVisible() or scroll.horizontalScrollBar().isVisible():
+        bars.append(f"graded: panel {drills.panel.size().toTuple()} in {scroll.viewport().size().toTuple()}")
+    # The picture is still a picture: at least its least height, and as wide as the panel lets it be.
+    assert drills.panel.layout_view.height() >= 240
+    drills.finish()
+    assert bars == []
+
+
+@pytest.mark.parametrize("size", [QSize(1366, 688), QSize(1920, 1040)], ids=["laptop", "full-hd"])
+def test_the_find_the_error_picture_is_drawn_wide_enough_for_its_labels(qtbot, window, size):
+    """Beside its list of lines the roulette "Find the error" picture was drawn about 460 px wide at
+    1366 x 688, where its chip and note labels shrink into one another; the lines now go below it there,
+    and the picture is drawn at least as wide as it says its labels need, at both sizes."""
+    window.resize(size)
+    window.show_drills()
+    drills = window.drills
+    for difficulty in (1, 3):
+        drills.start("roulette.find_error", Mode.PRACTICE, difficulty=difficulty)
+        _settle(qtbot)
+        panel = drills.panel
+        picture, lines = panel.picture, panel.lines_label
+        assert picture.drawn_width() >= picture.legible_width(), (picture.size(), picture.legible_width())
+        assert panel.lines_below == (size.width() < 1600)   # the list stays beside the picture when it fits
+        # The list and the picture share no pixel, and the list sits inside the panel.
+        on_panel = [w.geometry().translated(w.parentWidget().mapTo(panel, w.parentWidget().rect().topLeft()))
+                    for w in (picture, lines)]
+        assert not on_panel[0].intersects(on_panel[1])
+        assert panel.rect().contains(on_panel[1])
+        assert picture.chip_labels()
+        drills.finish()
+        drills.back_to_chooser()

@@ -400,6 +400,7 @@ def test_the_settings_are_refused_while_a_test_runs_even_for_a_manager(qtbot, wi
 # --- a stopped test: "stopped after 1 of 30", scored 1/30, not passed, everywhere -------------------------------
 
 def test_a_test_stopped_after_1_of_30_reads_so_everywhere(qtbot, window, tmp_path):
+    """Esc in a test asks before it stops (it used to stop at once), so the test answers Stop."""
     from pypdf import PdfReader
 
     from dealerdrill.exports import SESSION_COLUMNS, sessions_csv_path
@@ -410,7 +411,11 @@ def test_a_test_stopped_after_1_of_30_reads_so_everywhere(qtbot, window, tmp_pat
     choose_test_in_the_chooser(qtbot, view, PlusDrill.id)
     answer_the_test_question(qtbot, view, Qt.Key_Return)
     answer_right(qtbot, view)
-    qtbot.keyClick(view.next_button, Qt.Key_Escape)   # stop the test after one item
+    # Stop the test after one item: Esc now asks first (it stopped at once before), and Stop confirms.
+    qtbot.keyClick(view.next_button, Qt.Key_Escape)
+    [stop] = [b for b in view.stop_confirmation.buttons() if b.text() == "Stop"]
+    stop.click()
+    qtbot.waitUntil(lambda: view.stop_confirmation is None)
     # The drill's result page.
     assert view.state == "result"
     assert view.result_verdict.text() == "Stopped after 1 of 30: not passed"
