@@ -525,6 +525,17 @@ def test_a_scorecard_sealed_over_its_figures_only_is_not_called_genuine(file_wit
         in done.stderr
 
 
+def _managers_scorecard(path, tmp_path):
+    """The scorecard a manager exports from these records (the role unlocked, so it is sealed if it may be),
+    and its text."""
+    from pypdf import PdfReader
+
+    with Desk.open(path) as desk:
+        desk.unlock_manager(PIN, MANAGER)
+        [pdf] = desk.export("pdf", tmp_path / "aroha.pdf")
+    return pdf, " ".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+
+
 def test_a_scorecard_of_answers_changed_behind_the_programs_back_is_not_sealed(file_with_history, tmp_path):
     """Aroha's wrong answers rewritten as right with INSERT OR REPLACE (verify names them): the manager's
     scorecard export still sealed the forged 3/3 with the manager's key, and `verify SCORECARD.pdf` called it
@@ -533,12 +544,7 @@ def test_a_scorecard_of_answers_changed_behind_the_programs_back_is_not_sealed(f
     with sqlite3.connect(file_with_history) as db:
         db.execute("INSERT OR REPLACE INTO answers SELECT id, uuid, session_id, seq, family, item, answer, expected, "
                    "given, 1, NULL, rule, seconds, timed_out, answered_at, chain_hash FROM answers WHERE correct = 0")
-    with Desk.open(file_with_history) as desk:
-        desk.unlock_manager(PIN, MANAGER)
-        [pdf] = desk.export("pdf", tmp_path / "aroha.pdf")
-    from pypdf import PdfReader
-
-    text = " ".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+    pdf, text = _managers_scorecard(file_with_history, tmp_path)
     assert "Not sealed: the records it prints fail their check" in text and "Sealed with key" not in text
     done = verify_cli(file_with_history, str(pdf))
     assert done.returncode == 1 and "exported unsealed" in done.stderr and "does not match the answers chain" \
@@ -554,12 +560,7 @@ def test_a_scorecard_printing_a_sign_off_written_behind_the_programs_back_is_not
                             "(SELECT session_id FROM signoffs) ORDER BY s.id LIMIT 1").fetchone()[0]
         db.execute("INSERT INTO signoffs (session_id, manager, signed_at, note, reason) VALUES "
                    f"({failed}, '{MANAGER}', '2026-01-01T00:00:00.000000Z', 'seen on the floor', 'good enough')")
-    with Desk.open(file_with_history) as desk:
-        desk.unlock_manager(PIN, MANAGER)
-        [pdf] = desk.export("pdf", tmp_path / "aroha.pdf")
-    from pypdf import PdfReader
-
-    text = " ".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+    pdf, text = _managers_scorecard(file_with_history, tmp_path)
     assert "seen on the floor" in text and "Sealed with key" not in text
     done = verify_cli(file_with_history, str(pdf))
     assert done.returncode == 1 and "exported unsealed" in done.stderr and "the sign-off of session" in done.stderr

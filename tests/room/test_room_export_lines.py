@@ -21,9 +21,21 @@ SECONDS = (0.0, 0.0004, 0.0006, 1.23456, 2.0, 12.3456789, 99999999999.999, 1e11,
            3.14159, 7.0004, 0.001, 10.0, 86400.25, 5.5555)
 
 
+def _python_reference(records, f) -> bytes:
+    """The answers file as the Python road writes it (server_answers.csv_batches through tabular's writer):
+    the reference the server's lines are held to."""
+    from dealerdrill.exports import server_answers, tabular
+
+    reference = io.BytesIO()
+    out = tabular._CsvFile(reference)
+    out.write_rows([tabular.ANSWER_COLUMNS])
+    for rows in server_answers.csv_batches(records, f):
+        out.write_rows(rows)
+    return reference.getvalue()
+
+
 def test_the_servers_csv_lines_are_csv_writers_lines_for_hostile_text(room, open_room, tmp_path):
-    from dealerdrill.exports import export, tabular
-    from dealerdrill.exports.server_answers import csv_batches
+    from dealerdrill.exports import export
     from dealerdrill.records import RecordFilter
 
     records = open_room(room.desk_a)
@@ -40,12 +52,8 @@ def test_the_servers_csv_lines_are_csv_writers_lines_for_hostile_text(room, open
         records.finish_session(session)
     answers, _ = export(records, "csv", tmp_path / "room.csv")
 
-    reference = io.BytesIO()
-    out = tabular._CsvFile(reference)
-    out.write_rows([tabular.ANSWER_COLUMNS])
-    for rows in csv_batches(records, RecordFilter(trainees=tuple(t.name for t in records.trainees()))):
-        out.write_rows(rows)
-    assert answers.read_bytes() == reference.getvalue()
+    reference = _python_reference(records, RecordFilter(trainees=tuple(t.name for t in records.trainees())))
+    assert answers.read_bytes() == reference
     assert answers.read_bytes().count(b"'=Tane") == len(HOSTILE)
 
 
@@ -175,19 +183,15 @@ def test_the_servers_csv_is_the_files_csv_byte_for_byte(room, open_room, tmp_pat
 @pytest.mark.parametrize("split", [False, True], ids=["one range", "two ranges"])
 def test_the_servers_csv_rounds_seconds_as_python(room, open_room, tmp_path, clock, monkeypatch, split):
     """Seconds SQLite's round() gives otherwise (1.0005 as 1.001): the server's export is Python's own rows."""
-    from dealerdrill.exports import export, server_answers, tabular
+    from dealerdrill.exports import export, server_answers
     from dealerdrill.records import RecordFilter
 
     monkeypatch.setattr(server_answers, "_SPLIT_FROM", 1 if split else 10 ** 12)
     file, server = _file_and_room(room, open_room, tmp_path, clock, ROUNDING_UNLIKE_SQLITE + ROUNDING)
     file.close()
-    reference = io.BytesIO()
-    out = tabular._CsvFile(reference)
-    out.write_rows([tabular.ANSWER_COLUMNS])
-    for rows in server_answers.csv_batches(server, RecordFilter()):
-        out.write_rows(rows)
+    reference = _python_reference(server, RecordFilter())
     exported = export(server, "csv", tmp_path / "room.csv")[0].read_bytes()
-    assert exported == reference.getvalue()
+    assert exported == reference
     assert b",1.0," in exported and b",-0.0," in exported and b",1000000000000000.5," in exported
 
 
@@ -295,7 +299,7 @@ def test_the_servers_csv_lines_are_pythons_for_separators_and_short_times(room, 
 
     import psycopg
 
-    from dealerdrill.exports import export, server_answers, tabular
+    from dealerdrill.exports import export, server_answers
     from dealerdrill.records import RecordFilter
 
     monkeypatch.setattr(server_answers, "_SPLIT_FROM", 1 if split else 10 ** 12)
@@ -314,13 +318,9 @@ def test_the_servers_csv_lines_are_pythons_for_separators_and_short_times(room, 
             "ON s.trainee_id = t.id WHERE t.name LIKE 'Trainee %' ORDER BY a.id").fetchall()]
         for number, (column, value) in enumerate(ODD_VALUES):
             owner.execute(f"UPDATE answers SET {column} = %s WHERE id = %s", (value, ids[number * 7 + 3]))
-    reference = io.BytesIO()
-    out = tabular._CsvFile(reference)
-    out.write_rows([tabular.ANSWER_COLUMNS])
-    for rows in server_answers.csv_batches(server, RecordFilter()):
-        out.write_rows(rows)
+    reference = _python_reference(server, RecordFilter())
     exported = export(server, "csv", tmp_path / "room.csv")[0].read_bytes()
-    assert exported == reference.getvalue()
+    assert exported == reference
     assert b",'=sum\xef\xbf\xbd," in exported and b',"fam,ily",' in exported and b",x\xef\xbf\xbdy," in exported
     # The short times: the local minute, then what follows the minute in the stored time.
     assert re.search(rb"\d-\d\d \d\d:\d\d,f,q,", exported) and re.search(rb"\d-\d\d \d\d:\d\d:0,f,q,", exported)
