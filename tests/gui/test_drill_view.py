@@ -163,27 +163,26 @@ def visible_text(view) -> str:
     return "\n".join(label.text() for label in view.findChildren(QLabel) if label.isVisibleTo(view))
 
 
-def answer_the_test_question(qtbot, view, key) -> None:
-    """The question before a test is on screen and has the keyboard: press Enter (start) or Esc (cancel)."""
-    box = view.test_confirmation
+def _answer_the_question(qtbot, view, question: str, key) -> QMessageBox:
+    """The view's question (its attribute `question`) is on screen and has the keyboard: press the key there."""
+    box = getattr(view, question)
     assert box is not None and box.isVisible()
     qtbot.waitUntil(lambda: QApplication.activeModalWidget() is box and box.isActiveWindow())
     focused = QApplication.focusWidget()
     assert focused is not None and box.isAncestorOf(focused)
     qtbot.keyClick(focused, key)
-    qtbot.waitUntil(lambda: view.test_confirmation is None and view.isActiveWindow())
+    qtbot.waitUntil(lambda: getattr(view, question) is None and view.isActiveWindow())
+    return box
+
+
+def answer_the_test_question(qtbot, view, key) -> None:
+    """The question before a test: press Enter (start) or Esc (cancel)."""
+    _answer_the_question(qtbot, view, "test_confirmation", key)
 
 
 def answer_the_stop_question(qtbot, view, key) -> QMessageBox:
-    """The question before stopping a test is on screen and has the keyboard: press the key there."""
-    box = view.stop_confirmation
-    assert box is not None and box.isVisible()
-    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is box and box.isActiveWindow())
-    focused = QApplication.focusWidget()
-    assert focused is not None and box.isAncestorOf(focused)
-    qtbot.keyClick(focused, key)
-    qtbot.waitUntil(lambda: view.stop_confirmation is None and view.isActiveWindow())
-    return box
+    """The question before stopping a test: press the key there."""
+    return _answer_the_question(qtbot, view, "stop_confirmation", key)
 
 
 # --- chooser ----------------------------------------------------------------------------------------------------
