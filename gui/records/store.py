@@ -683,7 +683,9 @@ class Records:
         function refuses a row whose id is not the next one (SQLite handing rows over in another order than
         their ids would otherwise link the chain wrongly): the statement fails and nothing is stored.
         `summaries_per_statement`: answer_facts and answer_hours are filled for all the rows by two statements
-        after the insert, the per-row trigger dropped for it and created again (_summary_trigger_dropped)."""
+        after the insert, the per-row trigger dropped for it and created again (_summary_trigger_dropped).
+        A constraint the rows break rolls back the caller's whole transaction (OR ROLLBACK, as
+        schema.ANSWER_FACTS_OF_IDS says why), and the error is raised as usual."""
         if db is not self._connection:
             raise ValueError("insert_answers_selected writes through this Records' own connection")
         last = db.execute("SELECT id, chain_hash FROM answers ORDER BY id DESC LIMIT 1").fetchone()
@@ -696,7 +698,8 @@ class Records:
         columns = ", ".join(chain.ANSWER_COLUMNS)
         first_id = link.next_id
         with _summary_trigger_dropped(db, summaries_per_statement) as fill_summaries:
-            cursor = db.execute(f"INSERT INTO main.answers ({columns}, chain_hash) SELECT {', '.join(values)}, "
+            cursor = db.execute(f"INSERT OR ROLLBACK INTO main.answers ({columns}, chain_hash) "
+                                f"SELECT {', '.join(values)}, "
                                 f"dealerdrill_link_answer({values[0]}, {chain.answer_content_sql(values)}) {source}",
                                 {**parameters, "next_id": first_id})
             if fill_summaries and link.linked:
