@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.dealerdrill-installed
-C_SOURCES := $(wildcard core_c/include/*.h core_c/src/*.c)
+C_SOURCES := $(wildcard core_c/include/*.h core_c/src/*.c core_c/records/dd_*.h core_c/records/dd_*.c)
 
 .PHONY: run test bench build clean engine hooks
 
@@ -51,7 +51,7 @@ $(VENV)/bin/python:
 
 # An editable install: gui/, bindings/ and resources/ are used in place, the C engine is compiled into
 # bindings/. A change to the C sources or the build files rebuilds the extension.
-$(STAMP): $(VENV)/bin/python pyproject.toml setup.py bindings/_build.py $(C_SOURCES)
+$(STAMP): $(VENV)/bin/python pyproject.toml setup.py $(wildcard bindings/_*build.py) $(C_SOURCES)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 

@@ -26,17 +26,19 @@ def _packages():
 
 
 def _cffi_modules():
-    """The engine always; verify's scan where SQLite's and libcrypto's headers are, the CSV export's answer
-    lines where SQLite's is (see their build scripts)."""
+    """The engine and the import's answer-line reader always; verify's scan where SQLite's and libcrypto's
+    headers are, the CSV export's answer lines where SQLite's is (see their build scripts)."""
     import sys
 
     sys.path.insert(0, str(Path(__file__).parent / "bindings"))
     try:
+        from _answer_lines_build import can_build as can_build_answer_lines
         from _answer_scan_build import can_build as can_build_answer_scan
         from _csv_answers_build import can_build as can_build_csv_answers
     finally:
         sys.path.pop(0)
     return (["bindings/_build.py:ffibuilder"]
+            + (["bindings/_answer_lines_build.py:ffibuilder"] if can_build_answer_lines() else [])
             + (["bindings/_answer_scan_build.py:ffibuilder"] if can_build_answer_scan() else [])
             + (["bindings/_csv_answers_build.py:ffibuilder"] if can_build_csv_answers() else []))
 

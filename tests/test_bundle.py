@@ -151,6 +151,10 @@ def test_every_module_engine_and_data_file_is_in_the_bundle(program):
 
     if answer_scan.AVAILABLE:      # verify's C scan, built here, goes with the program (libsqlite3, libcrypto too)
         assert list((internal / "dealerdrill" / "records").glob("_answer_scan*.so"))
+    from dealerdrill.records import answer_lines
+
+    if answer_lines.AVAILABLE:     # and the import's reader of answer lines
+        assert list((internal / "dealerdrill" / "records").glob("_answer_lines*.so"))
     shipped = {path.relative_to(ROOT / "resources").as_posix()
                for pattern in ("house_ways/*.toml", "house_ways/*.md", "fonts/**/*")
                for path in (ROOT / "resources").glob(pattern) if path.is_file()}

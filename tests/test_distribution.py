@@ -54,7 +54,8 @@ def test_the_sdist_holds_what_building_the_engine_needs(built):
     for folder in ("core_c/include", "core_c/src", "core_c/records"):
         wanted = {path.relative_to(ROOT).as_posix() for path in (ROOT / folder).glob("*.[ch]")}
         assert wanted and wanted <= names, wanted - names
-    assert {"bindings/_build.py", "bindings/_answer_scan_build.py", "bindings/_csv_answers_build.py", "setup.py",
+    assert {"bindings/_build.py", "bindings/_answer_lines_build.py", "bindings/_answer_scan_build.py",
+            "bindings/_csv_answers_build.py", "setup.py",
             "pyproject.toml", "packaging/dealerdrill.spec"} <= names
     assert {f"resources/{name}" for name in _shipped_resources()} <= names
     assert top.startswith("dealerdrill-")
@@ -75,6 +76,10 @@ def test_the_wheel_holds_the_compiled_engine_and_the_resources(built):
 
     if answer_scan.AVAILABLE:          # built here, so the wheel built here carries verify's C scan too
         assert any(name.startswith("dealerdrill/records/_answer_scan") for name in names)
+    from dealerdrill.records import answer_lines
+
+    if answer_lines.AVAILABLE:         # and the import's reader of answer lines
+        assert any(name.startswith("dealerdrill/records/_answer_lines") for name in names)
     from dealerdrill.exports import answers_csv
 
     if answers_csv.AVAILABLE:          # and the CSV export's C road

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Build and run the plain C tests of the engine (core_c/tests/test_engine.c), replay the fuzz seed
 # corpus and regression inputs (core_c/fuzz/{corpus,regressions}/<harness>) through each harness, and run
-# the tests of verify's answers scan (core_c/records/test_answer_scan.c) and of the CSV export's answer lines
-# (core_c/records/test_csv_answers.c).
+# the tests of the import's answer-line reader (core_c/records/test_answer_lines.c), of verify's answers scan
+# (core_c/records/test_answer_scan.c) and of the CSV export's answer lines (core_c/records/test_csv_answers.c).
 #
 #   core_c/tests/run_c_tests.sh plain      -O2, as the library ships              (make c-tests)
 #   core_c/tests/run_c_tests.sh sanitize   -O1 with ASan + UBSan, any report fails  (make sanitize)
@@ -30,13 +30,19 @@ $CC $WARN $FLAGS -Icore_c/include core_c/tests/test_engine.c core_c/src/*.c -Wl,
 for source in core_c/fuzz/fuzz_*.c; do
     h=$(basename "$source" .c)
     h=${h#fuzz_}
-    $CC $WARN $FLAGS -Icore_c/include -Icore_c/fuzz "$source" core_c/fuzz/standalone_main.c core_c/src/*.c \
+    # The engine's harnesses link the engine; the import's answer-line reader is core_c/records' own.
+    if [ "$h" = answer_lines ]; then code="-Icore_c/records core_c/records/dd_answer_lines.c"; else code="core_c/src/*.c"; fi
+    $CC $WARN $FLAGS -Icore_c/include -Icore_c/fuzz "$source" core_c/fuzz/standalone_main.c $code \
         -o "$OUT/replay_$h"
     dirs="core_c/fuzz/corpus/$h"
     [ -d "core_c/fuzz/regressions/$h" ] && dirs="$dirs core_c/fuzz/regressions/$h"
     printf 'replay %-9s ' "$h:"
     "$OUT/replay_$h" $dirs
 done
+# The import's answer-line reader (core_c/records/dd_answer_lines.c): plain C, no library.
+$CC $WARN $FLAGS -Icore_c/records core_c/records/test_answer_lines.c core_c/records/dd_answer_lines.c \
+    -o "$OUT/test_answer_lines"
+"$OUT/test_answer_lines"
 # Verify's answers scan (core_c/records), where SQLite's and libcrypto's headers are (the scan is optional
 # like that; CI installs them, so there it always runs).
 if [ -e /usr/include/sqlite3.h ] && [ -e /usr/include/openssl/evp.h ]; then
@@ -56,4 +62,4 @@ elif [ -n "${DEALERDRILL_REQUIRE_TOOLS:-}" ]; then
     echo "c-tests: SQLite's header is missing (libsqlite3-dev)" >&2
     exit 1
 fi
-echo "c-tests ($MODE): engine tests, fuzz corpus replays, the answers scan's and the CSV answer lines' tests passed"
+echo "c-tests ($MODE): engine tests, fuzz corpus replays, the answer-line reader's, the answers scan's and the CSV answer lines' tests passed"

@@ -16,6 +16,8 @@ its end line says why. `records_file_seal` reads that back for the desk and the 
 An import reads the file once. Each line is checked at the boundary (a regular file, of bounded size, line
 length and number of records, UTF-8 without lone surrogates, JSON of bounded depth) and against what Dealer
 Drill writes; a file with one bad line is refused whole, changing nothing, in a sentence naming the line.
+Answer lines exactly as Dealer Drill writes them are read a run at a time by a C reader (answer_lines.py) that
+takes only what these checks take, with the same values; every other line is read here.
 Each line is hashed as read, and its checked values are written to a private scratch database
 (Records.scratch). The merge then takes the rows from there, never from the file again: a file changed while
 it is imported cannot slip an unchecked line in, and the digest the seal is checked against is the digest of
@@ -58,11 +60,12 @@ import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
+from itertools import repeat
 from pathlib import Path
 from types import ModuleType
 from typing import IO, Any, Literal, cast, overload
 
-from . import chain
+from . import answer_lines, chain
 from .models import ImportResult, RecordFilter
 from .schema import RecordsError
 from .schema_v4 import append_entry, session_end_event, session_event, trainee_event
@@ -455,61 +458,121 @@ def _open(path: Path):
     return os.fdopen(descriptor, "rb", buffering=1024 * 1024)
 
 
-def _lines(path: Path) -> Iterator[tuple[int, bytes, dict | None]]:
-    """(line number, its bytes, its object) for every line of a records file, checked at the boundary:
-    a regular file, of a bounded size, UTF-8, each line a bounded JSON object of bounded depth. A blank line
-    comes with None for its object (its bytes still count in the file's digest)."""
-    handle = _open(path)
-    with handle:
-        start = handle.read(32)
-        for signature, what in _OTHER_FILES:
-            if start.startswith(signature):
-                raise ValueError(f"{path} is {what}, not a Dealer Drill records file: import takes the JSON file "
-                                 f"written by `dealerdrill export --format json`. Nothing was imported.")
-        if start.startswith(b"\xef\xbb\xbf"):
-            raise _Bad("line 1 starts with a byte-order mark, which Dealer Drill never writes")
-        handle.seek(0)
-        number = read = 0
-        readline, loads, scan = handle.readline, json.loads, _scan
+class _Lines:
+    """The lines of a records file, checked at the boundary: a regular file, of a bounded size, UTF-8, each
+    line a bounded JSON object of bounded depth. Read a block at a time; `line` gives the next line as
+    (line number, its bytes, its object), a blank line with None for its object (its bytes still count in
+    the file's digest), and None at the end; `answers` takes the run of answer lines that follow, where the
+    C reader takes them (answer_lines.py), with the same limits on lines and bytes."""
+
+    BLOCK = 1024 * 1024
+
+    def __init__(self, path: Path):
+        self.handle = _open(path)
+        try:
+            start = self.handle.read(32)
+            for signature, what in _OTHER_FILES:
+                if start.startswith(signature):
+                    raise ValueError(f"{path} is {what}, not a Dealer Drill records file: import takes the JSON file "
+                                     f"written by `dealerdrill export --format json`. Nothing was imported.")
+            if start.startswith(b"\xef\xbb\xbf"):
+                raise _Bad("line 1 starts with a byte-order mark, which Dealer Drill never writes")
+        except BaseException:
+            self.handle.close()
+            raise
+        self.data, self.pos, self.ended = start, 0, False    # bytes read, where the next line starts
+        self.number = self.read = 0
+        self.fast: Any = None                  # the C reader, made on the first run of answers
+
+    def close(self) -> None:
+        self.handle.close()
+
+    def _more(self) -> bool:
+        """Another block after what is left unread; False at the end of the file."""
+        if self.ended:
+            return False
+        block = self.handle.read(self.BLOCK)
+        if not block:
+            self.ended = True
+            return False
+        self.data = self.data[self.pos:] + block
+        self.pos = 0
+        return True
+
+    def _count(self, lines: int, size: int, longest: int) -> None:
+        self.number += lines
+        self.read += size
+        number = self.number
+        if number > MAX_RECORDS or longest > MAX_LINE_BYTES or self.read > MAX_IMPORT_BYTES:  # one test for three
+            if number > MAX_RECORDS:
+                raise _Bad(f"the file holds more than {MAX_RECORDS:,} records (lines), more than any records "
+                           f"file Dealer Drill writes")
+            if longest > MAX_LINE_BYTES:
+                raise _Bad(f"line {number} is longer than {MAX_LINE_BYTES // 1024} KB")
+            raise _Bad(f"the file grew past {MAX_IMPORT_BYTES // 1024 ** 3} GB while it was read")
+
+    def line(self) -> tuple[int, bytes, dict | None] | None:
+        # As readline(MAX_LINE_BYTES + 1) reads: up to and with the newline, at most that many bytes.
         while True:
-            raw = readline(MAX_LINE_BYTES + 1)
-            if not raw:
-                return
-            number += 1
-            size = len(raw)
-            read += size
-            if number > MAX_RECORDS or size > MAX_LINE_BYTES or read > MAX_IMPORT_BYTES:  # one test for the three
-                if number > MAX_RECORDS:
-                    raise _Bad(f"the file holds more than {MAX_RECORDS:,} records (lines), more than any records "
-                               f"file Dealer Drill writes")
-                if size > MAX_LINE_BYTES:
-                    raise _Bad(f"line {number} is longer than {MAX_LINE_BYTES // 1024} KB")
-                raise _Bad(f"the file grew past {MAX_IMPORT_BYTES // 1024 ** 3} GB while it was read")
+            data, pos = self.data, self.pos
+            newline = data.find(b"\n", pos, pos + MAX_LINE_BYTES + 1)
+            if newline >= 0:
+                raw = data[pos:newline + 1]
+                break
+            if len(data) - pos > MAX_LINE_BYTES:
+                raw = data[pos:pos + MAX_LINE_BYTES + 1]
+                break
+            if not self._more():
+                if pos >= len(data):
+                    return None
+                raw = data[pos:]
+                break
+        self.pos += len(raw)
+        self._count(1, len(raw), len(raw))
+        number = self.number
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _Bad(f"line {number} is not UTF-8 text") from None
+        if text.isspace():
+            return number, raw, None
+        try:
+            # _parse_line, spelled out here for the lines the C reader leaves: the scanner when the line is the
+            # value and then the line's end, else json.loads (which accepts it or raises).
             try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                raise _Bad(f"line {number} is not UTF-8 text") from None
-            if text.isspace():
-                yield number, raw, None
-                continue
-            try:
-                # _parse_line, spelled out here for the million lines of a large file: the scanner when the
-                # line is the value and then the line's end, else json.loads (which accepts it or raises).
-                try:
-                    value, end = scan(text, 0)
-                except (StopIteration, ValueError):
-                    value, end = loads(text), len(text)
-                if end != len(text) and not text[end:].isspace():
-                    value = loads(text)
-            except RecursionError:
-                raise _Bad(f"line {number} nests deeper than any record Dealer Drill writes") from None
-            except ValueError:
-                raise _Bad(f"line {number} is not JSON") from None
-            if number == 1 and not isinstance(value, dict):
-                raise _Bad("it is not a Dealer Drill records file (its first line is no records-file header)")
-            if number > 1 and (type(value) is not dict or len(value) != 1):
-                raise _Bad(f"line {number} is not a record of a records file")
-            yield number, raw, value
+                value, end = _scan(text, 0)
+            except (StopIteration, ValueError):
+                value, end = json.loads(text), len(text)
+            if end != len(text) and not text[end:].isspace():
+                value = json.loads(text)
+        except RecursionError:
+            raise _Bad(f"line {number} nests deeper than any record Dealer Drill writes") from None
+        except ValueError:
+            raise _Bad(f"line {number} is not JSON") from None
+        if number == 1 and not isinstance(value, dict):
+            raise _Bad("it is not a Dealer Drill records file (its first line is no records-file header)")
+        if number > 1 and (type(value) is not dict or len(value) != 1):
+            raise _Bad(f"line {number} is not a record of a records file")
+        return number, raw, value
+
+    def answers(self, session: str, started: str, latest: str, next_seq: int) -> tuple[Any, memoryview] | None:
+        """The answer lines of the open session that come next, as the C reader takes them (answer_lines.Run),
+        and their bytes, for the digest; None when it takes none (or is not built here)."""
+        if not answer_lines.AVAILABLE or not (self.data.startswith(b'{"answer"', self.pos)
+                                               or len(self.data) - self.pos < 16):
+            return None                        # at a line of another kind: no call needed to see that
+        if self.fast is None:
+            self.fast = answer_lines.AnswerLineReader(self.BLOCK + MAX_LINE_BYTES + 64 * 1024, MAX_LINE_BYTES)
+        while True:
+            run = self.fast.take(self.data, self.pos, session, started, latest, next_seq)
+            if run.lines:
+                break
+            if not (run.needs_more and self._more()):
+                return None
+        taken = memoryview(self.data)[self.pos:self.pos + run.consumed]
+        self.pos += run.consumed
+        self._count(run.lines, run.consumed, 0)      # each line taken is at most MAX_LINE_BYTES
+        return run, taken
 
 
 def _header(value: dict) -> int:
@@ -696,6 +759,12 @@ def _seen(text: str) -> bool:
     return True
 
 
+def _remember(seen: set[str], text: str) -> None:
+    if len(seen) >= 4096:                  # a file of ever new texts must not fill the memory
+        seen.clear()
+    seen.add(text)
+
+
 def _is_json(text: str) -> bool:
     try:
         return _scan(text, 0)[1] == len(text)
@@ -830,21 +899,33 @@ class _Pass:
         self.file_keys: dict[str, str] = {}        # fingerprint -> manager, as the file names them
         self.trainees: dict[str, dict] = {}        # name key -> the trainee line's values
         self.sessions = self.answers = 0
+        # Session texts already found usable (the same target and settings come again and again): a text found
+        # usable once is usable every time, so it is not read again.
+        self.seen_targets: set[str] = set()
+        self.seen_settings: set[str] = set()
 
     def run(self) -> _Pass:
+        latest = to_text(self.now + timedelta(days=1))
+        lines = _Lines(self.path)
+        try:
+            self._read(lines, latest)
+        finally:
+            lines.close()
+        return self
+
+    def _read(self, lines: _Lines, latest: str) -> None:
         from .store import MODES, clean_name
 
-        db, now = self.db, self.now
-        latest = to_text(now + timedelta(days=1))
+        db, now, update = self.db, self.now, self.digest.update
         days: set[str] = set()
-        update = self.digest.update
-        lines = _lines(self.path)
-        for _number, raw, value in lines:
+        while True:
+            first = lines.line()
+            if first is None:
+                raise _Bad("the file is empty")
+            _number, raw, value = first
             update(raw)
             if value is not None:
                 break
-        else:
-            raise _Bad("the file is empty")
         try:
             self.version = _header(value)
         except ValueError as error:
@@ -857,7 +938,21 @@ class _Pass:
         batch: list[tuple] = []
         ended = False
         db.execute("BEGIN")
-        for number, raw, value in lines:
+        while True:
+            if quick_ok and current is not None and current.in_order:
+                taken = lines.answers(session_uuid, started_at, latest, current.count + 1)
+                if taken is not None:          # most answer lines: taken by the C reader, a run at a time
+                    run, data = taken
+                    update(data)
+                    self._stage_run(run, current, batch)
+                    if len(batch) >= _STAGE_BATCH:
+                        db.executemany(_STAGE_ANSWERS, batch)
+                        batch.clear()
+                    continue
+            line = lines.line()
+            if line is None:
+                break
+            number, raw, value = line
             if value is None:
                 if not ended:
                     update(raw)
@@ -949,7 +1044,21 @@ class _Pass:
         if batch:
             db.executemany(_STAGE_ANSWERS, batch)
         db.execute("COMMIT")
-        return self
+
+    def _stage_run(self, run: answer_lines.Run, current: _Open, batch: list[tuple]) -> None:
+        """Rows for the scratch database from a run of answer lines the C reader took: the same values, of the
+        same types, as _quick_answer gives for those lines (the reader checked what it checks)."""
+        k, f, step = run.lines, run.fields, answer_lines.FIELDS
+        first, before = self.answers + 1, current.count
+        self.answers += k
+        current.count += k
+        current.correct += run.correct
+        if before < 13:                       # the item numbers run on from the count: the reader checked that
+            current.seqs.extend(range(before + 1, min(current.count, 13) + 1))
+        batch.extend(zip(range(first, first + k), repeat(current.n, k), f[0::step], range(before + 1, before + k + 1),
+                         f[1::step], f[2::step], f[3::step], f[4::step], f[5::step], map(int, f[6::step]),
+                         [category or None for category in f[7::step]], f[8::step], map(float, f[9::step]),
+                         map(int, f[10::step]), f[11::step]))
 
     def _session(self, record: dict, where: str, number: int, modes, clean_name) -> _Open:
         from dealerdrill.domain import Target
@@ -967,23 +1076,33 @@ class _Pass:
         mode = _field(record, "mode", where)
         if mode not in modes:
             raise _Bad(f"{where}: 'mode' must be one of {', '.join(modes)}")
-        target = _json_text(record, "target", where, must_be_object=True)
-        try:
-            Target.from_dict(json.loads(target))
-        except (TypeError, ValueError) as error:
-            raise _Bad(f"{where}: 'target' is not a usable target ({error})") from None
+        target = record.get("target")
+        if type(target) is not str or target not in self.seen_targets:   # most sessions repeat a few targets
+            target = _json_text(record, "target", where, must_be_object=True)
+            try:
+                Target.from_dict(json.loads(target))
+            except (TypeError, ValueError) as error:
+                raise _Bad(f"{where}: 'target' is not a usable target ({error})") from None
+            _remember(self.seen_targets, target)
         started = _time(record, "started_at", where, now=now)
         finished = _time(record, "finished_at", where, optional=True, now=now)
         if finished is not None and finished < started:
             raise _Bad(f"{where} finishes before it starts")
         values = {"uuid": uuid, "trainee": self.trainees[name_key(trainee)]["name"],
                   "drill": _label(record, "drill", where), "game": _label(record, "game", where), "mode": mode,
-                  "settings": _json_text(record, "settings", where, must_be_object=True), "target": target,
+                  "settings": self._settings(record, where), "target": target,
                   "workstation": _label(record, "workstation", where, optional=True) or "",
                   "started_at": started, "finished_at": finished,
                   "answers": _number(record, "answers", where, 0, 1_000_000, whole=True)}
         self.sessions += 1
         return _Open(self.sessions, number, values, self.answers + 1)
+
+    def _settings(self, record: dict, where: str) -> str:
+        settings = record.get("settings")
+        if type(settings) is not str or settings not in self.seen_settings:
+            settings = _json_text(record, "settings", where, must_be_object=True)
+            _remember(self.seen_settings, settings)
+        return settings
 
     def _close(self, session: _Open | None) -> None:
         """A session's answers are all read: it is in the file whole, or the file is refused."""
