@@ -178,10 +178,19 @@ def append_entry(db: sqlite3.Connection, kind: str, ref: str, event: dict, *, an
     if answers is None:
         last = db.execute("SELECT id, chain_hash FROM answers ORDER BY id DESC LIMIT 1").fetchone()
         answers = (last[0], last[1]) if last else (0, chain.NO_HASH)
+    row = ledger_row(kind, ref, event, answers, previous, signer)
+    db.execute(INSERT_LEDGER_ROW, row)
+    return row[5]
+
+
+INSERT_LEDGER_ROW = ("INSERT INTO ledger (kind, ref, content, answers_last_id, answers_head, chain_hash, "
+                     "signed_by_key, signature) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+
+
+def ledger_row(kind: str, ref: str, event: dict, answers: tuple[int, bytes], previous: bytes, signer=None) -> tuple:
+    """The values of the ledger entry after the one whose chain hash is `previous`, for INSERT_LEDGER_ROW; its
+    chain hash is the sixth (append_entry writes one; an import's chunk writes many in one statement)."""
     content = chain.event_content(event)
     chain_hash = chain.ledger_link(previous, kind, ref, content, answers[0], answers[1])
     key, signature = (signer.fingerprint, signer.sign(chain_hash)) if signer is not None else (None, None)
-    db.execute("INSERT INTO ledger (kind, ref, content, answers_last_id, answers_head, chain_hash, signed_by_key, "
-               "signature) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-               (kind, ref, content, answers[0], answers[1], chain_hash, key, signature))
-    return chain_hash
+    return (kind, ref, content, answers[0], answers[1], chain_hash, key, signature)

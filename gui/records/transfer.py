@@ -56,6 +56,7 @@ import json.scanner
 import operator
 import os
 import re
+import sqlite3
 import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -68,7 +69,7 @@ from typing import IO, Any, Literal, cast, overload
 from . import answer_lines, chain
 from .models import ImportResult, RecordFilter
 from .schema import RecordsError
-from .schema_v4 import append_entry, session_end_event, session_event, trainee_event
+from .schema_v4 import INSERT_LEDGER_ROW, ledger_row, session_end_event, session_event, trainee_event
 from .schema_v5 import name_key
 from .store import PORTABLE_ANSWER_COLUMNS, portable_answers_digest, signoff_is_of_another_session, to_text
 
@@ -1269,15 +1270,27 @@ _PAGE = 1000
 
 class _LedgerTail:
     """append_entry for the many entries of a chunk's transaction: the last entry's chain hash kept from one
-    entry to the next (nothing else adds entries in this transaction) instead of read back for each."""
+    entry to the next (nothing else adds entries in this transaction) instead of read back for each, and the
+    entries written together by `write`, in their order, before the transaction commits."""
 
     def __init__(self, db):
         self.db = db
         last = db.execute("SELECT chain_hash FROM ledger ORDER BY seq DESC LIMIT 1").fetchone()
         self.hash: bytes = last[0] if last else chain.NO_HASH
+        self.rows: list[tuple] = []
 
     def append(self, kind: str, ref: str, event: dict, answers: tuple[int, bytes]) -> None:
-        self.hash = append_entry(self.db, kind, ref, event, answers=answers, previous=self.hash)
+        row = ledger_row(kind, ref, event, answers, self.hash)
+        self.rows.append(row)
+        self.hash = row[5]
+
+    def write(self) -> None:
+        self.db.executemany(INSERT_LEDGER_ROW, self.rows)
+        self.rows.clear()
+
+
+class _AnswerStoredAlready(Exception):
+    """A chunk's answers insert met an answer id these records hold: the transaction is rolled back."""
 
 
 def _answers_head(db) -> tuple[int, bytes]:
@@ -1301,6 +1314,7 @@ class _Merge:
         self.keys = {fp: key for fp, (key, _, _) in (records.manager_keys() if keys is None else keys).items()}
         self.answer_keys, self.default_answer_keys = answer_keys, default_answer_keys or {}
         self.targets: dict = {}
+        self.here: dict[int, tuple[int, str | None]] = {}    # (id, finished_at) of the page's sessions held here
         self.trainee_rows: dict[str, tuple[int, str]] = {}
         # Archived profiles get no new sessions, from an import as from a desk (the room's server refuses them
         # too): read once, so that each of their sessions is refused by name and the rest goes on.
@@ -1328,6 +1342,10 @@ class _Merge:
             page = [_Staged(*row) for row in rows]
             if self.room is not None:
                 self.room.page(page)
+            else:                     # the page's sessions these records hold already, asked once for the page
+                self.here = {n: (session_id, finished) for n, session_id, finished in self.records.read(
+                    f"SELECT i.n, s.id, s.finished_at FROM {_SCRATCH}.sessions i JOIN main.sessions s "
+                    f"ON s.uuid = i.uuid WHERE i.n BETWEEN ? AND ?", (page[0].n, page[-1].n))}
             for session in page:
                 after = session.n
                 decided = self._decide(session)
@@ -1374,13 +1392,10 @@ class _Merge:
         """True: only the finish of a session already here is new; False: a new session to store; None: nothing
         to store (already here, or refused with the reason)."""
         room = self.room
-        if room is None:
-            local = self.records.read("SELECT id, finished_at FROM main.sessions WHERE uuid = ?", (s.uuid,))
-        else:
-            local = room.local.get(s.uuid)
+        local: Any = self.here.get(s.n) if room is None else room.local.get(s.uuid)
         if local:
             if room is None:
-                s.local = local[0]
+                s.local = local
                 here = self.records.read("SELECT COUNT(*) FROM main.answers WHERE session_id = ?",
                                          (s.local[0],))[0][0]
                 same = self.records.read(
@@ -1516,18 +1531,30 @@ class _Merge:
 
     def _flush(self, pending: list[tuple[_Staged, bool]]) -> None:
         """One transaction: the chunk's sessions, then all of their answers in one statement, then their
-        finishes and sign-offs (so each ledger entry records the answers chain as it stands after them)."""
+        finishes and sign-offs (so each ledger entry records the answers chain as it stands after them).
+        Tried first without looking for its answers among those stored already: the answers' unique index
+        refuses one that is, and the insert then rolls the transaction back (OR ROLLBACK), so the chunk is
+        written again, each session checked (_write_chunk with `checked`). Files Dealer Drill writes hold no
+        answer twice, so that second try is for hostile or overlapping files only."""
         if not pending:
             return
         if self.room is not None:
             self._flush_to_room(pending)
             return
+        before = dict(self.trainee_rows), self.trainees_added       # what a rolled-back try must not keep
+        try:
+            self._write_chunk(pending, checked=False)
+        except _AnswerStoredAlready:
+            self.trainee_rows, self.trainees_added = before
+            self._write_chunk(pending, checked=True)
+
+    def _write_chunk(self, pending: list[tuple[_Staged, bool]], checked: bool) -> None:
         records = self.records
         new = [s for s, only_finish in pending if not only_finish and s.answers]
         with records.transaction() as db:
             taken: set[int] = set()
             one_by_one = False
-            if new:
+            if checked and new:
                 # Checked here, inside the transaction, against what the records hold now (the chunks
                 # before). Answer ids repeated within the chunk (no file Dealer Drill writes has them) are
                 # checked one session at a time against the sessions stored before it in this chunk.
@@ -1540,6 +1567,21 @@ class _Merge:
             # append_entry for every entry; the value is the same.
             head = _answers_head(db)
             ledger = _LedgerTail(db)
+            # Sessions get the ids SQLite would give them (one more than the last: sessions are never deleted),
+            # so that the chunk's are written by one statement.
+            next_session = db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM main.sessions").fetchone()[0]
+            sessions: list[tuple] = []
+            chunk: list[tuple] = []
+
+            def write_sessions() -> None:
+                db.executemany("INSERT INTO sessions (id, uuid, trainee_id, drill, game, mode, settings, target, "
+                               "workstation, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                               sessions)
+                db.executemany(f"INSERT INTO {_SCRATCH}.chunk (session, session_id, id_offset) VALUES (?, ?, ?)",
+                               chunk)
+                sessions.clear()
+                chunk.clear()
+
             stored: list[tuple[_Staged, int]] = []
             offset = 0
             for s, only_finish in pending:
@@ -1560,29 +1602,33 @@ class _Merge:
                     continue
                 trainee_id, trainee_uuid = self._trainee(db, s.trainee, head, ledger)
                 # Stored finished at once (a session's finish may be set once, and nothing here adds to it).
-                cursor = db.execute(
-                    "INSERT INTO sessions (uuid, trainee_id, drill, game, mode, settings, target, workstation, "
-                    "started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (s.uuid, trainee_id, s.drill, s.game, s.mode, s.settings, s.target, s.workstation, s.started_at,
-                     s.finished_at))
-                session_id = cursor.lastrowid
+                session_id, next_session = next_session, next_session + 1
+                sessions.append((session_id, s.uuid, trainee_id, s.drill, s.game, s.mode, s.settings, s.target,
+                                 s.workstation, s.started_at, s.finished_at))
                 ledger.append("session", s.uuid, session_event(s.uuid, trainee_uuid, s.drill, s.game, s.mode,
                                                                s.settings, s.target, s.workstation, s.started_at),
                               head)
                 if s.answers:
-                    db.execute(f"INSERT INTO {_SCRATCH}.chunk (session, session_id, id_offset) VALUES (?, ?, ?)",
-                               (s.n, session_id, 0 if one_by_one else offset))
+                    chunk.append((s.n, session_id, 0 if one_by_one else offset))
                     offset += s.answers
                     if one_by_one:
+                        write_sessions()
                         records.insert_answers_selected(db, _INSERT_VALUES, _INSERT_SOURCE,
                                                         {"first": s.first_answer, "last": s.last_answer},
                                                         summaries_per_statement=True)
                         head = _answers_head(db)
                 stored.append((s, session_id))
+            write_sessions()
             if offset and not one_by_one:
-                records.insert_answers_selected(db, _INSERT_VALUES, _INSERT_SOURCE,
-                                                {"first": new[0].first_answer, "last": new[-1].last_answer},
-                                                summaries_per_statement=True)
+                try:
+                    records.insert_answers_selected(db, _INSERT_VALUES, _INSERT_SOURCE,
+                                                    {"first": new[0].first_answer, "last": new[-1].last_answer},
+                                                    summaries_per_statement=True)
+                except sqlite3.IntegrityError as error:
+                    # The transaction is rolled back already (OR ROLLBACK); _flush writes the chunk again.
+                    if not checked and "answers.uuid" in str(error):
+                        raise _AnswerStoredAlready from None
+                    raise
                 head = _answers_head(db)
             for s, session_id in stored:
                 self.sessions_added += 1
@@ -1603,6 +1649,7 @@ class _Merge:
                     ledger.append("signoff", s.uuid, {"statement": so["statement"], "signature": so["signature"]},
                                   head)
                     self.signoffs_added += 1
+            ledger.write()
 
     def _trainee(self, db, name: str, head: tuple[int, bytes], ledger: _LedgerTail) -> tuple[int, str]:
         """The trainee's (row id, uuid), added (with its ledger entry, recording the answers chain's `head`) if

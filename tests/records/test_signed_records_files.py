@@ -503,6 +503,46 @@ def test_answer_ids_repeated_across_sessions_of_one_chunk_refuse_the_later_sessi
 
 
 
+def test_a_trusted_chunk_meeting_an_answer_already_here_is_written_again_session_by_session(room, tmp_path,
+                                                                                             monkeypatch):
+    """A signed chunk is first written without looking for its answers among those stored (issue 13's speed):
+    the answers' unique index meets the one already here, the chunk's transaction is rolled back whole, and
+    it is written again with each session checked. What the rolled-back try had added is forgotten (Hemi is
+    added once, Kiri not at all), the other session of the chunk goes in, and the one claiming a stored answer
+    is refused by name."""
+    a, b, _c, _attempt, path = room
+    first = import_into(b, path)                                  # Aroha's test, 20 answers
+    assert first.answers_added == 20
+    take_test(a, "Hemi", [True] * 20, seed=8)
+    take_test(a, "Kiri", [True, False] * 10, seed=9)
+    a.unlock_manager(PIN, MANAGER)
+    lines = raw_lines(a.export("json", tmp_path / "three.json")[0])
+    values = [json.loads(raw) for raw in lines]
+    sessions = [v["session"] for v in values if "session" in v]
+    aroha, hemi, kiri = (next(x["uuid"] for x in sessions if x["trainee"] == name)
+                         for name in ("Aroha", "Hemi", "Kiri"))
+    stored = next(v["answer"]["uuid"] for v in values if "answer" in v and v["answer"]["session"] == aroha)
+    for k, value in enumerate(values):       # Kiri's fifth answer claims the id of an answer B holds for Aroha
+        if "answer" in value and value["answer"]["session"] == kiri and value["answer"]["seq"] == 5:
+            value["answer"]["uuid"] = stored
+            lines[k] = line_bytes(value)
+    tries = []
+    write_chunk = transfer._Merge._write_chunk
+    monkeypatch.setattr(transfer._Merge, "_write_chunk",
+                        lambda self, pending, checked: tries.append(checked) or write_chunk(self, pending, checked))
+    result = import_into(b, write(tmp_path / "claims.json", resealed(lines, a.role.key)))
+    assert tries == [False, True]                                 # one chunk: tried, rolled back, written checked
+    assert result.signed_by_key is not None                       # the trusted road, not graded again
+    assert (result.trainees_added, result.sessions_added, result.answers_added) == (1, 1, 20)
+    assert len(result.refused) == 1 and kiri in result.refused[0]
+    assert "some of its answers are already here in another session" in result.refused[0]
+    records = b.records
+    assert records.read("SELECT name FROM trainees WHERE name IN ('Hemi', 'Kiri')") == [("Hemi",)]
+    assert records.read("SELECT COUNT(*) FROM sessions WHERE uuid = ?", (hemi,)) == [(1,)]
+    assert records.read("SELECT COUNT(*) FROM sessions WHERE uuid = ?", (kiri,)) == [(0,)]
+    assert b.verify() == []
+
+
 def test_refusals_beyond_the_listed_number_are_counted_not_kept(room, tmp_path, monkeypatch):
     """A file of a million refused sessions must not fill the memory with their reasons."""
     a, b, _c, _attempt, _path = room
