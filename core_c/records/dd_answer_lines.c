@@ -155,6 +155,19 @@ static int take_string(cursor *c, unsigned char *dst, text *t)
         if (c->p >= c->end)
             return 0;
         b = *c->p;
+        if (b >= 0x20 && b <= 0x7E && b != '"' && b != '\\') {
+            /* Most of a line: a run of printable ASCII, copied at once. */
+            const unsigned char *run = c->p;
+            while (c->p < c->end && *c->p >= 0x20 && *c->p <= 0x7E && *c->p != '"' && *c->p != '\\') {
+                if (*c->p != ' ')
+                    t->blank = 0;
+                c->p++;
+            }
+            memcpy(dst + w, run, (size_t)(c->p - run));
+            w += (size_t)(c->p - run);
+            t->chars += (size_t)(c->p - run);
+            continue;
+        }
         if (b == '"') {
             c->p++;
             t->bytes = w;
