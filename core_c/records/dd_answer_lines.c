@@ -5,7 +5,8 @@
  * rules followed are those of CPython's C JSON scanner with strict=True (Modules/_json.c), which the import
  * uses: JSON whitespace is space, tab, newline and carriage return; strings hold no raw byte below 0x20;
  * escapes are \" \\ \/ \b \f \n \r \t and \u with four hex digits; numbers are -?(0|[1-9][0-9]*)(.[0-9]+)?
- * ([eE][+-]?[0-9]+)?; NaN and Infinity, which Python also reads, are simply not taken here.
+ * ([eE][+-]?[0-9]+)?; NaN and Infinity, which Python also reads, are simply not taken here, and neither is a
+ * whole number of more digits than Python's int() converts (it raises ValueError, so json.loads refuses it).
  */
 #include "dd_answer_lines.h"
 
@@ -15,6 +16,9 @@
  * so a text taken here is always one Python reads. */
 #define MAX_DEPTH 64
 #define TIME_LENGTH 27
+/* The most digits of a whole number in an item or answer taken here: Python's smallest limit on the digits
+ * int() converts (sys.int_info.str_digits_check_threshold), whatever sys.set_int_max_str_digits says. */
+#define MAX_INT_DIGITS 640
 
 typedef struct cursor {
     const unsigned char *p;
@@ -279,24 +283,35 @@ static int take_digits(cursor *c)
 
 static int valid_number(cursor *c)
 {
+    const unsigned char *digits;
+    int whole = 1;
     take_byte(c, '-');
     if (c->p >= c->end)
         return 0;
+    digits = c->p;
     if (*c->p == '0')
         c->p++;
     else if (*c->p >= '1' && *c->p <= '9')
         take_digits(c);
     else
         return 0;
-    if (take_byte(c, '.') && !take_digits(c))
-        return 0;
+    if (take_byte(c, '.')) {
+        if (!take_digits(c))
+            return 0;
+        whole = 0;
+    }
     if (c->p < c->end && (*c->p == 'e' || *c->p == 'E')) {
         c->p++;
         if (c->p < c->end && (*c->p == '+' || *c->p == '-'))
             c->p++;
         if (!take_digits(c))
             return 0;
+        whole = 0;
     }
+    /* A whole number Python reads as an int: past sys.get_int_max_str_digits() digits (4300 unless set; never
+     * set lower than 640) int() raises ValueError, so json.loads refuses the text. Not taken from 641. */
+    if (whole && c->p - digits > MAX_INT_DIGITS)
+        return 0;
     return 1;
 }
 

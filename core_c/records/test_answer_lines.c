@@ -112,6 +112,41 @@ static void test_escapes_are_read_as_python_reads_them(void) {
     CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NOT_TAKEN);
 }
 
+/* A whole number of more digits than Python's int() converts (4300 by default, never fewer than 640) makes
+ * json.loads refuse the item: from 641 digits it is not taken; a fraction or an exponent makes it a float,
+ * which Python reads at any length. */
+static void test_whole_numbers_python_cannot_read_are_not_taken(void) {
+    char item[8192], in[16384];
+    unsigned char out[32768];
+    size_t length;
+    dd_answer_run run = run_for(1);
+    memset(item, 0, sizeof item);
+    item[0] = '[';
+    memset(item + 1, '7', 640);
+    item[641] = ']';
+    length = line(in, sizeof in, 1, item, "2026-03-04T05:06:07.123456Z");
+    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NEED_MORE);
+    CHECK(run.lines == 1);
+    memset(item + 1, '7', 641);               /* 641 digits */
+    item[642] = ']';
+    length = line(in, sizeof in, 1, item, "2026-03-04T05:06:07.123456Z");
+    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NOT_TAKEN);
+    item[0] = '-';                            /* a sign is not a digit: still 641 digits */
+    item[642] = 0;
+    length = line(in, sizeof in, 1, item, "2026-03-04T05:06:07.123456Z");
+    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NOT_TAKEN);
+    memset(item, '1', 4301);                  /* Python's default limit and past it */
+    item[4301] = 0;
+    length = line(in, sizeof in, 1, item, "2026-03-04T05:06:07.123456Z");
+    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NOT_TAKEN);
+    memcpy(item + 4301, ".5", 3);             /* a float: Python reads it */
+    length = line(in, sizeof in, 1, item, "2026-03-04T05:06:07.123456Z");
+    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NEED_MORE);
+    memcpy(item + 4301, "e5", 3);
+    length = line(in, sizeof in, 1, item, "2026-03-04T05:06:07.123456Z");
+    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NEED_MORE);
+}
+
 static void test_runs_end_where_the_buffers_end(void) {
     char in[4096];
     unsigned char out[8192];
@@ -156,6 +191,7 @@ int main(void) {
     test_a_run_of_lines_is_taken_with_its_fields();
     test_a_run_ends_before_a_line_it_does_not_take();
     test_escapes_are_read_as_python_reads_them();
+    test_whole_numbers_python_cannot_read_are_not_taken();
     test_runs_end_where_the_buffers_end();
     test_hostile_arguments_take_nothing();
     if (failures) {

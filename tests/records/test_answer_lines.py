@@ -105,6 +105,8 @@ TAKEN = {
     "nested item": lambda r: {**r, "item": json.dumps({"a": [[1, {"b": [None, True, False]}], -0.0, 1e300]})},
     "item with inner escapes": lambda r: {**r, "item": json.dumps({"t": "a\"b\\c\u0001\ud800"})},
     "a long family": lambda r: {**r, "family": "f" * 300},
+    "a whole number of 640 digits in the item": lambda r: {**r, "item": "[" + "7" * 640 + "]"},
+    "a float of 5000 digits in the answer": lambda r: {**r, "answer": "1" * 5000 + ".5"},
 }
 
 DECLINED_HERE = {   # Python reads these itself (and accepts some of them)
@@ -136,6 +138,11 @@ DECLINED_HERE = {   # Python reads these itself (and accepts some of them)
     "another session": lambda r: {**r, "session": "10000000-0000-4000-8000-000000000002"},
     "fields in another order": lambda r: dict(reversed(list(r.items()))),
     "deeper than the reader reads": lambda r: {**r, "item": "[" * 70 + "]" * 70},
+    # Python's int() refuses more than sys.get_int_max_str_digits() digits (4300; never set below 640), so
+    # json.loads refuses these texts: the reader took them (found in review), the import refuses the line
+    "a whole number Python's int() refuses in the item": lambda r: {**r, "item": "[" + "1" * 4301 + "]"},
+    "a whole number Python's int() refuses in the answer": lambda r: {**r, "answer": "-" + "9" * 4301},
+    "a whole number of 641 digits": lambda r: {**r, "item": "7" * 641},
 }
 
 
@@ -288,6 +295,21 @@ def test_files_with_odd_lines_are_refused_or_read_alike_with_the_same_message(ex
     path = tmp_path / "odd.json"
     path.write_bytes(b"".join(BAD_FILES[case](lines)))
     assert scratch_rows(path, True, monkeypatch, 1024) == scratch_rows(path, False, monkeypatch, 1024)
+
+
+def test_a_whole_number_python_cannot_convert_refuses_the_file_with_the_same_message(exported, tmp_path,
+                                                                                      monkeypatch):
+    """json.loads refuses a whole number past Python's int() digit limit (ValueError): the answer that holds one is
+    "not JSON text" on both roads, the same line named."""
+    lines = exported.read_bytes().splitlines(keepends=True)
+    value = json.loads(lines[9])
+    value["answer"]["answer"] = '{"player": ' + "1" * 4301 + "}"
+    lines[9] = (json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    path = tmp_path / "digits.json"
+    path.write_bytes(b"".join(lines))
+    refused = scratch_rows(path, True, monkeypatch)
+    assert refused == ("refused", "line 10 (answer): 'answer' is not JSON text")
+    assert refused == scratch_rows(path, False, monkeypatch)
 
 
 def test_the_record_count_cap_counts_the_lines_the_reader_takes(exported, monkeypatch):
