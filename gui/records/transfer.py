@@ -570,6 +570,9 @@ class _Lines:
                 break
             if not (run.needs_more and self._more()):
                 return None
+        if self.number + run.lines > MAX_RECORDS or self.read + run.consumed > MAX_IMPORT_BYTES:
+            return None                        # a limit is reached within the run: Python reads on, line by line,
+            #                                    so the message names the limit reached first, as it would
         taken = memoryview(self.data)[self.pos:self.pos + run.consumed]
         self.pos += run.consumed
         self._count(run.lines, run.consumed, 0)      # each line taken is at most MAX_LINE_BYTES

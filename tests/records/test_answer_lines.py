@@ -318,3 +318,26 @@ def test_the_record_count_cap_counts_the_lines_the_reader_takes(exported, monkey
     assert refused == ("refused", "the file holds more than 20 records (lines), more than any records file "
                                   "Dealer Drill writes")
     assert refused == scratch_rows(exported, False, monkeypatch)
+
+
+def test_a_file_growing_past_the_byte_limit_within_a_run_is_refused_as_python_says(exported, monkeypatch):
+    """Both limits crossed within one run of answer lines: the reader leaves the run to Python, which names the
+    limit it meets first, line by line, as it would without the reader."""
+    lines = exported.read_bytes().splitlines(keepends=True)
+    assert lines[4].startswith(b'{"session"') and all(line.startswith(b'{"answer"') for line in lines[5:25])
+    monkeypatch.setattr(transfer, "MAX_RECORDS", 20)                            # passed at line 21
+    limit = len(b"".join(lines[:15]))                                           # passed at line 16
+    monkeypatch.setattr(transfer, "MAX_IMPORT_BYTES", limit)
+    opening = transfer._open
+
+    def grows_after_opening(path):           # the size checked at opening is within the limit; then it grows
+        monkeypatch.setattr(transfer, "MAX_IMPORT_BYTES", 1 << 40)
+        try:
+            return opening(path)
+        finally:
+            monkeypatch.setattr(transfer, "MAX_IMPORT_BYTES", limit)
+
+    monkeypatch.setattr(transfer, "_open", grows_after_opening)
+    refused = scratch_rows(exported, True, monkeypatch)
+    assert refused == ("refused", "the file grew past 0 GB while it was read")
+    assert refused == scratch_rows(exported, False, monkeypatch)
