@@ -17,6 +17,7 @@ except ImportError:          # not built on this machine: every line is read in 
     ffi = lib = None
 
 AVAILABLE = lib is not None
+TIME_LENGTH = 27             # a stored time, YYYY-MM-DDTHH:MM:SS.ffffffZ
 FIELDS = 12                  # per line: uuid, family, item, answer, expected, given, correct, category, rule,
 #                              seconds, timed_out, answered_at (dd_answer_lines.h)
 
@@ -53,6 +54,8 @@ class AnswerLineReader:
         self.session_buffers: tuple = ()
 
     def _point_at(self, data: bytes, session: str, started: str, latest: str) -> None:
+        if not len(started) == len(latest) == TIME_LENGTH:     # the reader compares that many bytes of each
+            raise ValueError(f"times in the stored form have {TIME_LENGTH} characters: {started!r}, {latest!r}")
         if data is not self.data:
             self.data, self.data_pointer = data, ffi.from_buffer("unsigned char[]", data)
         if self.session != (session, started, latest):

@@ -1538,7 +1538,9 @@ class _Merge:
         Tried first without looking for its answers among those stored already: the answers' unique index
         refuses one that is, and the insert then rolls the transaction back (OR ROLLBACK), so the chunk is
         written again, each session checked (_write_chunk with `checked`). Files Dealer Drill writes hold no
-        answer twice, so that second try is for hostile or overlapping files only."""
+        answer twice, so that second try is for hostile or overlapping files only. (The rollback undoes the
+        records' changes; what the try changed in this object, and the scratch chunk rows, are put back or
+        cleared here and in _write_chunk.)"""
         if not pending:
             return
         if self.room is not None:
@@ -1564,6 +1566,8 @@ class _Merge:
                 span = (new[0].first_answer, new[-1].last_answer)
                 taken = {n for (n,) in db.execute(_TAKEN_IN, span).fetchall()}
                 one_by_one = db.execute(_REPEATED_IN, span).fetchone() is not None
+            # The scratch database keeps no journal, so a rolled-back first try leaves its chunk rows there:
+            # they go here, whichever try this is.
             db.execute(f"DELETE FROM {_SCRATCH}.chunk")
             # The answers chain's head as each ledger entry records it: read here once, and again after each
             # statement that stores answers (nothing else in this transaction stores any), instead of by

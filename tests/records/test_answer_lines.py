@@ -313,9 +313,13 @@ def test_a_whole_number_python_cannot_convert_refuses_the_file_with_the_same_mes
 
 
 def test_the_record_count_cap_counts_the_lines_the_reader_takes(exported, monkeypatch):
-    monkeypatch.setattr(transfer, "MAX_RECORDS", 20)
+    """Two runs of 20 answer lines taken by the reader, then the third session's line, the 47th, is one too
+    many: refused only if the lines the reader took were counted."""
+    lines = exported.read_bytes().splitlines(keepends=True)
+    assert [k for k, line in enumerate(lines, 1) if line.startswith(b'{"session"')] == [5, 26, 47]
+    monkeypatch.setattr(transfer, "MAX_RECORDS", 46)
     refused = scratch_rows(exported, True, monkeypatch)
-    assert refused == ("refused", "the file holds more than 20 records (lines), more than any records file "
+    assert refused == ("refused", "the file holds more than 46 records (lines), more than any records file "
                                   "Dealer Drill writes")
     assert refused == scratch_rows(exported, False, monkeypatch)
 
