@@ -86,6 +86,27 @@ static long take_hex4(cursor *c)
     return value;
 }
 
+/* The escape after a backslash (c->p just past the backslash): the code unit it stands for in *unit, for
+ * \u its four hex digits' value, whatever it is (a surrogate, a NUL: what a caller accepts is its own
+ * rule). 0 for an escape JSON does not have. */
+static int take_escape(cursor *c, long *unit)
+{
+    if (c->p >= c->end)
+        return 0;
+    switch (*c->p++) {
+    case '"': *unit = '"'; return 1;
+    case '\\': *unit = '\\'; return 1;
+    case '/': *unit = '/'; return 1;
+    case 'b': *unit = '\b'; return 1;
+    case 'f': *unit = '\f'; return 1;
+    case 'n': *unit = '\n'; return 1;
+    case 'r': *unit = '\r'; return 1;
+    case 't': *unit = '\t'; return 1;
+    case 'u': *unit = take_hex4(c); return *unit >= 0;
+    default: return 0;
+    }
+}
+
 /* The length of the well-formed UTF-8 sequence at p (Unicode's table 3-7: no overlong forms, no
  * surrogates, nothing above U+10FFFF), or 0. */
 static size_t utf8_sequence(const unsigned char *p, const unsigned char *end)
@@ -180,41 +201,18 @@ static int take_string(cursor *c, unsigned char *dst, text *t)
         if (b < 0x20)
             return 0;
         if (b == '\\') {
-            unsigned char e;
+            long unit, second;
             c->p++;
-            if (c->p >= c->end)
+            if (!take_escape(c, &unit) || unit == 0)           /* a bad escape, or a NUL */
                 return 0;
-            e = *c->p++;
-            switch (e) {
-            case '"': cp = '"'; break;
-            case '\\': cp = '\\'; break;
-            case '/': cp = '/'; break;
-            case 'b': cp = '\b'; break;
-            case 'f': cp = '\f'; break;
-            case 'n': cp = '\n'; break;
-            case 'r': cp = '\r'; break;
-            case 't': cp = '\t'; break;
-            case 'u': {
-                long unit = take_hex4(c);
-                if (unit <= 0)                             /* not hex, or a NUL */
-                    return 0;
-                if (unit >= 0xDC00 && unit <= 0xDFFF)      /* a low surrogate on its own */
-                    return 0;
-                if (unit >= 0xD800 && unit <= 0xDBFF) {    /* a pair, or a lone high surrogate */
-                    long second;
-                    if (!take_byte(c, '\\') || !take_byte(c, 'u'))
-                        return 0;
-                    second = take_hex4(c);
-                    if (second < 0xDC00 || second > 0xDFFF)
-                        return 0;
-                    cp = 0x10000 + (((unsigned long)unit - 0xD800) << 10) + ((unsigned long)second - 0xDC00);
-                } else
-                    cp = (unsigned long)unit;
-                break;
-            }
-            default:
+            if (unit >= 0xDC00 && unit <= 0xDFFF)              /* a low surrogate on its own */
                 return 0;
-            }
+            if (unit >= 0xD800 && unit <= 0xDBFF) {            /* a pair, or a lone high surrogate */
+                if (!take_byte(c, '\\') || !take_escape(c, &second) || second < 0xDC00 || second > 0xDFFF)
+                    return 0;
+                cp = 0x10000 + (((unsigned long)unit - 0xD800) << 10) + ((unsigned long)second - 0xDC00);
+            } else
+                cp = (unsigned long)unit;
             w += put_utf8(dst + w, cp);
         } else {
             size_t n = utf8_sequence(c->p, c->end);
@@ -254,15 +252,9 @@ static int valid_string(cursor *c)
         if (b < 0x20)
             return 0;
         if (b == '\\') {
-            unsigned char e;
+            long unit;
             c->p++;
-            if (c->p >= c->end)
-                return 0;
-            e = *c->p++;
-            if (e == 'u') {
-                if (take_hex4(c) < 0)
-                    return 0;
-            } else if (!strchr("\"\\/bfnrt", e) || e == 0)
+            if (!take_escape(c, &unit))
                 return 0;
         } else {
             size_t n = utf8_sequence(c->p, c->end);

@@ -40,6 +40,17 @@ static dd_answer_run run_for(int64_t next_seq) {
     return run;
 }
 
+static unsigned char one_out[32768];       /* the fields of the line one_line read last */
+
+/* What the reader says of one line, item 1 of the session, with this item text and time (run says how
+ * much it took). */
+static int one_line(const char *item, const char *at, dd_answer_run *run) {
+    static char in[16384];
+    size_t length = line(in, sizeof in, 1, item, at);
+    *run = run_for(1);
+    return dd_answer_lines((const unsigned char *)in, length, one_out, sizeof one_out, run);
+}
+
 static int count_nuls(const unsigned char *out, size_t n) {
     int nuls = 0;
     size_t k;
@@ -79,72 +90,52 @@ static void test_a_run_ends_before_a_line_it_does_not_take(void) {
     /* the wrong item number, a day that does not exist, a time before the session, another kind of line */
     run = run_for(2);
     CHECK(dd_answer_lines((const unsigned char *)in, one, out, sizeof out, &run) == DD_LINES_NOT_TAKEN && !run.lines);
-    length = line(in, sizeof in, 1, "{}", "2026-02-29T05:06:07.123456Z");
-    run = run_for(1);
-    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NOT_TAKEN);
-    length = line(in, sizeof in, 1, "{}", "2025-12-31T23:59:59.999999Z");
-    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NOT_TAKEN);
+    CHECK(one_line("{}", "2026-02-29T05:06:07.123456Z", &run) == DD_LINES_NOT_TAKEN);
+    CHECK(one_line("{}", "2025-12-31T23:59:59.999999Z", &run) == DD_LINES_NOT_TAKEN);
     strcpy(in, "{\"session\":{}}\n");
     CHECK(dd_answer_lines((const unsigned char *)in, strlen(in), out, sizeof out, &run) == DD_LINES_NOT_TAKEN);
 }
 
 static void test_escapes_are_read_as_python_reads_them(void) {
-    char in[4096];
-    unsigned char out[8192];
-    size_t length;
-    dd_answer_run run = run_for(1);
+    dd_answer_run run;
     /* a surrogate pair in the item's text is one character; a lone surrogate or a NUL is never taken */
-    length = line(in, sizeof in, 1, "\\\"\\ud83c\\udca1\\\"", "2026-03-04T05:06:07.123456Z");
-    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NEED_MORE);
-    CHECK(run.lines == 1 && memcmp(out + strlen("u-1") + 1 + strlen("banker0.third1") + 1, "\"\xf0\x9f\x82\xa1\"", 6)
+    CHECK(one_line("\\\"\\ud83c\\udca1\\\"", "2026-03-04T05:06:07.123456Z", &run) == DD_LINES_NEED_MORE);
+    CHECK(run.lines == 1 && memcmp(one_out + strlen("u-1") + 1 + strlen("banker0.third1") + 1, "\"\xf0\x9f\x82\xa1\"", 6)
           == 0);
-    length = line(in, sizeof in, 1, "\\\"\\ud83c\\\"", "2026-03-04T05:06:07.123456Z");
-    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NOT_TAKEN);
-    length = line(in, sizeof in, 1, "\\\"\\u0000\\\"", "2026-03-04T05:06:07.123456Z");
-    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NOT_TAKEN);
+    CHECK(one_line("\\\"\\ud83c\\\"", "2026-03-04T05:06:07.123456Z", &run) == DD_LINES_NOT_TAKEN);
+    CHECK(one_line("\\\"\\u0000\\\"", "2026-03-04T05:06:07.123456Z", &run) == DD_LINES_NOT_TAKEN);
     /* inside the item's own JSON any \u escape is JSON, as Python reads it */
-    length = line(in, sizeof in, 1, "\\\"\\\\ud800\\\\u0000\\\"", "2026-03-04T05:06:07.123456Z");
-    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NEED_MORE);
+    CHECK(one_line("\\\"\\\\ud800\\\\u0000\\\"", "2026-03-04T05:06:07.123456Z", &run) == DD_LINES_NEED_MORE);
     /* bytes that are not UTF-8 (an encoded surrogate, an overlong slash) */
-    length = line(in, sizeof in, 1, "\\\"\xed\xa0\x80\\\"", "2026-03-04T05:06:07.123456Z");
-    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NOT_TAKEN);
-    length = line(in, sizeof in, 1, "\\\"\xc0\xaf\\\"", "2026-03-04T05:06:07.123456Z");
-    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NOT_TAKEN);
+    CHECK(one_line("\\\"\xed\xa0\x80\\\"", "2026-03-04T05:06:07.123456Z", &run) == DD_LINES_NOT_TAKEN);
+    CHECK(one_line("\\\"\xc0\xaf\\\"", "2026-03-04T05:06:07.123456Z", &run) == DD_LINES_NOT_TAKEN);
 }
 
 /* A whole number of more digits than Python's int() converts (4300 by default, never fewer than 640) makes
  * json.loads refuse the item: from 641 digits it is not taken; a fraction or an exponent makes it a float,
  * which Python reads at any length. */
 static void test_whole_numbers_python_cannot_read_are_not_taken(void) {
-    char item[8192], in[16384];
-    unsigned char out[32768];
-    size_t length;
-    dd_answer_run run = run_for(1);
+    char item[8192];
+    dd_answer_run run;
     memset(item, 0, sizeof item);
     item[0] = '[';
     memset(item + 1, '7', 640);
     item[641] = ']';
-    length = line(in, sizeof in, 1, item, "2026-03-04T05:06:07.123456Z");
-    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NEED_MORE);
+    CHECK(one_line(item, "2026-03-04T05:06:07.123456Z", &run) == DD_LINES_NEED_MORE);
     CHECK(run.lines == 1);
     memset(item + 1, '7', 641);               /* 641 digits */
     item[642] = ']';
-    length = line(in, sizeof in, 1, item, "2026-03-04T05:06:07.123456Z");
-    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NOT_TAKEN);
+    CHECK(one_line(item, "2026-03-04T05:06:07.123456Z", &run) == DD_LINES_NOT_TAKEN);
     item[0] = '-';                            /* a sign is not a digit: still 641 digits */
     item[642] = 0;
-    length = line(in, sizeof in, 1, item, "2026-03-04T05:06:07.123456Z");
-    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NOT_TAKEN);
+    CHECK(one_line(item, "2026-03-04T05:06:07.123456Z", &run) == DD_LINES_NOT_TAKEN);
     memset(item, '1', 4301);                  /* Python's default limit and past it */
     item[4301] = 0;
-    length = line(in, sizeof in, 1, item, "2026-03-04T05:06:07.123456Z");
-    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NOT_TAKEN);
+    CHECK(one_line(item, "2026-03-04T05:06:07.123456Z", &run) == DD_LINES_NOT_TAKEN);
     memcpy(item + 4301, ".5", 3);             /* a float: Python reads it */
-    length = line(in, sizeof in, 1, item, "2026-03-04T05:06:07.123456Z");
-    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NEED_MORE);
+    CHECK(one_line(item, "2026-03-04T05:06:07.123456Z", &run) == DD_LINES_NEED_MORE);
     memcpy(item + 4301, "e5", 3);
-    length = line(in, sizeof in, 1, item, "2026-03-04T05:06:07.123456Z");
-    CHECK(dd_answer_lines((const unsigned char *)in, length, out, sizeof out, &run) == DD_LINES_NEED_MORE);
+    CHECK(one_line(item, "2026-03-04T05:06:07.123456Z", &run) == DD_LINES_NEED_MORE);
 }
 
 static void test_runs_end_where_the_buffers_end(void) {

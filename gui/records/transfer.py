@@ -756,10 +756,8 @@ _JSON_SEEN: set[str] = set()
 
 
 def _seen(text: str) -> bool:
-    if len(_JSON_SEEN) >= 4096:
-        _JSON_SEEN.clear()
     if len(text) <= 256:
-        _JSON_SEEN.add(text)
+        _remember(_JSON_SEEN, text)
     return True
 
 
