@@ -12,9 +12,16 @@ def play_for_real(records, trainee: str, mode, outcomes, drill_id: str = "baccar
     from dealerdrill.drills import DrillSession, registry
 
     drill = registry()[drill_id]()
-    session_id = records.start_session(trainee, drill_id, mode, {"difficulty": 1}, target=target)
-    session = DrillSession(drill, mode, seed=seed, target=target or records.target(drill_id),
-                           on_answer=lambda answered: records.record_answer(session_id, answered))
+    if str(getattr(mode, "value", mode)) == "test":
+        # A test as the program takes one: issued by the records (their seed, level and target; `seed` unused).
+        issue = records.issue_test(trainee, drill_id)
+        session_id = issue.session_uuid
+        session = DrillSession(drill, mode, seed=issue.seed, difficulty=issue.level, target=issue.target,
+                               on_answer=lambda answered: records.record_answer(session_id, answered))
+    else:
+        session_id = records.start_session(trainee, drill_id, mode, {"difficulty": 1}, target=target)
+        session = DrillSession(drill, mode, seed=seed, target=target or records.target(drill_id),
+                               on_answer=lambda answered: records.record_answer(session_id, answered))
     for right in outcomes:
         item = session.next_item()
         if right:

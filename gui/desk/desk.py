@@ -29,13 +29,14 @@ from dealerdrill import settings as table_settings
 from dealerdrill.domain import Mode, Target
 from dealerdrill.drills.catalog import DRILL_CATALOG
 from dealerdrill.records import Records, RecordsError, SessionSummary, Trainee
+from dealerdrill.records.models import SETTINGS_IN_FORCE
 
 from .manager_key import KeyFileError
 from .pin import PIN_FILE_NAME
 from .roles import Manager, ManagerRole, Permission
 from .room_choice import MANAGER_URL_VARIABLE, chosen_room, save_room
 from .sessions import TrainingSession
-from .settings_policy import answer_key_changes
+from .settings_policy import answer_key_changes, settings_of_issue
 
 if TYPE_CHECKING:       # for the annotations only: the room's module is loaded when a room is chosen
     from dealerdrill.records.room_store import RoomRecords
@@ -212,6 +213,23 @@ class Desk:
         from dealerdrill import paths
 
         return self.records.path.parent if self.records is not None else paths.data_dir()
+
+    # ------------------------------------------------------------------------------------------ verdicts
+    @property
+    def judge(self):
+        """The Judge of these records (dealerdrill.verdicts): every test result this desk shows or acts on is
+        made again by it, never read from what was stored. Keys the PIN file does not explain sign nothing."""
+        from dealerdrill.verdicts import Judge
+
+        records = self._require_records()
+        judge = getattr(self, "_judge", None)
+        if judge is None or judge.records is not records:
+            judge = self._judge = Judge(records, distrusted=frozenset(self.keys_the_pin_file_does_not_explain()))
+        return judge
+
+    def judged_session(self, session_id: str) -> SessionSummary:
+        """A session's summary with its verdict made again when it is a test."""
+        return self.judge.judged(self._require_records().session(session_id))
 
     # ------------------------------------------------------------------------------------------ listeners
     def subscribe(self, listener: Callable[[DeskEvent], None]) -> None:
@@ -407,8 +425,11 @@ class Desk:
     def start_session(self, drill: str | type, mode: Mode, difficulty: int = 1, *, seed: int | None = None,
                       target: Target | None = None) -> TrainingSession:
         """Start a drill session for the person at the desk (a trainee: recorded; a guest: not). `drill` is a
-        drill id or a drill class; the drill is made with the settings in force, which are stored with the
-        session. `target` is the one the session is judged by (default: the target in force for the drill)."""
+        drill id or a drill class. Practice and timed: at `difficulty`, the drill made with the settings in
+        force, which are stored with the session (`seed` makes it repeatable; `target`, default the one in
+        force, gives a timed item its time limit). A trainee's test is issued by the records (issue_test): its
+        seed, level, target and answer-key settings are theirs, `difficulty` and `seed` are not used, and a
+        target of the caller's is refused; a guest's test (not recorded) is taken at its target's level."""
         drill_class: Any = drill
         if isinstance(drill, str):
             from dealerdrill.drills import registry
@@ -421,28 +442,55 @@ class Desk:
             raise PermissionError("Choose who is training first (a trainee, or a guest).")
         drill_id: str = drill_class.id
         trainee = self.trainee if self.records is not None else None
-        if target is None and mode is Mode.TEST and trainee is not None and self.records is not None:
-            # A recorded test is judged by the manager's target: a room's server out of reach starts none (its
-            # test would go into the outbox under the drill's default). A file that cannot be read now records
-            # no session either: that test starts unrecorded and says so, as before.
-            try:
-                target = self.records.target_for_test(drill_id)
-            except RecordsError:
-                if getattr(self.records, "room", False):
-                    raise
+        if mode is Mode.TEST and target is not None:
+            raise ValueError("A test is judged by the manager's target in force, never by one the caller gives.")
         self.end_session()
+        if mode is Mode.TEST:
+            self.session = self._start_test(drill_class, trainee)
+            return self.session
         made = drill_class(self.settings)
         memory = self._guest_memory.get(drill_id)
         if trainee is not None and self.records is not None:
             memory = self.records.load_scheduler_memory(trainee, drill_id)
         snapshot: dict[str, Any] = self.settings.to_dict()
         snapshot["difficulty"] = difficulty
-        self.session = TrainingSession(made, mode, difficulty=difficulty,
-                                       target=target or self.target_for(drill_id), seed=seed,
+        self.session = TrainingSession(made, mode, difficulty=difficulty, target=target or self.target_for(drill_id),
+                                       seed=seed,
                                        scheduler_memory=memory, trainee=trainee, records=self.records,
                                        settings_snapshot=snapshot, on_memory=self._remember_memory,
                                        on_finished=self._session_finished)
         return self.session
+
+    def _start_test(self, drill_class, trainee: str | None) -> TrainingSession:
+        """A test: for a trainee, as the records issue it; for a guest, or where the records cannot issue one
+        now (a file that cannot be written: the test runs unrecorded and says so), under the target in force
+        at its level. A room's server out of reach issues none: RecordsError says why (practice still starts)."""
+        drill_id: str = drill_class.id
+        problem = None
+        if trainee is not None and self.records is not None:
+            try:
+                issue = self.records.issue_test(trainee, drill_id,
+                                                distrusted=frozenset(self.keys_the_pin_file_does_not_explain()))
+            except RecordsError as error:
+                if self.in_room:
+                    raise
+                problem = f"This test is not being recorded: {error}"
+            else:
+                try:
+                    made = drill_class(settings_of_issue(issue.settings, self.settings))
+                except (ValueError, LookupError) as error:
+                    self.records.finish_session(issue.session_uuid)    # issued, never asked: "stopped after 0"
+                    raise ValueError(str(error)) from None
+                return TrainingSession(made, Mode.TEST, difficulty=issue.level, target=issue.target,
+                                       seed=issue.seed, scheduler_memory=None, trainee=trainee,
+                                       records=self.records, settings_snapshot=issue.settings,
+                                       on_memory=self._remember_memory, on_finished=self._session_finished,
+                                       issued_session=issue.session_uuid)
+        target = self.target_for(drill_id)
+        return TrainingSession(drill_class(self.settings), Mode.TEST, difficulty=target.level, target=target,
+                               seed=None, scheduler_memory=None, trainee=None, records=None,
+                               settings_snapshot={}, on_memory=self._remember_memory,
+                               on_finished=self._session_finished, recording_problem=problem)
 
     @property
     def test_running(self) -> bool:
@@ -461,6 +509,12 @@ class Desk:
     def _session_finished(self, session: TrainingSession) -> None:
         if self.session is session:
             self.session = None
+        if session.summary is not None and session.mode is Mode.TEST and self.records is not None:
+            # The end of a test is a place its result is trusted: judged again from the records, not the screen.
+            try:
+                session.summary = self.judge.judged(session.summary)
+            except RecordsError as error:
+                session.recording_problem = f"The test's result could not be checked against the records: {error}"
         if session.recorded:
             self._tell(DeskEvent.RECORDS)
 
@@ -470,6 +524,8 @@ class Desk:
         """What is unusual about signing this session off (None for a passed, complete test)."""
         if summary.mode != "test":
             return f"This is a {summary.mode} session, not a test."
+        if summary.off_level:
+            return f"This is not a test of its target: {summary.off_level}."
         if summary.items < summary.target.test_items:
             return (f"This test was stopped after {summary.items} of {summary.target.test_items} items and is not "
                     f"passed.")
@@ -483,7 +539,11 @@ class Desk:
         session (failed, stopped, practice or timed) needs `confirmed` and a `reason`, which is recorded."""
         manager = self.require(Permission.SIGN_OFF)
         records = self._require_records()
-        unusual = self.why_confirm(records.session(attempt_id))
+        attempt = self.judged_session(attempt_id)
+        if attempt.problems:
+            raise ValueError(f"This test cannot be signed off: what the records hold of it does not agree ("
+                             f"{'; '.join(attempt.problems)}). `dealerdrill verify` names it too.")
+        unusual = self.why_confirm(attempt)
         if unusual is not None:
             if not confirmed:
                 raise NeedsConfirmation(f"{unusual} Signing it off needs your confirmation and a reason.")
@@ -557,9 +617,24 @@ class Desk:
         one they accept; a list of problems in plain words, [] when sound."""
         from dealerdrill.records.chain import Problem
 
-        problems = list(self._require_records().verify(progress))
+        records = self._require_records()
+        problems = list(records.verify(progress))
+        problems += self.test_problems()
         if self.key_notice:
             problems.append(Problem("manager PIN file", self.key_notice))
+        return problems
+
+    def test_problems(self) -> list:
+        """Every test of the records judged again: a Problem for each whose stored result or what it was taken
+        under does not agree with what the records' signed entries and the engine say."""
+        from dealerdrill.records.chain import Problem
+
+        records = self._require_records()
+        problems = []
+        uuids = [uuid for (uuid,) in records.read("SELECT uuid FROM sessions WHERE mode = 'test' ORDER BY id")]
+        for uuid, verdict in self.judge.verdicts(uuids).items():
+            if verdict.problems:
+                problems.append(Problem(f"test session {uuid}", "; ".join(verdict.problems)))
         return problems
 
     def archive_trainee(self, name: str) -> Trainee:
@@ -580,25 +655,30 @@ class Desk:
 
     # ------------------------------------------------------------------------------------------ reading for managers
     def roster(self, f=None):
+        """Each trainee's readiness; a test counts only as its verdict made again says (dealerdrill.verdicts)."""
+        from dealerdrill.verdicts import judged_roster
+
         self.require(Permission.SEE_EVERY_TRAINEE)
-        return self._require_records().roster(f)
+        return judged_roster(self._require_records(), f, self.judge)
 
     def cohort(self, f=None):
         self.require(Permission.SEE_EVERY_TRAINEE)
         return self._require_records().cohort(f)
 
     def test_attempts(self, f=None):
+        """The test attempts in the filter, each judged again (dealerdrill.verdicts)."""
         self.require(Permission.SEE_EVERY_TRAINEE)
-        return self._require_records().test_attempts(f)
+        return self.judge.judged_all(self._require_records().test_attempts(f))
 
     def sessions_to_sign(self, f=None, *, every_mode: bool = False):
         """What the Manager page offers to sign off, oldest first: the test attempts in the filter; with
-        every_mode, every finished session in it (practice and timed too, which sign only with a reason)."""
+        every_mode, every finished session in it (practice and timed too, which sign only with a reason).
+        Tests are judged again."""
         self.require(Permission.SEE_EVERY_TRAINEE)
         records = self._require_records()
         if not every_mode:
-            return records.test_attempts(f)
-        return [s for s in records.session_summaries(f) if s.finished_at is not None]
+            return self.test_attempts(f)
+        return self.judge.judged_all([s for s in records.session_summaries(f) if s.finished_at is not None])
 
     def signoff_reasons(self) -> dict[str, str]:
         """Session id -> the reason recorded with its sign-off, for the sign-offs that needed one (read only;
@@ -731,8 +811,6 @@ class Desk:
 # manager changes them, the desk also writes them, signed with the manager's key, into the audit log; at
 # start the signed copy wins over the file for every answer-key setting, and a house-way file is loaded only
 # if it still holds exactly what the manager loaded.
-
-SETTINGS_IN_FORCE = "settings_in_force"
 
 
 def signed_settings_text(settings: table_settings.Settings) -> str:

@@ -23,19 +23,24 @@ class TrainingSession:
     def __init__(self, drill, mode: Mode, *, difficulty: int, target: Target, seed: int | None,
                  scheduler_memory: dict | None, trainee: str | None, records,
                  settings_snapshot: dict, on_memory: Callable[[str, dict], None],
-                 on_finished: Callable[[TrainingSession], None]):
+                 on_finished: Callable[[TrainingSession], None], issued_session: str | None = None,
+                 recording_problem: str | None = None):
+        """`issued_session`: the id of the session the records already started for a test they issued (its
+        seed, level, target and settings are the ones given here)."""
         self.trainee = trainee
         self._records = records if trainee is not None else None
         self._on_memory = on_memory
         self._on_finished = on_finished
         self.session_id: str | None = None
         self.last_answer_id: str | None = None
-        self.recording_problem: str | None = None
+        self.recording_problem: str | None = recording_problem
         self.summary: SessionSummary | None = None
         self.closed = False
         self._drill_session = DrillSession(drill, mode, seed=seed, difficulty=difficulty, target=target,
                                            scheduler_memory=scheduler_memory, on_answer=self._record)
-        if self._records is not None:
+        if issued_session is not None:
+            self.session_id = issued_session
+        elif self._records is not None:
             try:
                 self.session_id = self._records.start_session(trainee, drill.id, mode, settings_snapshot,
                                                               target=target)

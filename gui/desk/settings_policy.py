@@ -42,3 +42,25 @@ def _shown(value) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def settings_of_issue(issued: dict, current: Settings) -> Settings:
+    """The settings a test is taken under: the answer-key settings the records issued it with (a manager's
+    signed change; the defaults for what it does not name) and the desk's own presentation settings.
+    ValueError when the issued settings cannot be used here (a house way not loaded on this desk)."""
+    from dealerdrill import settings as table_settings
+
+    wanted = {table: dict(values) for table, values in issued.items()
+              if table in TABLE_SETTINGS and isinstance(values, dict)}
+    for table, values in current.to_dict().items():
+        for name, value in values.items():
+            if name in PRESENTATION_ONLY:
+                wanted.setdefault(table, {})[name] = value
+    settings, problems = table_settings.from_dict(wanted)
+    if problems:
+        raise ValueError(f"The test's settings cannot be used on this desk: {problems[0]}")
+    way = settings.paigow.house_way
+    if way not in {choice for choice, _ in table_settings.house_way_choices()}:
+        raise ValueError(f"The test's settings cannot be used on this desk: its house way {way!r} is not loaded "
+                         f"here (a manager loads it on the Manager page).")
+    return settings

@@ -8,6 +8,7 @@ crash loses at most the item on screen.
 from __future__ import annotations
 
 import dataclasses
+import json
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,6 +19,42 @@ from dealerdrill.domain import AnsweredItem, Grade, Item, Mode, Target
 from .base import timeout_grade
 from .scheduler import Scheduler
 from .targets import default_target
+
+# A test's next item is drawn again, up to this many times, while it asks a situation the test asked already:
+# repeats come only once the level's situations run out (or nearly: docs/drills.md counts them per drill).
+SITUATION_TRIES = 64
+
+
+def situation_of(item: Item) -> str:
+    """What makes two items the same question: the family asked and everything the trainee is shown."""
+    return json.dumps([item.family, item.prompt], sort_keys=True, default=str)
+
+
+def item_seed(rng) -> int:
+    """The seed of one item's own generator, drawn from the session's (the same draw for every mode)."""
+    return (rng.below(2**32 - 1) << 32) | rng.below(2**32 - 1)
+
+
+class ItemsOfATest:
+    """The items of a test, in order, as they follow from its seed, level and drill (the drill made with the
+    test's settings): nothing else chooses them, so they can be made again wherever the test is judged
+    (dealerdrill.verdicts). No situation repeats within the test while SITUATION_TRIES draws find a new one."""
+
+    def __init__(self, drill, seed: int | None, level: int):
+        self.drill = drill
+        self.level = level
+        self._rng = Rng(seed)
+        self._asked: set[str] = set()
+
+    def next(self) -> Item:
+        for _ in range(SITUATION_TRIES):
+            seed = item_seed(self._rng)
+            item = self.drill.generate(Rng(seed), self.level, None)
+            situation = situation_of(item)
+            if situation not in self._asked:
+                break
+        self._asked.add(situation)
+        return dataclasses.replace(item, origin={"seed": seed, "family": None, "difficulty": self.level})
 
 
 class DrillUsageError(ValueError):
@@ -84,6 +121,7 @@ class DrillSession:
         self.difficulty = difficulty
         self.target = target or default_target(drill.id)
         self.rng = Rng(seed)
+        self._test_items = ItemsOfATest(drill, seed, difficulty) if mode is Mode.TEST else None
         # The level's families only are asked about; the memory of all of them is kept.
         families_for = getattr(drill, "families_for", None)
         asked = families_for(difficulty) if families_for is not None else None
@@ -109,10 +147,13 @@ class DrillSession:
             raise DrillUsageError("the test is complete: no more items")
         if self.current is not None:
             raise DrillUsageError("answer the current item first")
+        if self._test_items is not None:
+            self.current = self._test_items.next()
+            return self.current
         family = self.scheduler.next_family() if self.adaptive else None
         # Each item from a generator of its own, seeded from the session's: the seed, the family asked for
         # and the difficulty are stored with the answer and make the same item again (drills/regrade.py).
-        seed = (self.rng.below(2**32 - 1) << 32) | self.rng.below(2**32 - 1)
+        seed = item_seed(self.rng)
         item = self.drill.generate(Rng(seed), self.difficulty, family)
         self.current = dataclasses.replace(item, origin={"seed": seed, "family": family,
                                                          "difficulty": self.difficulty})

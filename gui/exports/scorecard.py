@@ -33,6 +33,7 @@ from dealerdrill.drills.levels import level_name
 from dealerdrill.records.models import Heatmap, RecordFilter
 from dealerdrill.records.queries import category_label
 from dealerdrill.records.transfer import ExportCancelled, write_atomically
+from dealerdrill.verdicts import judged_roster
 
 from . import pdf_text, vector_charts
 from .cells import printable
@@ -188,8 +189,10 @@ def _mine(name: str, f: RecordFilter) -> RecordFilter:
 
 
 def trainee_figures(records, name: str, f: RecordFilter) -> TraineeFigures:
+    from dealerdrill.verdicts import Judge
+
     mine = _mine(name, f)
-    return TraineeFigures(records.skill_progress(name, mine), records.test_attempts(mine),
+    return TraineeFigures(records.skill_progress(name, mine), Judge(records).judged_all(records.test_attempts(mine)),
                           records.error_categories(name, mine), records.heatmap(name, mine))
 
 
@@ -208,7 +211,7 @@ def trainee_story(records, name: str, f: RecordFilter, styles, width: float, ros
     # Titles as printed, in the tables and in the charts alike (a game's name where two games share one).
     skills = [dataclasses.replace(s, title=drill_title(records, s.drill, shared)) for s in figures.skills]
     attempts, categories = figures.attempts, figures.categories
-    roster = [roster_entry] if roster_entry is not None else records.roster(mine)
+    roster = [roster_entry] if roster_entry is not None else judged_roster(records, mine)
     if seal is not None:
         seal.append([f"Scorecard: {trainee.name}", f"Period: {period_text(f)}."])
     printed = f"Printed {_day(records.clock())}"
@@ -238,8 +241,9 @@ def trainee_story(records, name: str, f: RecordFilter, styles, width: float, ros
     if skills:
         rows = [["Drill", "Answers", "Accuracy", "Target", "Median s", "Target s", "Met"]]
         for s in skills:
-            met = "yes" if s.accuracy_met and s.speed_met else (
-                "accuracy only" if s.accuracy_met else "speed only" if s.speed_met else "no")
+            met = ("too few answers" if not s.target.enough_answers(s.answered) else
+                   "yes" if s.accuracy_met and s.speed_met else
+                   "accuracy only" if s.accuracy_met else "speed only" if s.speed_met else "no")
             rows.append([s.title, s.answered, f"{100 * s.accuracy:.1f}%", f"{100 * s.target.accuracy:.0f}%",
                          f"{s.median_seconds:.1f}", f"{s.target.seconds:g}", met])
         story.append(_table(rows, [w * width for w in (0.34, 0.1, 0.11, 0.1, 0.11, 0.1, 0.14)], styles, seal=seal))
@@ -324,7 +328,7 @@ def _signature_lines(styles, width):
 def cohort_roster(records, names: list[str], f: RecordFilter) -> dict:
     """name -> roster entry for the named trainees (archived ones included), in one reading."""
     wanted = RecordFilter(f.date_from, f.date_to, f.game, f.drill, f.mode, tuple(names), True)
-    return {e.trainee.name: e for e in records.roster(wanted)}
+    return {e.trainee.name: e for e in judged_roster(records, wanted)}
 
 
 def cohort_summary_story(records, names: list[str], f: RecordFilter, styles, width, entries=None,
@@ -516,9 +520,12 @@ def _export_pdf(records, path: str | Path, names: list[str], f: RecordFilter | N
     if signer is not None:
         from dealerdrill.records.transfer import answers_chain_problem
         from dealerdrill.records.verify import signoffs_problem
+        from dealerdrill.verdicts import tests_problem
 
-        # The manager's key does not vouch for results or sign-offs changed behind the program's back.
-        unsealed_because = answers_chain_problem(records, names) or signoffs_problem(records, names) or ""
+        # The manager's key does not vouch for results or sign-offs changed behind the program's back, nor for a
+        # test whose stored result its verdict made again does not confirm.
+        unsealed_because = (answers_chain_problem(records, names) or signoffs_problem(records, names)
+                            or tests_problem(records, names) or "")
         if unsealed_because:
             signer = None
     if signer is not None:

@@ -27,6 +27,7 @@ from .models import (
                      SkillProgress,
                      Streaks,
                      TargetInfo,
+                     TestIssue,
                      Trainee,
                      TrendPoint,
 )
@@ -47,6 +48,6 @@ __all__ = [
     "ExportCancelled", "GameReadiness", "Heatmap", "HeatmapCell", "ImportResult", "RecordFilter", "Records",
     "RecordsDamagedError", "RecordsError", "RecordsFullError", "RecordsLockedError", "RecordsNewerError",
     "RecordsReadOnlyError", "RosterEntry", "SCHEMA_VERSION", "SessionSummary", "SkillProgress", "Streaks",
-    "TargetInfo", "Trainee", "TrendPoint", "UnknownTraineeError",
+    "TargetInfo", "TestIssue", "Trainee", "TrendPoint", "UnknownTraineeError",
     "default_database_path", "dump_records", "import_records",
 ]

@@ -87,6 +87,12 @@ class SessionSummary:
     # What the session recorded (its target or its table settings) is not readable as such: the records were
     # edited by hand. It is shown with the default target and no settings, and is never a pass.
     unreadable: bool = False
+    # A test's verdict made again (dealerdrill.verdicts): `correct` is then the engine's count, `target` the signed
+    # one in force when it was issued, `problems` what the stored test does not agree with (never a pass with
+    # any), `off_level` why it is not a test of its target (taken at another level).
+    judged: bool = False
+    problems: tuple[str, ...] = ()
+    off_level: str = ""
 
     @property
     def accuracy(self) -> float:
@@ -98,7 +104,7 @@ class SessionSummary:
         when it started."""
         if self.mode != "test":
             return None
-        if self.unreadable:
+        if self.unreadable or self.problems or self.off_level:
             return False
         return self.items >= self.target.test_items and self.accuracy >= self.target.pass_mark
 
@@ -124,12 +130,41 @@ class SessionSummary:
         "unfinished after k of n" (never ended: still running, or the program was closed during it)."""
         if self.mode != "test":
             return None
+        if self.problems:
+            return "not trusted: the records disagree"
         if self.passed:
             return "passed"
         if self.items >= self.target.test_items:
             return "not passed"
         state = "stopped" if self.finished_at is not None else "unfinished"
         return f"{state} after {self.items} of {self.target.test_items}"
+
+
+@dataclass(frozen=True)
+class TestIssue:
+    """A test as the records issued it: the trainee chooses none of this. Its items follow from (drill, level,
+    seed, answer-key settings); it is judged by `target`, the manager's target in force when it was issued
+    (or the drill's default). `settings` is what the session stores: the answer-key settings of the manager's
+    latest signed change in force (empty: the defaults), the level as "difficulty", and the issue itself
+    under ISSUE_KEY."""
+    session_uuid: str
+    drill: str
+    seed: int
+    target: Target
+    settings: dict[str, Any]
+    started_at: datetime
+
+    @property
+    def level(self) -> int:
+        return self.target.level
+
+
+# The key of a session's settings under which the records wrote the test's issue (seed, target change and
+# settings entry in force): sessions without it are tests from before the records issued them.
+ISSUE_KEY = "test_issue"
+# The audit action of each change of the answer-key settings a manager puts in force, signed with their key: a
+# test is issued under the latest such entry (gui/desk/desk.py writes them).
+SETTINGS_IN_FORCE = "settings_in_force"
 
 
 @dataclass(frozen=True)
@@ -159,11 +194,11 @@ class SkillProgress:
 
     @property
     def accuracy_met(self) -> bool:
-        return self.answered > 0 and self.accuracy >= self.target.accuracy
+        return self.target.enough_answers(self.answered) and self.accuracy >= self.target.accuracy
 
     @property
     def speed_met(self) -> bool:
-        return self.answered > 0 and self.median_seconds <= self.target.seconds
+        return self.target.enough_answers(self.answered) and self.median_seconds <= self.target.seconds
 
 
 @dataclass(frozen=True)
@@ -225,11 +260,11 @@ class DrillReadiness:
 
     @property
     def accuracy_met(self) -> bool:
-        return self.answered >= min(self.target.test_items, 20) and self.accuracy >= self.target.accuracy
+        return self.target.enough_answers(self.answered) and self.accuracy >= self.target.accuracy
 
     @property
     def speed_met(self) -> bool:
-        return self.answered > 0 and self.median_seconds <= self.target.seconds
+        return self.target.enough_answers(self.answered) and self.median_seconds <= self.target.seconds
 
     @property
     def ready(self) -> bool:
@@ -276,11 +311,11 @@ class CohortRow:
 
     @property
     def accuracy_met(self) -> bool:
-        return self.answered > 0 and self.accuracy >= self.target.accuracy
+        return self.target.enough_answers(self.answered) and self.accuracy >= self.target.accuracy
 
     @property
     def speed_met(self) -> bool:
-        return self.answered > 0 and self.median_seconds <= self.target.seconds
+        return self.target.enough_answers(self.answered) and self.median_seconds <= self.target.seconds
 
 
 @dataclass(frozen=True)

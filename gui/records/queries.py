@@ -9,8 +9,10 @@ Definitions a manager sees (documented here once):
 - trend: per local calendar day; recent_change: accuracy over the latest TREND_WINDOW answers minus the
   TREND_WINDOW before them (None until there are 2 x TREND_WINDOW answers).
 - readiness for a drill: over the latest READINESS_ANSWERS answers in the period, accuracy at least the
-  target's (with at least min(test items, 20) answers) and median time within the speed target, and a test
-  attempt in the period that reached its pass mark. A game is ready when all its drills are.
+  target's and median time within the speed target, each only once there are enough answers to say
+  (Target.answers_for_a_verdict: a test's number of items, at most READINESS_ANSWERS; the same rule for
+  "met" on every screen and export), and a test attempt in the period that passed, judged again
+  (dealerdrill.verdicts) at the level its target names. A game is ready when all its drills are.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from datetime import date, datetime, time, timedelta
 
 from dealerdrill.domain import Target
 from dealerdrill.domain.catalog import BANKER_TOTALS, THIRD_CARD_VALUES
+from dealerdrill.domain.targets import READINESS_ANSWERS
 
 from .models import (
     AnswerRecord,
@@ -40,7 +43,6 @@ from .models import (
 from .schema_v5 import name_key
 
 TREND_WINDOW = 20
-READINESS_ANSWERS = 50
 
 
 @dataclass(frozen=True)

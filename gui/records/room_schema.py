@@ -22,8 +22,13 @@ The triggers refuse every UPDATE and DELETE of a result, whoever connects, and T
 """
 from __future__ import annotations
 
+from dealerdrill.domain import Target
+
 from . import chain
 from .dialect import POSTGRES
+from .models import ISSUE_KEY, SETTINGS_IN_FORCE
+
+DEFAULT_LEVEL = Target().level     # the level of a target change made before targets named one
 
 SCHEMA = "dealerdrill"
 CHAIN_LOCK = 7_304_118_211          # pg_advisory_xact_lock key of the records' chains
@@ -386,8 +391,31 @@ CREATE TRIGGER answers_feed_room_summaries AFTER INSERT ON answers FOR EACH ROW
 EXECUTE FUNCTION dd_feed_room_summaries();
 """ + ROOM_SUMMARIES_FILL
 
-PG_MIGRATIONS = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
-# The room's versions 1 to 6 are the file's (schema.SCHEMA_VERSION); those after are the server's own.
+# Version 8: the file's version 7 (a test's level in its target, schema_v7.py), and what the server needs to issue
+# tests itself (issue 28): the drills the room knows with their default targets, written by `room setup` from
+# the program's catalogue (a test of a drill whose manager never set a target is judged by its default).
+_V8 = """
+ALTER TABLE target_changes ADD COLUMN level integer CHECK (level IS NULL OR level BETWEEN 1 AND 3);
+ALTER TABLE targets ADD COLUMN level integer;
+CREATE OR REPLACE FUNCTION dd_target_changes_set_the_target() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO targets (drill, seconds, accuracy, test_items, pass_mark, set_by, set_at, level)
+    VALUES (NEW.drill, NEW.seconds, NEW.accuracy, NEW.test_items, NEW.pass_mark, NEW.set_by, NEW.set_at, NEW.level)
+    ON CONFLICT (drill) DO UPDATE SET seconds = excluded.seconds, accuracy = excluded.accuracy,
+        test_items = excluded.test_items, pass_mark = excluded.pass_mark, set_by = excluded.set_by,
+        set_at = excluded.set_at, level = excluded.level;
+    RETURN NULL;
+END $$;
+CREATE TABLE drill_defaults (
+    drill   text PRIMARY KEY,
+    game    text NOT NULL,
+    target  text NOT NULL
+);
+"""
+
+PG_MIGRATIONS = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
+# The room's versions 1 to 6 are the file's (schema.SCHEMA_VERSION); 7 is the server's own (its summaries); 8 holds
+# the file's 7 and the server's drill defaults.
 ROOM_SCHEMA_VERSION = len(PG_MIGRATIONS)
 
 # Triggers only the server has (SQLite has no TRUNCATE); verification asks for these too.
@@ -408,6 +436,9 @@ assert len(_ANSWER_PARAMETERS) == len(chain.ANSWER_COLUMNS)
 _DEFINER = "LANGUAGE plpgsql SECURITY DEFINER SET search_path = dealerdrill, pg_temp SET extra_float_digits = 1"
 
 FUNCTIONS = f"""
+-- Signatures of earlier releases whose arguments changed (CREATE OR REPLACE would keep the old one beside).
+DROP FUNCTION IF EXISTS dd_set_target(bigint, text, double precision, double precision, integer, double precision,
+                                      text, text, text, bytea, text, bytea);
 CREATE OR REPLACE FUNCTION dd_lock_chains() RETURNS void {_DEFINER} AS $$
 BEGIN PERFORM pg_advisory_xact_lock({CHAIN_LOCK}); END $$;
 
@@ -517,15 +548,19 @@ BEGIN
     RETURN v_id;
 END $$;
 
--- A session; its id, or the id it already has when this UUID was started before (an outbox sent again).
-CREATE OR REPLACE FUNCTION dd_start_session(p_uuid text, p_trainee_uuid text, p_drill text, p_game text,
-        p_mode text, p_settings text, p_target text, p_workstation text, p_started_at text) RETURNS bigint
-        {_DEFINER} AS $$
-DECLARE v_id bigint; v_trainee bigint; v_archived text;
+-- The server's clock, as the records write times (store.to_text: UTC, microseconds, a Z).
+CREATE OR REPLACE FUNCTION dd_now() RETURNS text LANGUAGE sql VOLATILE AS $$
+    SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+$$;
+
+CREATE OR REPLACE FUNCTION dd_manager_login() RETURNS boolean LANGUAGE sql STABLE AS $$
+    SELECT pg_has_role(session_user, 'dealerdrill_manager', 'MEMBER')
+$$;
+
+-- The trainee a session may be started for (its id), or an error in plain words.
+CREATE OR REPLACE FUNCTION dd_trainee_for_session(p_trainee_uuid text) RETURNS bigint {_DEFINER} AS $$
+DECLARE v_trainee bigint; v_archived text;
 BEGIN
-    PERFORM dd_lock_chains();
-    SELECT id INTO v_id FROM sessions WHERE uuid = p_uuid;
-    IF v_id IS NOT NULL THEN RETURN v_id; END IF;
     SELECT id, archived_at INTO v_trainee, v_archived FROM trainees WHERE uuid = p_trainee_uuid;
     IF v_trainee IS NULL THEN
         RAISE EXCEPTION 'there is no trainee %', p_trainee_uuid USING ERRCODE = 'foreign_key_violation';
@@ -534,14 +569,80 @@ BEGIN
         RAISE EXCEPTION 'the trainee is archived; a manager must restore the profile first'
             USING ERRCODE = 'insufficient_privilege';
     END IF;
+    RETURN v_trainee;
+END $$;
+
+CREATE OR REPLACE FUNCTION dd_insert_session(p_uuid text, p_trainee bigint, p_trainee_uuid text, p_drill text,
+        p_game text, p_mode text, p_settings text, p_target text, p_workstation text, p_started_at text)
+        RETURNS bigint {_DEFINER} AS $$
+DECLARE v_id bigint;
+BEGIN
     SELECT coalesce(max(id), 0) + 1 INTO v_id FROM sessions;
     INSERT INTO sessions (id, uuid, trainee_id, drill, game, mode, settings, target, workstation, started_at, login)
-    VALUES (v_id, p_uuid, v_trainee, p_drill, p_game, p_mode, p_settings, p_target, p_workstation, p_started_at,
+    VALUES (v_id, p_uuid, p_trainee, p_drill, p_game, p_mode, p_settings, p_target, p_workstation, p_started_at,
             session_user);
     PERFORM dd_append('session', p_uuid, jsonb_build_object('uuid', p_uuid, 'trainee', p_trainee_uuid,
                       'drill', p_drill, 'game', p_game, 'mode', p_mode, 'settings', p_settings, 'target', p_target,
                       'workstation', p_workstation, 'started_at', p_started_at)::text, NULL, NULL, NULL);
     RETURN v_id;
+END $$;
+
+-- A practice or timed session; its id, or the id it already has when this UUID was started before (an outbox
+-- sent again). A desk's session starts when the server says (its clock, not the desk's); a test is never
+-- started here by a desk: the server issues it (dd_issue_test). A manager's import brings sessions, tests
+-- among them, with the times they were recorded at elsewhere (the importing program grades them again).
+CREATE OR REPLACE FUNCTION dd_start_session(p_uuid text, p_trainee_uuid text, p_drill text, p_game text,
+        p_mode text, p_settings text, p_target text, p_workstation text, p_started_at text) RETURNS bigint
+        {_DEFINER} AS $$
+DECLARE v_id bigint; v_trainee bigint; v_manager boolean := dd_manager_login();
+BEGIN
+    PERFORM dd_lock_chains();
+    SELECT id INTO v_id FROM sessions WHERE uuid = p_uuid;
+    IF v_id IS NOT NULL THEN RETURN v_id; END IF;
+    IF p_mode = 'test' AND NOT v_manager THEN
+        RAISE EXCEPTION 'a test is issued by the training room server, never started by a desk'
+            USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    v_trainee := dd_trainee_for_session(p_trainee_uuid);
+    RETURN dd_insert_session(p_uuid, v_trainee, p_trainee_uuid, p_drill, p_game, p_mode, p_settings, p_target,
+                             p_workstation, CASE WHEN v_manager THEN p_started_at ELSE dd_now() END);
+END $$;
+
+-- A test, as the server issues it: its seed from the server's random numbers, its start from the server's clock,
+-- the manager's target in force for the drill (else the drill's default) with its level, and the answer-key
+-- settings of the manager's latest signed change. The desk gives only who, which drill and a new UUID, and gets
+-- back what it must ask (the items follow from the drill, the level, the seed and the settings).
+CREATE OR REPLACE FUNCTION dd_issue_test(p_uuid text, p_trainee_uuid text, p_drill text, p_workstation text,
+        OUT o_settings text, OUT o_target text, OUT o_started_at text, OUT o_seed bigint) {_DEFINER} AS $$
+DECLARE v_trainee bigint; v_game text; v_target jsonb; v_change bigint; v_changed jsonb; v_entry bigint;
+        v_keys jsonb;
+BEGIN
+    PERFORM dd_lock_chains();
+    IF EXISTS (SELECT 1 FROM sessions WHERE uuid = p_uuid) THEN
+        RAISE EXCEPTION 'a session % exists already', p_uuid USING ERRCODE = 'unique_violation';
+    END IF;
+    v_trainee := dd_trainee_for_session(p_trainee_uuid);
+    SELECT game, target::jsonb INTO v_game, v_target FROM drill_defaults WHERE drill = p_drill;
+    IF v_game IS NULL THEN
+        RAISE EXCEPTION 'the room knows no drill %: its owner runs `dealerdrill room setup` with this Dealer Drill',
+            p_drill USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT id, jsonb_build_object('seconds', seconds, 'accuracy', accuracy, 'test_items', test_items,
+                                  'pass_mark', pass_mark, 'level', coalesce(level, {DEFAULT_LEVEL}))
+    INTO v_change, v_changed FROM target_changes WHERE drill = p_drill ORDER BY id DESC LIMIT 1;
+    IF v_change IS NOT NULL THEN v_target := v_changed; END IF;
+    SELECT a.id, a.detail::jsonb -> 'answer_keys' INTO v_entry, v_keys
+    FROM audit a JOIN ledger l ON l.kind = 'audit' AND l.ref = a.id::text
+    WHERE a.action = '{SETTINGS_IN_FORCE}' AND l.signed_by_key IS NOT NULL ORDER BY a.id DESC LIMIT 1;
+    o_seed := ('x' || substr(md5(gen_random_uuid()::text || gen_random_uuid()::text), 1, 16))::bit(64)::bigint
+              & 9223372036854775807;
+    o_started_at := dd_now();
+    o_target := v_target::text;
+    o_settings := (coalesce(v_keys, '{{}}'::jsonb) || jsonb_build_object('difficulty', (v_target ->> 'level')::integer,
+                   '{ISSUE_KEY}', jsonb_build_object('seed', o_seed, 'target_change', v_change,
+                                                      'settings_entry', v_entry)))::text;
+    PERFORM dd_insert_session(p_uuid, v_trainee, p_trainee_uuid, p_drill, v_game, 'test', o_settings, o_target,
+                              p_workstation, o_started_at);
 END $$;
 
 -- A graded answer and the trainee's scheduler memory after it, in one transaction. Only into a running
@@ -662,7 +763,8 @@ END $$;
 
 CREATE OR REPLACE FUNCTION dd_set_target(p_id bigint, p_drill text, p_seconds double precision,
         p_accuracy double precision, p_test_items integer, p_pass_mark double precision, p_set_by text,
-        p_set_at text, p_content text, p_hash bytea, p_key text, p_signature bytea) RETURNS void {_DEFINER} AS $$
+        p_set_at text, p_content text, p_hash bytea, p_key text, p_signature bytea, p_level integer)
+        RETURNS void {_DEFINER} AS $$
 DECLARE v_id bigint;
 BEGIN
     PERFORM dd_lock_chains();
@@ -671,8 +773,8 @@ BEGIN
         RAISE EXCEPTION 'the signed target does not follow the targets as they stand'
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
-    INSERT INTO target_changes (id, drill, seconds, accuracy, test_items, pass_mark, set_by, set_at)
-    VALUES (v_id, p_drill, p_seconds, p_accuracy, p_test_items, p_pass_mark, p_set_by, p_set_at);
+    INSERT INTO target_changes (id, drill, seconds, accuracy, test_items, pass_mark, set_by, set_at, level)
+    VALUES (v_id, p_drill, p_seconds, p_accuracy, p_test_items, p_pass_mark, p_set_by, p_set_at, p_level);
     PERFORM dd_append('target', v_id::text, p_content, p_key, p_signature, p_hash);
 END $$;
 
@@ -726,6 +828,7 @@ END $$;
 # Who may run which function (room_setup.py grants these and nothing else that writes).
 DESK_FUNCTIONS = ("dd_audit(text, text, text, text)", "dd_create_trainee(text, text, text, text)",
                   "dd_start_session(text, text, text, text, text, text, text, text, text)",
+                  "dd_issue_test(text, text, text, text)",
                   "dd_record_answer(text, text, text, text, text, text, text, integer, text, text, double precision, "
                   "integer, text, text, text)",
                   "dd_finish_session(text, text)")
@@ -733,7 +836,7 @@ MANAGER_FUNCTIONS = ("dd_chain_heads()", "dd_signed_audit(bigint, text, text, te
                      "dd_checkpoint(text, bytea, text, bytea)", "dd_set_archived(text, text, text)",
                      "dd_sign_off(text, text, text, text, text, text, bytea, text, bytea)",
                      "dd_set_target(bigint, text, double precision, double precision, integer, double precision, "
-                     "text, text, text, bytea, text, bytea)",
+                     "text, text, text, bytea, text, bytea, integer)",
                      "dd_add_manager_key(text, bytea, text, text, text, text, bytea, text, bytea)",
                      "dd_import_trainee(text, text, text, text)",
                      "dd_import_answer(bigint, text, integer, text, text, text, text, text, integer, text, text, "
@@ -742,4 +845,6 @@ MANAGER_FUNCTIONS = ("dd_chain_heads()", "dd_signed_audit(bigint, text, text, te
 INTERNAL_FUNCTIONS = ("dd_lock_chains()", "dd_append(text, text, text, text, bytea, bytea)",
                       "dd_insert_answer(text, bigint, integer, text, text, text, text, text, integer, text, text, "
                       "double precision, integer, text)",
-                      "dd_audit_row(text, text, text, text)", "dd_add_trainee(text, text, text, text)")
+                      "dd_audit_row(text, text, text, text)", "dd_add_trainee(text, text, text, text)",
+                      "dd_trainee_for_session(text)",
+                      "dd_insert_session(text, bigint, text, text, text, text, text, text, text, text)")

@@ -29,6 +29,7 @@ from .room_schema import (
     ROOM_SCHEMA_VERSION,
     SCHEMA,
 )
+from .schema_v7 import TESTS_ISSUED, TESTS_ISSUED_WORDS
 
 DESK_GROUP = "dealerdrill_desk"
 MANAGER_GROUP = "dealerdrill_manager"
@@ -55,9 +56,11 @@ def _role_exists(cursor, name: str) -> bool:
     return cursor.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (name,)).fetchone() is not None
 
 
-def setup(url: str) -> tuple[int, int]:
+def setup(url: str, catalog=None) -> tuple[int, int]:
     """Create or upgrade the room at `url`; returns (version before, version now). Each step is one
-    transaction: a failure leaves the room at the last version reached, and running it again goes on."""
+    transaction: a failure leaves the room at the last version reached, and running it again goes on.
+    `catalog` (a DrillCatalog: the command line gives the program's) writes the drills the room knows and
+    their default targets, which the server issues tests under until a manager sets one."""
     import psycopg
 
     connection = _connect(url)
@@ -89,11 +92,27 @@ def setup(url: str) -> tuple[int, int]:
             with connection.transaction():
                 cursor.execute(FUNCTIONS)
                 _grant(cursor)
+                if catalog is not None:
+                    _write_drill_defaults(cursor, catalog)
+                # From here on the server issues every test (as a file's version 7 upgrade marks it).
+                cursor.execute("SELECT 1 FROM audit WHERE action = %s", (TESTS_ISSUED,))
+                if cursor.fetchone() is None:
+                    cursor.execute("SELECT dd_audit(dd_now(), 'workstation', %s, %s)",
+                                   (TESTS_ISSUED, TESTS_ISSUED_WORDS))
     except psycopg.Error as error:
         raise RoomSetupError(f"The training room could not be set up: {str(error).strip()}") from None
     finally:
         connection.close()
     return start, SCHEMA_VERSION
+
+
+def _write_drill_defaults(cursor, catalog) -> None:
+    import json
+
+    for drill_id, info in sorted(catalog.drills().items()):
+        cursor.execute("INSERT INTO drill_defaults (drill, game, target) VALUES (%s, %s, %s) ON CONFLICT (drill) DO "
+                       "UPDATE SET game = excluded.game, target = excluded.target",
+                       (drill_id, info.game, json.dumps(catalog.default_target(drill_id).to_dict(), sort_keys=True)))
 
 
 def _grant(cursor) -> None:

@@ -30,7 +30,7 @@ from dealerdrill.domain import AnsweredItem, Target
 
 from . import chain, room_connection
 from .dialect import POSTGRES
-from .models import SessionSummary, Trainee
+from .models import SessionSummary, TestIssue, Trainee
 from .outbox import OUTBOX_NAME, Outbox
 from .room_connection import conninfo, public_url
 from .room_schema import ROOM_SCHEMA_VERSION, ROOM_SUMMARY_CHECKS, SERVER_TRIGGERS
@@ -41,6 +41,7 @@ from .store import (
     Records,
     UnknownTraineeError,
     clean_name,
+    from_text,
     mode_value,
     new_uuid,
     signed_statement,
@@ -606,6 +607,27 @@ class RoomRecords(Records):
                                                  "answers": [], "finished_at": None}
         return payload["uuid"]
 
+    def issue_test(self, trainee: str, drill_id: str, *, distrusted: frozenset[str] = frozenset()) -> TestIssue:
+        """As Records.issue_test, by the server (dd_issue_test): its random seed, its clock, the target in force
+        and the latest signed answer-key settings. RecordsOfflineError while the server cannot be reached."""
+        row = self._trainee_row(trainee)
+        if row is None:
+            raise UnknownTraineeError(trainee)
+        if row[4]:
+            raise PermissionError(f"{row[2]} is archived; a manager must restore the profile first.")
+        session_id = new_uuid()
+        settings_text, target_text, started, seed = self._call("dd_issue_test", session_id, row[1], drill_id,
+                                                               self.workstation)
+        target = Target.from_dict(json.loads(target_text))
+        settings = json.loads(settings_text)
+        self._local_sessions[session_id] = {"uuid": session_id, "trainee_uuid": row[1], "drill": drill_id,
+                                            "game": self.drill_info(drill_id).game, "mode": "test",
+                                            "settings": settings_text, "target": target_text,
+                                            "workstation": self.workstation, "started_at": started,
+                                            "trainee": row[2], "target_value": target, "answers": [],
+                                            "finished_at": None}
+        return TestIssue(session_id, drill_id, int(seed), target, settings, from_text(started))
+
     def record_answer(self, session_id: str, answered: AnsweredItem, scheduler_memory: dict | None = None) -> str:
         item, grade = answered.item, answered.grade
         local = self._local_sessions.get(session_id)
@@ -690,12 +712,12 @@ class RoomRecords(Records):
             heads = db.call("dd_chain_heads")
             change_id = heads[4]
             event = target_event(change_id, drill_id, target.seconds, target.accuracy, target.test_items,
-                                 target.pass_mark, set_by, set_at)
+                                 target.pass_mark, set_by, set_at, target.level)
             content = chain.event_content(signed_statement({"kind": "dealerdrill-target", **event,
                                                             "key": signer.fingerprint}, signer))
             link, signature = self._sign(heads, "target", str(change_id), content, signer)
             db.call("dd_set_target", change_id, drill_id, target.seconds, target.accuracy, target.test_items,
-                    target.pass_mark, set_by, set_at, content, link, signer.fingerprint, signature)
+                    target.pass_mark, set_by, set_at, content, link, signer.fingerprint, signature, target.level)
             self.audit(db, set_by, "target_set", f"{drill_id}: {json.dumps(target.to_dict())}", signer)
         self._target_cache[drill_id] = target
 

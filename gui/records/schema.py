@@ -22,7 +22,7 @@ import os
 import sqlite3
 from pathlib import Path
 
-from . import schema_v4, schema_v5, schema_v6
+from . import schema_v4, schema_v5, schema_v6, schema_v7
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -207,10 +207,12 @@ FROM answer_facts GROUP BY trainee_id, drill, mode, substr(answered_at, 1, 13);
 # views on large records (issue 7: 200 trainees, 2 million answers). Version 4: the hash chains, the ledger
 # and the manager keys (issue 11; gui/records/schema_v4.py). Version 5: trainees' names compared by one key
 # (issue 13; gui/records/schema_v5.py). Version 6: who was logged in, for the training room's server
-# (issue 14; gui/records/schema_v6.py). A step is SQL, or SQL and a Python function run after it in the same
+# (issue 14; gui/records/schema_v6.py). Version 7: a test's level in its target (issue 28;
+# gui/records/schema_v7.py). A step is SQL, or SQL and a Python function run after it in the same
 # transaction. The room's server has the same versions (gui/records/room_schema.py).
 MIGRATIONS: tuple = (_V1, _V2, _V3, (schema_v4.SQL, schema_v4.link_existing_rows),
-                     (schema_v5.SQL, schema_v5.key_existing_names), schema_v6.SQL)
+                     (schema_v5.SQL, schema_v5.key_existing_names), schema_v6.SQL,
+                     (schema_v7.SQL, schema_v7.mark_tests_issued))
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

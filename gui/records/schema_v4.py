@@ -157,9 +157,14 @@ def session_end_event(uuid: str, finished_at: str, items: int, correct: int) -> 
     return {"uuid": uuid, "finished_at": finished_at, "items": items, "correct": correct}
 
 
-def target_event(change_id, drill, seconds, accuracy, test_items, pass_mark, set_by, set_at) -> dict:
-    return {"id": change_id, "drill": drill, "seconds": seconds, "accuracy": accuracy, "test_items": test_items,
-            "pass_mark": pass_mark, "set_by": set_by, "set_at": set_at}
+def target_event(change_id, drill, seconds, accuracy, test_items, pass_mark, set_by, set_at, level=None) -> dict:
+    """A target change's event; `level` (schema version 7 on) only when the change names one, so that the
+    events of changes made before it read as they were signed."""
+    event = {"id": change_id, "drill": drill, "seconds": seconds, "accuracy": accuracy, "test_items": test_items,
+             "pass_mark": pass_mark, "set_by": set_by, "set_at": set_at}
+    if level is not None:
+        event["level"] = level
+    return event
 
 
 def audit_event(audit_id, at, actor, action, detail) -> dict:

@@ -25,6 +25,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import secrets
 import socket
 import sqlite3
 import uuid as uuid_module
@@ -46,7 +47,16 @@ from dealerdrill.domain.catalog import (
 from . import chain, queries, wal_check
 from .chain import Signer
 from .dialect import SQLITE, Dialect
-from .models import AuditEntry, RecordFilter, SessionSummary, TargetInfo, Trainee
+from .models import (
+    ISSUE_KEY,
+    SETTINGS_IN_FORCE,
+    AuditEntry,
+    RecordFilter,
+    SessionSummary,
+    TargetInfo,
+    TestIssue,
+    Trainee,
+)
 from .schema import (
     ANSWER_FACTS_OF_IDS,
     ANSWER_HOURS_OF_IDS,
@@ -563,8 +573,14 @@ class Records:
         return rows[0][0] if rows else None
 
     def latest_signed_audit(self, action: str, distrusted: frozenset[str] = frozenset()) -> AuditEntry | None:
-        """The latest audit entry of `action` whose ledger entry carries a valid signature of this
-        workstation's own manager key over exactly that entry (settings a manager put in force): an entry
+        """The entry latest_signed_audit_entry finds, without its id."""
+        entry = self.latest_signed_audit_entry(action, distrusted)
+        return entry[1] if entry is not None else None
+
+    def latest_signed_audit_entry(self, action: str,
+                                  distrusted: frozenset[str] = frozenset()) -> tuple[int, AuditEntry] | None:
+        """(its id, the entry): the latest audit entry of `action` whose ledger entry carries a valid signature
+        of this workstation's own manager key over exactly that entry (settings a manager put in force): an entry
         written behind the program's back, or edited since, is passed over, and so is one signed with a key
         in `distrusted` (the desk's: keys its PIN file does not explain)."""
         keys = {fp: key for fp, (key, _, origin) in self.manager_keys().items()
@@ -587,7 +603,7 @@ class Records:
                     or not chain.signature_is_valid(keys[key], bytes(signature), link)
                     or audit_event(audit_id, at, actor, act, detail) != json.loads(content)):
                 continue
-            return AuditEntry(from_text(at), actor, act, detail)
+            return audit_id, AuditEntry(from_text(at), actor, act, detail)
         return None
 
     def audit_log(self, limit: int = 200) -> list[AuditEntry]:
@@ -600,7 +616,8 @@ class Records:
     def start_session(self, trainee: str, drill_id: str, mode, settings_snapshot: dict | None = None, *,
                       target: Target | None = None) -> str:
         """Open a session; returns its id (a UUID string). The target in force (records' or default) and
-        the settings are stored with it, so a test is later judged by the pass mark it was taken under."""
+        the settings are stored with it. The program starts a test only with issue_test: a test stored here
+        is not one the records issued, and its verdict (dealerdrill.verdicts) is never a pass."""
         row = self._trainee_row(trainee)
         if row is None:
             raise UnknownTraineeError(trainee)
@@ -608,19 +625,48 @@ class Records:
             raise PermissionError(f"{row[2]} is archived; a manager must restore the profile first.")
         mode = mode_value(mode)
         info = self.drill_info(drill_id)
-        target = target or self.target(drill_id)
-        settings_text = json.dumps(settings_snapshot or {}, sort_keys=True, default=str)
+        return self._insert_session(row, drill_id, info.game, mode, settings_snapshot or {},
+                                    target or self.target(drill_id))
+
+    def _insert_session(self, trainee_row: tuple, drill_id: str, game: str, mode: str, settings: dict,
+                        target: Target) -> str:
+        settings_text = json.dumps(settings, sort_keys=True, default=str)
         target_text = json.dumps(target.to_dict(), sort_keys=True)
         session_id, started = new_uuid(), self.now_text()
         with self.transaction() as db:
             db.execute("INSERT INTO sessions (uuid, trainee_id, drill, game, mode, settings, target, workstation, "
                        "started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                       (session_id, row[0], drill_id, info.game, mode, settings_text, target_text,
+                       (session_id, trainee_row[0], drill_id, game, mode, settings_text, target_text,
                         self.workstation, started))
-            append_entry(db, "session", session_id, session_event(session_id, row[1], drill_id, info.game, mode,
+            append_entry(db, "session", session_id, session_event(session_id, trainee_row[1], drill_id, game, mode,
                                                                   settings_text, target_text, self.workstation,
                                                                   started))
         return session_id
+
+    def issue_test(self, trainee: str, drill_id: str, *, distrusted: frozenset[str] = frozenset()) -> TestIssue:
+        """Start a test for `trainee` on `drill_id` as the records issue it: a seed of the records' own (the
+        operating system's random numbers), the start time from the records' clock, the manager's target in
+        force for the drill (its level included) and the answer-key settings of the manager's latest signed
+        change (`distrusted`: keys whose signatures the desk does not take, see latest_signed_audit). The
+        caller chooses none of these; the session is stored with them before this returns."""
+        row = self._trainee_row(trainee)
+        if row is None:
+            raise UnknownTraineeError(trainee)
+        if row[4]:
+            raise PermissionError(f"{row[2]} is archived; a manager must restore the profile first.")
+        info = self.drill_info(drill_id)
+        change = self.read("SELECT id, seconds, accuracy, test_items, pass_mark, level FROM target_changes "
+                           "WHERE drill = ? ORDER BY id DESC LIMIT 1", (drill_id,))
+        target = target_of_row(*change[0][1:]) if change else self.catalog.default_target(drill_id)
+        entry = self.latest_signed_audit_entry(SETTINGS_IN_FORCE, distrusted)
+        answer_keys = answer_keys_of(entry[1].detail) if entry is not None else {}
+        seed = secrets.randbits(63)
+        settings = {**answer_keys, "difficulty": target.level,
+                    ISSUE_KEY: {"seed": seed, "target_change": change[0][0] if change else None,
+                                "settings_entry": entry[0] if entry is not None else None}}
+        session_id = self._insert_session(row, drill_id, info.game, "test", settings, target)
+        started = self.read("SELECT started_at FROM sessions WHERE uuid = ?", (session_id,))[0][0]
+        return TestIssue(session_id, drill_id, seed, target, settings, from_text(started))
 
     def record_answer(self, session_id: str, answered: AnsweredItem, scheduler_memory: dict | None = None) -> str:
         """Store one graded answer and, when given, the trainee's scheduler memory for the drill after it
@@ -763,11 +809,10 @@ class Records:
         target changes, which no one can edit or delete, not from the table of the targets in force their
         trigger keeps: that table has no trigger of its own, and a pass mark lowered there for one test and
         put back left nothing for verify to find."""
-        rows = self.read("SELECT seconds, accuracy, test_items, pass_mark FROM target_changes WHERE drill = ? "
+        rows = self.read("SELECT seconds, accuracy, test_items, pass_mark, level FROM target_changes WHERE drill = ? "
                           "ORDER BY id DESC LIMIT 1", (drill_id,))
         if rows:
-            seconds, accuracy, test_items, pass_mark = rows[0]
-            return Target(seconds, accuracy, test_items, pass_mark)
+            return target_of_row(*rows[0])
         return self.catalog.default_target(drill_id)
 
     def target_for_test(self, drill_id: str) -> Target:
@@ -777,15 +822,15 @@ class Records:
 
     def targets(self) -> dict[str, TargetInfo]:
         """Every known drill's target in force, with who set it (None = default)."""
-        rows = {r[0]: r for r in self.read("SELECT drill, seconds, accuracy, test_items, pass_mark, set_by, "
+        rows = {r[0]: r for r in self.read("SELECT drill, seconds, accuracy, test_items, pass_mark, level, set_by, "
                                             "set_at FROM target_changes WHERE id IN (SELECT MAX(id) FROM "
                                             "target_changes GROUP BY drill)")}
         result = {}
         for drill in sorted(set(self.drill_infos()) | set(rows)):
             if drill in rows:
-                _, seconds, accuracy, test_items, pass_mark, set_by, set_at = rows[drill]
-                result[drill] = TargetInfo(drill, Target(seconds, accuracy, test_items, pass_mark), set_by,
-                                           from_text(set_at))
+                _, seconds, accuracy, test_items, pass_mark, level, set_by, set_at = rows[drill]
+                result[drill] = TargetInfo(drill, target_of_row(seconds, accuracy, test_items, pass_mark, level),
+                                           set_by, from_text(set_at))
             else:
                 result[drill] = TargetInfo(drill, self.catalog.default_target(drill), None, None)
         return result
@@ -799,11 +844,11 @@ class Records:
         set_at = self.now_text()
         with self.transaction() as db:
             cursor = db.execute("INSERT INTO target_changes (drill, seconds, accuracy, test_items, pass_mark, set_by, "
-                                "set_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                "set_at, level) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                                 (drill_id, target.seconds, target.accuracy, target.test_items, target.pass_mark,
-                                 set_by, set_at))
+                                 set_by, set_at, target.level))
             event = target_event(cursor.lastrowid, drill_id, target.seconds, target.accuracy, target.test_items,
-                                 target.pass_mark, set_by, set_at)
+                                 target.pass_mark, set_by, set_at, target.level)
             append_entry(db, "target", str(cursor.lastrowid),
                          signed_statement({"kind": "dealerdrill-target", **event, "key": signer.fingerprint}, signer),
                          signer=signer)
@@ -937,6 +982,21 @@ class Records:
 def _trainee(row: tuple) -> Trainee:
     _, uuid, name, created, archived_at, archived_by = row
     return Trainee(uuid, name, from_text(created), from_text(archived_at), archived_by)
+
+
+def target_of_row(seconds, accuracy, test_items, pass_mark, level=None) -> Target:
+    """A target change's row as a Target; a change made before targets named a level (NULL) has the default."""
+    return Target(seconds, accuracy, test_items, pass_mark, **({"level": level} if level is not None else {}))
+
+
+def answer_keys_of(detail: str) -> dict[str, Any]:
+    """The answer-key settings (table -> values) a signed SETTINGS_IN_FORCE entry holds; {} when unreadable."""
+    try:
+        keys = json.loads(detail).get("answer_keys", {})
+    except (ValueError, AttributeError):
+        return {}
+    return {table: dict(values) for table, values in keys.items() if isinstance(values, dict)} \
+        if isinstance(keys, dict) else {}
 
 
 def json_or_text(text: str) -> Any:

@@ -303,7 +303,7 @@ def _check_ledger(records, found: _Found, step,
             "SELECT s.uuid, so.manager, so.signed_at, so.note, so.reason FROM signoffs so "
             "JOIN sessions s ON s.id = so.session_id"):
         rows["signoff"][uuid] = {"signed_by": manager, "signed_at": signed_at, "note": note, "reason": reason}
-    for row in records.read("SELECT id, drill, seconds, accuracy, test_items, pass_mark, set_by, set_at "
+    for row in records.read("SELECT id, drill, seconds, accuracy, test_items, pass_mark, set_by, set_at, level "
                             "FROM target_changes"):
         rows["target"][str(row[0])] = target_event(*row)
     for row in records.read("SELECT id, at, actor, action, detail FROM audit"):
@@ -352,12 +352,13 @@ def _check_ledger(records, found: _Found, step,
     for kind, wanted in rows.items():
         for ref in set(wanted) - seen[kind]:
             found.add(f"{_KIND_WORDS[kind]} {ref}", "has no ledger entry (added or changed behind the program's back)")
-    current = {(drill): (s, a, n, p, by, at) for drill, s, a, n, p, by, at in records.read(
-        "SELECT drill, seconds, accuracy, test_items, pass_mark, set_by, set_at FROM target_changes "
+    current = {row[0]: row[1:] for row in records.read(
+        "SELECT drill, seconds, accuracy, test_items, pass_mark, set_by, set_at, level FROM target_changes "
         "WHERE id IN (SELECT MAX(id) FROM target_changes GROUP BY drill)")}
-    for drill, s, a, n, p, by, at in records.read("SELECT drill, seconds, accuracy, test_items, pass_mark, set_by, "
-                                                  "set_at FROM targets"):
-        if current.get(drill) != (s, a, n, p, by, at):
+    for row in records.read("SELECT drill, seconds, accuracy, test_items, pass_mark, set_by, set_at, level "
+                            "FROM targets"):
+        if current.get(row[0]) != row[1:]:
+            drill = row[0]
             found.add(f"target for {drill}", "is not the one a manager last set (changed behind the program's back)")
 
 
@@ -471,8 +472,9 @@ def _check_statement(records, found: _Found, where, kind, ref, event, rows, keys
         found.add(where, f"is about a {_KIND_WORDS[kind]} that is not in the records (deleted)")
         return
     if kind == "target":
-        said = {k: statement.get(k) for k in row}
-        if said != row:
+        # The level too when either names one: a change from before levels names none on either side.
+        said = {k: statement.get(k) for k in (*row, "level")}
+        if said != {**row, "level": row.get("level")}:
             found.add(where, "does not say what the target change says now")
         return
     said = {k: statement.get(k) for k in ("signed_by", "signed_at", "note", "reason")}

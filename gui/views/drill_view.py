@@ -59,6 +59,7 @@ from PySide6.QtWidgets import (
 
 from dealerdrill.domain import Grade, Mode, Target
 from dealerdrill.drills import SessionResult
+from dealerdrill.drills.levels import LEVEL_NAMES
 from dealerdrill.drills.session import DrillUsageError
 
 GAMES: tuple[tuple[str, str], ...] = (("roulette", "Roulette"), ("baccarat", "Baccarat"), ("paigow", "Pai Gow"))
@@ -433,15 +434,17 @@ class DrillView(QWidget):
         mode = mode or self.chosen_mode()
         difficulty = difficulty or self.chosen_difficulty()
         if mode is Mode.TEST and not confirmed:
-            self.ask_to_start_test(entry, difficulty, target)
+            self.ask_to_start_test(entry)
             return None
         self._end_session_quietly()
         self.entry = entry
-        self.session = self.desk.start_session(entry.drill, mode, difficulty, seed=self._seed, target=target)
+        self.session = self.desk.start_session(entry.drill, mode, difficulty, seed=self._seed,
+                                               target=None if mode is Mode.TEST else target)
         if self.session.recording_problem:
             self.message.emit(self.session.recording_problem)
         try:
-            self._install_panel(entry.panel(self.desk.settings))
+            # A test's panel draws with the settings the test was issued under (its chips, its limits).
+            self._install_panel(entry.panel(getattr(self.session.drill, "settings", self.desk.settings)))
             self._prepare_session_page()
             self.pages.setCurrentIndex(1)
             self.session_started.emit(self.session)
@@ -453,16 +456,18 @@ class DrillView(QWidget):
             raise
         return self.session
 
-    def ask_to_start_test(self, entry: DrillEntry, difficulty: int, target: Target | None = None) -> QMessageBox:
-        """The question before a test (not blocking): Enter starts it, Esc cancels and nothing is started."""
+    def ask_to_start_test(self, entry: DrillEntry) -> QMessageBox:
+        """The question before a test (not blocking): Enter starts it, Esc cancels and nothing is started.
+        It names the manager's target in force, level included: the test is issued under it."""
         if self.test_confirmation is not None:
             self.test_confirmation.close()
-        shown = target or self.target_for(entry.id)
+        shown = self.target_for(entry.id)
         recorded = ("it is recorded and a manager may sign it off" if self.desk.trainee is not None
                     else "as a guest it is not recorded")
         box = QMessageBox(QMessageBox.Icon.Question, "Start a test",
-                          f"This is a test: {shown.test_items} items, pass mark {shown.pass_mark:.0%}, no hints, "
-                          f"{recorded}. Start?", QMessageBox.StandardButton.NoButton, self)
+                          f"This is a test at the {LEVEL_NAMES[shown.level]} level: {shown.test_items} items, pass "
+                          f"mark {shown.pass_mark:.0%}, no hints, {recorded}. Start?",
+                          QMessageBox.StandardButton.NoButton, self)
         box.setObjectName("testConfirmation")
         box.setInformativeText(f"{entry.title}. Enter: start the test  ·  Esc: cancel")
         start = box.addButton("Start the test", QMessageBox.ButtonRole.AcceptRole)
@@ -476,7 +481,7 @@ class DrillView(QWidget):
             # The keyboard goes back to this page (not every platform hands it back when the box closes).
             self.window().activateWindow()
             if box.clickedButton() is start:
-                self.start(entry.id, Mode.TEST, difficulty, target, confirmed=True)
+                self.start(entry.id, Mode.TEST, confirmed=True)
             elif self.state == "choosing":
                 self.drill_list.setFocus()
 

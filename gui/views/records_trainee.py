@@ -179,9 +179,12 @@ def local_time(moment) -> str:
     return moment.astimezone().strftime("%d %b %Y %H:%M") if moment else "—"
 
 
-def verdict_cell(accuracy_met: bool, speed_met: bool, answered: int) -> Cell:
+def verdict_cell(accuracy_met: bool, speed_met: bool, answered: int, needed: int = 1) -> Cell:
     if not answered:
         return Cell("No answers yet", NONE_BACKGROUND)
+    if answered < needed:
+        return Cell(f"Too few answers ({answered} of {needed})", NONE_BACKGROUND,
+                    f"Targets are judged over at least {needed} answers (a test's length).")
     if accuracy_met and speed_met:
         return Cell("✓ Targets met", MET_BACKGROUND, bold=True)
     if accuracy_met:
@@ -417,7 +420,8 @@ class ProgressPage(ScrollPage):
                          Cell(seconds(s.median_seconds), MET_BACKGROUND if s.speed_met else SHORT_BACKGROUND,
                               align_right=True),
                          Cell(f"{s.target.seconds:g} s", align_right=True),
-                         trend_text(s.recent_change), verdict_cell(s.accuracy_met, s.speed_met, s.answered)])
+                         trend_text(s.recent_change), verdict_cell(s.accuracy_met, s.speed_met, s.answered,
+                                                                   s.target.answers_for_a_verdict)])
         fill_table(self.skills_table, rows, fit_rows=20, empty_text="No answers in this period yet.")
         skills_chart(self.skills_chart, skills)
 

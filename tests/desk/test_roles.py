@@ -6,6 +6,7 @@ import json
 from datetime import timedelta
 
 import pytest
+from manager_targets import set_target_as_manager
 
 from dealerdrill.desk import Desk, ManagerRoleRequired, NeedsConfirmation, Permission, PinTriesExhausted, roles
 from dealerdrill.domain import Mode, Target
@@ -139,10 +140,12 @@ def test_changing_the_pin_needs_the_role(manager_desk):
 
 def finished_session(desk, mode=Mode.TEST, items=1, right=True, trainee="Aroha"):
     """A finished session of the table-of-play drill (the role is locked by choosing the trainee)."""
+    if mode is Mode.TEST:
+        set_target_as_manager(desk, "baccarat.table_of_play", Target(test_items=items), PIN)
     if trainee not in desk.trainee_names():
         desk.add_trainee(trainee)
     desk.choose_trainee(trainee)
-    session = desk.start_session("baccarat.table_of_play", mode, target=Target(test_items=items))
+    session = desk.start_session("baccarat.table_of_play", mode)
     item = session.next_item()
     wrong = {"player": "draw" if item.key["player"] == "stand" else "stand", "banker": "stand", "winner": "tie"}
     session.submit(item.key if right else wrong, 2.0)

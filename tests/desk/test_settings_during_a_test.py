@@ -23,10 +23,11 @@ def with_animation(settings, seconds):
 @pytest.fixture
 def testing_desk(manager_desk):
     """A trainee in the middle of a baccarat commission test, with the manager role unlocked."""
+    manager_desk.set_target("baccarat.commission", Target(test_items=5))
     manager_desk.add_trainee("Aroha")
     manager_desk.choose_trainee("Aroha")               # a new person at the desk: the role locks...
     manager_desk.unlock_manager("2468", MANAGER)       # ...and the manager unlocks it again
-    manager_desk.start_session("baccarat.commission", Mode.TEST, seed=4, target=Target(test_items=5))
+    manager_desk.start_session("baccarat.commission", Mode.TEST)
     return manager_desk
 
 

@@ -8,6 +8,7 @@ paths the test chooses.
 from __future__ import annotations
 
 import pytest
+from manager_targets import set_target_as_manager
 from PySide6.QtWidgets import QFileDialog
 
 from dealerdrill import app as app_module
@@ -22,10 +23,11 @@ EXPORT_TAB = 4
 
 def passed_test(desk, trainee: str) -> str:
     """A one-item test of the table of play, answered right and finished (another pass mark than the default)."""
+    set_target_as_manager(desk, "baccarat.table_of_play", Target(test_items=1), OTHER_PIN, OTHER_MANAGER)
     if trainee not in desk.trainee_names():
         desk.add_trainee(trainee)
     desk.choose_trainee(trainee)
-    session = desk.start_session("baccarat.table_of_play", Mode.TEST, target=Target(test_items=1))
+    session = desk.start_session("baccarat.table_of_play", Mode.TEST)
     session.submit(session.next_item().key, 2.0)
     return session.finish().uuid
 

@@ -4,6 +4,7 @@ beside the note."""
 from __future__ import annotations
 
 import pytest
+from manager_targets import set_target_as_manager
 from PySide6.QtCore import Qt
 
 from dealerdrill import app as app_module
@@ -19,10 +20,11 @@ NOTE_COLUMN, REASON_COLUMN, SIGNED_BY_COLUMN = 9, 10, 7
 
 def finished_test(desk, right: bool, items: int = 1, trainee: str = "Aroha") -> str:
     """A test of the table-of-play drill with one answer, right or wrong, out of `items`; finished."""
+    set_target_as_manager(desk, "baccarat.table_of_play", Target(test_items=items, level=1), PIN, MANAGER)
     if trainee not in desk.trainee_names():
         desk.add_trainee(trainee)
     desk.choose_trainee(trainee)
-    session = desk.start_session("baccarat.table_of_play", Mode.TEST, target=Target(test_items=items))
+    session = desk.start_session("baccarat.table_of_play", Mode.TEST)
     item = session.next_item()
     wrong = {"player": "draw" if item.key["player"] == "stand" else "stand", "banker": "stand", "winner": "tie"}
     session.submit(item.key if right else wrong, 2.0)
@@ -164,8 +166,9 @@ def test_the_tests_table_names_the_level_each_test_was_taken_at(tests_page):
     page, desk, attempts = tests_page
     assert page.tests_table.horizontalHeaderItem(3).text() == "Level"
     assert {row_of(page, attempt)[3] for attempt in attempts.values()} == {"Basic"}   # finished_test's default
+    set_target_as_manager(desk, "baccarat.table_of_play", Target(test_items=1, level=2), PIN, MANAGER)
     desk.choose_trainee("Aroha")
-    session = desk.start_session("baccarat.table_of_play", Mode.TEST, 2, target=Target(test_items=1))
+    session = desk.start_session("baccarat.table_of_play", Mode.TEST)
     session.submit(session.next_item().key, 2.0)
     standard = session.finish().uuid
     desk.unlock_manager(PIN, MANAGER)

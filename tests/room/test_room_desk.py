@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from manager_targets import set_target_as_manager
 
 from dealerdrill.desk import Desk, ManagerRoleRequired
 from dealerdrill.domain import Mode, Target
@@ -37,16 +38,17 @@ def room_desk(room, tmp_path, clock):
 
 def test_a_test_taken_at_a_desk_is_signed_off_by_the_manager_on_their_own_login(room, room_desk):
     desk = room_desk
+    set_target_as_manager(desk, DRILL, Target(test_items=3), PIN, MANAGER)
     desk.add_trainee("Aroha")
     desk.choose_trainee("Aroha")
-    desk.start_session(DRILL, Mode.TEST, target=Target(test_items=3))
+    desk.start_session(DRILL, Mode.TEST)
     for _ in range(3):
         _answer_one(desk, True)
     attempt = desk.end_session()
     assert attempt.passed and desk.room_status().online
     with pytest.raises(ManagerRoleRequired):
         desk.sign_off(attempt.uuid)
-    desk.set_first_pin(MANAGER, PIN, PIN)
+    desk.unlock_manager(PIN, MANAGER)
     signed = desk.sign_off(attempt.uuid, "watched on table 4")
     assert signed.signed_by == MANAGER
     assert desk.verify() == []
@@ -127,13 +129,14 @@ def test_a_scorecard_exported_from_the_server_is_sealed_after_its_answers_are_ch
     from dealerdrill.exports.scorecard_seal import check_scorecard
 
     desk = room_desk
+    set_target_as_manager(desk, DRILL, Target(test_items=3), PIN, MANAGER)
     desk.add_trainee("Aroha")
     desk.choose_trainee("Aroha")
-    desk.start_session(DRILL, Mode.TEST, target=Target(test_items=3))
+    desk.start_session(DRILL, Mode.TEST)
     for right in (True, False, True):
         _answer_one(desk, right)
     desk.end_session()
-    desk.set_first_pin(MANAGER, PIN, PIN)
+    desk.unlock_manager(PIN, MANAGER)
     [pdf] = desk.export("pdf", tmp_path / "out" / "aroha.pdf")
     check = check_scorecard(pdf)
     assert check.genuine, check.message

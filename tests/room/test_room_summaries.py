@@ -119,7 +119,7 @@ def test_a_room_upgraded_to_version_7_fills_its_summaries_from_the_answers_it_ho
                      "DROP FUNCTION dd_feed_room_summaries(); DROP TABLE session_totals, pair_totals, latest_answers; "
                      "UPDATE schema_version SET version = 6; COMMIT;")
     assert back.returncode == 0, back.stderr
-    assert room_setup.setup(room.owner) == (6, 7)
+    assert room_setup.setup(room.owner) == (6, 8)
     assert _stored(desk) == expected
     desk.record_answer(session, make_answer(DRILL, "after", True, 0.5))
     assert _stored(desk) == _expected(desk)

@@ -1,0 +1,376 @@
+"""Judging a stored test again: its items from its seed, its answers by the engine, its pass by the signed target.
+
+    judge = Judge(records)                     # one per records; remembers the verdicts of finished tests
+    verdict = judge.verdict(session_uuid)      # None for a session that is not a test
+    summary = judge.judged(summary)            # a SessionSummary with the verdict in it (correct, target, problems)
+
+What is checked, for each test (each failure is one of `Verdict.problems`, in plain words):
+- the target it is judged by is the manager's signed target in force for its drill when the records issued it
+  (the latest target change before its ledger entry whose signature is valid for a manager key these records
+  accept; the drill's default when there is none), and its level is the target's;
+- a test the records issued (its settings hold the issue): the answer-key settings are those of the manager's
+  latest signed change before it, and each stored item is the item its seed gives at that place in the test;
+- a test from before the records issued them: each item is the one its own stored seed gives;
+- each stored answer graded again by the engine: the count of right answers is the engine's, and the stored
+  grades must say the same;
+- no more answers than the test has, and its times in order (started, each answer, finished; none in the future).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from dealerdrill.domain import Target
+from dealerdrill.drills.levels import LEVEL_NAMES, level_of
+from dealerdrill.drills.regrade import CannotRegrade, make_drill, regrade_item
+from dealerdrill.drills.session import ItemsOfATest
+from dealerdrill.records import chain
+from dealerdrill.records.models import ISSUE_KEY, SETTINGS_IN_FORCE, SessionSummary
+from dealerdrill.records.queries import stored_target
+from dealerdrill.records.schema_v7 import TESTS_ISSUED
+from dealerdrill.records.store import from_text
+
+# A test whose start is later than this past the judge's clock was recorded under a clock set ahead.
+FUTURE_SLACK = timedelta(minutes=10)
+_TABLES = ("roulette", "baccarat", "paigow")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A test judged again. `correct` is the engine's count over the `items` answers stored; `target` the one it
+    is judged by; `problems` what the stored test does not agree with (a test with any is never a pass);
+    `off_level` why it is not a test of its target's level ("" when it is)."""
+    session: str
+    items: int
+    correct: int
+    stored_correct: int
+    target: Target
+    level: int | None
+    issued: bool
+    problems: tuple[str, ...] = ()
+    off_level: str = ""
+
+    @property
+    def passed(self) -> bool:
+        if self.problems or self.off_level or self.items < self.target.test_items:
+            return False
+        return self.correct / self.items >= self.target.pass_mark
+
+
+@dataclass(frozen=True)
+class _SignedEntry:
+    seq: int
+    values: dict[str, Any]
+
+
+class Judge:
+    """Judges the tests of one Records. `distrusted`: manager keys whose signatures are not a manager's word
+    here (a desk's: keys its PIN file does not explain). `now`: the clock a start in the future is judged by."""
+
+    def __init__(self, records, *, distrusted: frozenset[str] = frozenset(), now=None):
+        self.records = records
+        self.distrusted = frozenset(distrusted)
+        self._now = now or (lambda: datetime.now(UTC))
+        # Finished tests' verdicts, by everything of the session row they were made from (a row changed behind
+        # the program's back is judged again).
+        self._cache: dict[tuple, Verdict] = {}
+        self._drills: dict[tuple[str, str], Any] = {}
+        self._loaded_to = -1
+        self._targets: dict[str, list[_SignedEntry]] = {}
+        self._settings: list[_SignedEntry] = []
+        self._issuing_since: int | None = None     # the ledger entry from which the records issue every test
+
+    # ------------------------------------------------------------------------------------ what callers ask
+
+    def verdict(self, session_uuid: str) -> Verdict | None:
+        return self.verdicts([session_uuid]).get(session_uuid)
+
+    def verdicts(self, session_uuids) -> dict[str, Verdict]:
+        """session uuid -> its Verdict, for those of `session_uuids` that are tests."""
+        wanted = list(dict.fromkeys(session_uuids))
+        found: dict[str, Verdict] = {}
+        for start in range(0, len(wanted), 500):
+            found.update(self._judge_batch(wanted[start:start + 500]))
+        return found
+
+    def judged(self, summary: SessionSummary) -> SessionSummary:
+        return self.judged_all([summary])[0]
+
+    def judged_all(self, summaries) -> list[SessionSummary]:
+        """The summaries with each test's verdict in it: the engine's count, the signed target, the problems."""
+        summaries = list(summaries)
+        verdicts = self.verdicts([s.uuid for s in summaries if s.mode == "test"])
+        return [with_verdict(s, verdicts[s.uuid]) if s.uuid in verdicts else s for s in summaries]
+
+    # ------------------------------------------------------------------------------------ judging
+
+    def _judge_batch(self, uuids: list[str]) -> dict[str, Verdict]:
+        if not uuids:
+            return {}
+        marks = ", ".join("?" * len(uuids))
+        sessions = self.records.read(
+            "SELECT s.id, s.uuid, s.drill, s.settings, s.target, s.started_at, s.finished_at, "
+            "(SELECT l.seq FROM ledger l WHERE l.kind = 'session' AND l.ref = s.uuid), "
+            "(SELECT COUNT(*) FROM answers a WHERE a.session_id = s.id) "
+            f"FROM sessions s WHERE s.mode = 'test' AND s.uuid IN ({marks})", uuids)
+        result: dict[str, Verdict] = {}
+        to_judge = []
+        for row in sessions:
+            cached = self._cache.get(row[1:]) if row[6] is not None else None
+            if cached is not None:
+                result[row[1]] = cached
+            else:
+                to_judge.append(row)
+        if not to_judge:
+            return result
+        self._load_signed(max((row[7] or 0) for row in to_judge))
+        answers: dict[int, list[tuple]] = {row[0]: [] for row in to_judge}
+        ids = list(answers)
+        for start in range(0, len(ids), 500):
+            part = ids[start:start + 500]
+            for answer in self.records.read(
+                    "SELECT session_id, seq, item, answer, correct, timed_out, answered_at FROM answers "
+                    f"WHERE session_id IN ({', '.join('?' * len(part))}) ORDER BY session_id, seq", part):
+                answers[answer[0]].append(answer[1:])
+        for row in to_judge:
+            verdict = self._judge(row, answers[row[0]])
+            result[row[1]] = verdict
+            if row[6] is not None:
+                self._cache[row[1:]] = verdict
+        return result
+
+    def _judge(self, row: tuple, answers: list[tuple]) -> Verdict:
+        _, uuid, drill_id, settings_text, target_text, started, finished, ledger_seq, _ = row
+        problems: list[str] = []
+        stored_correct = sum(int(bool(a[3])) for a in answers)
+        settings = _json_object(settings_text)
+        stored = stored_target(target_text)
+        if settings is None or stored is None:
+            return Verdict(uuid, len(answers), 0, stored_correct, stored or Target(), None, False,
+                           ("what the test recorded (its settings or its target) cannot be read: the records were "
+                            "edited by hand",))
+        issue = settings.get(ISSUE_KEY)
+        issued = isinstance(issue, dict)
+        if not issued and self._issuing_since is not None and (ledger_seq is None or ledger_seq > self._issuing_since):
+            problems.append("it was not issued by the records (every test since they issue them is): it was started "
+                            "some other way than the program's")
+        target = self._target_in_force(drill_id, ledger_seq)
+        if ledger_seq is None:
+            problems.append("it has no entry in the ledger (added behind the program's back)")
+        if stored != target:
+            problems.append(f"it was stored under a target ({_target_words(stored)}) that is not the manager's target "
+                            f"in force when it was issued ({_target_words(target)})")
+        level = _level(settings.get("difficulty"))
+        off_level = ""
+        if level is None:
+            problems.append("its settings name no level")
+        elif level != target.level:
+            off_level = (f"it was taken at the {LEVEL_NAMES[level]} level; its target asks for "
+                         f"{LEVEL_NAMES[target.level]}")
+        seed = issue.get("seed") if issued else None
+        if issued:
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                problems.append("its issue holds no seed")
+            keys = self._settings_in_force(ledger_seq)
+            given = {table: settings.get(table, {}) for table in _TABLES if table in settings or table in keys}
+            if given != {table: keys.get(table, {}) for table in given}:
+                problems.append("its answer-key settings are not those of the manager's latest signed change when it "
+                                "was issued")
+        problems += _time_problems(started, finished, [a[5] for a in answers], self._now())
+        if len(answers) > stored.test_items:
+            problems.append(f"it holds {len(answers)} answers; the test has {stored.test_items} items")
+        correct, grading_problems = self._grade(drill_id, settings_text, seed if issued else None, level or 1,
+                                                answers)
+        problems += grading_problems
+        if not grading_problems and correct != stored_correct:
+            problems.append(f"its stored grades say {stored_correct} right; graded again by the engine, {correct} are")
+        return Verdict(uuid, len(answers), correct, stored_correct, target, level, issued, tuple(problems), off_level)
+
+    def _grade(self, drill_id: str, settings_text: str, seed: int | None, level: int,
+               answers: list[tuple]) -> tuple[int, list[str]]:
+        """(right answers by the engine, problems): each stored item must be the one the test's seed gives at its
+        place (a test the records issued) or the one its own stored seed gives (an older test)."""
+        if not answers:
+            return 0, []
+        try:
+            drill = self._drill(drill_id, settings_text)
+        except CannotRegrade as error:
+            return 0, [f"it cannot be graded again here: {error}"]
+        sequence = ItemsOfATest(drill, seed, level) if seed is not None else None
+        correct, problems = 0, []
+        for place, (seq, item_text, answer_text, _, timed_out, _) in enumerate(answers, start=1):
+            if seq != place:
+                problems.append(f"its answers are numbered {seq} where {place} was due (an answer missing or added)")
+                break
+            record = _json_object(item_text)
+            if record is None:
+                problems.append(f"item {place} cannot be read")
+                continue
+            if sequence is not None:
+                expected = sequence.next()
+                origin = record.get("origin") if isinstance(record.get("origin"), dict) else {}
+                if origin.get("seed") != (expected.origin or {}).get("seed"):
+                    problems.append(f"item {place} is not the item the test's seed gives at that place")
+                    continue
+            try:
+                answer = json.loads(answer_text) if isinstance(answer_text, str) else None
+                grade = regrade_item(drill, record, answer, bool(timed_out))
+            except (CannotRegrade, ValueError) as error:
+                problems.append(f"item {place} cannot be graded again ({error})")
+                continue
+            correct += int(bool(grade.correct))
+        return correct, problems
+
+    def _drill(self, drill_id: str, settings_text: str):
+        settings = _json_object(settings_text) or {}
+        tables = json.dumps({t: settings.get(t) for t in _TABLES if t in settings}, sort_keys=True)
+        made = self._drills.get((drill_id, tables))
+        if made is None:
+            made = self._drills[(drill_id, tables)] = make_drill(drill_id, tables)
+        return made
+
+    # ------------------------------------------------------------------------------------ what was in force
+
+    def _target_in_force(self, drill_id: str, ledger_seq: int | None) -> Target:
+        changes = self._targets.get(drill_id, [])
+        before = [c for c in changes if ledger_seq is not None and c.seq < ledger_seq]
+        if not before:
+            return self.records.catalog.default_target(drill_id)
+        values = before[-1].values
+        return Target(values["seconds"], values["accuracy"], values["test_items"], values["pass_mark"],
+                      **({"level": values["level"]} if values.get("level") is not None else {}))
+
+    def _settings_in_force(self, ledger_seq: int | None) -> dict[str, dict]:
+        before = [e for e in self._settings if ledger_seq is not None and e.seq < ledger_seq]
+        return before[-1].values if before else {}
+
+    def _load_signed(self, up_to: int) -> None:
+        """The target changes and answer-key settings a manager signed, in ledger order (reread when a test is
+        newer than what was read)."""
+        if up_to <= self._loaded_to:
+            return
+        self._loaded_to = self.records.read("SELECT COALESCE(MAX(seq), 0) FROM ledger")[0][0]
+        self._issuing_since = self.records.read(
+            "SELECT MIN(l.seq) FROM ledger l JOIN audit a ON l.kind = 'audit' AND l.ref = CAST(a.id AS TEXT) "
+            "WHERE a.action = ?", (TESTS_ISSUED,))[0][0]
+        keys = {fp: key for fp, (key, _, origin) in self.records.manager_keys().items()
+                if origin == "this workstation" and fp not in self.distrusted}
+        targets: dict[str, list[_SignedEntry]] = {}
+        settings: list[_SignedEntry] = []
+        for seq, kind, ref, content, last_id, head, stored, key, signature, previous in self.records.read(
+                "SELECT l.seq, l.kind, l.ref, l.content, l.answers_last_id, l.answers_head, l.chain_hash, "
+                "l.signed_by_key, l.signature, p.chain_hash FROM ledger l LEFT JOIN ledger p ON p.seq = l.seq - 1 "
+                "WHERE l.signed_by_key IS NOT NULL AND (l.kind = 'target' OR (l.kind = 'audit' AND l.content LIKE ?)) "
+                "ORDER BY l.seq", (f"%{SETTINGS_IN_FORCE}%",)):
+            link = chain.ledger_link(bytes(previous) if previous is not None else chain.NO_HASH, kind, ref, content,
+                                     last_id, bytes(head))
+            if (link != bytes(stored) or key not in keys or signature is None
+                    or not chain.signature_is_valid(keys[key], bytes(signature), link)):
+                continue
+            event = _json_object(content) or {}
+            if kind == "target":
+                statement = event.get("statement")
+                if isinstance(statement, dict) and isinstance(statement.get("drill"), str):
+                    targets.setdefault(statement["drill"], []).append(_SignedEntry(seq, statement))
+            elif event.get("action") == SETTINGS_IN_FORCE:
+                detail = _json_object(event.get("detail")) or {}
+                answer_keys = detail.get("answer_keys")
+                if isinstance(answer_keys, dict):
+                    settings.append(_SignedEntry(seq, {t: v for t, v in answer_keys.items() if isinstance(v, dict)}))
+        self._targets, self._settings = targets, settings
+
+
+def with_verdict(summary: SessionSummary, verdict: Verdict) -> SessionSummary:
+    return replace(summary, correct=verdict.correct, target=verdict.target, judged=True, problems=verdict.problems,
+                   off_level=verdict.off_level)
+
+
+def _time_problems(started: str, finished: str | None, answered: list[str], now: datetime) -> list[str]:
+    problems = []
+    start = from_text(started)
+    if start is not None and start > now + FUTURE_SLACK:
+        problems.append(f"it started in the future ({started}): the clock that recorded it was set ahead")
+    if finished is not None and finished < started:
+        problems.append(f"it finished ({finished}) before it started ({started})")
+    if any(at < started for at in answered) or (finished is not None and any(at > finished for at in answered)):
+        problems.append("an answer was recorded outside the time the test ran")
+    if any(later < earlier for earlier, later in zip(answered, answered[1:])):
+        problems.append("its answers were recorded out of order in time")
+    return problems
+
+
+def _level(difficulty) -> int | None:
+    if isinstance(difficulty, bool) or not isinstance(difficulty, int) or difficulty < 1:
+        return None
+    return level_of(difficulty)
+
+
+def _target_words(target: Target) -> str:
+    return (f"{target.test_items} items at {LEVEL_NAMES[target.level]}, pass mark {target.pass_mark:.0%}")
+
+
+def _json_object(text) -> dict | None:
+    if not isinstance(text, str):
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def tests_problem(records, names: list[str], judge: Judge | None = None) -> str | None:
+    """Before a manager's key vouches for the tests of these trainees (a sealed scorecard): the first test whose
+    stored result does not agree with its verdict made again, in words; None when all agree."""
+    from dealerdrill.records.schema_v5 import name_key
+
+    judge = judge or Judge(records)
+    wanted = {name_key(name) for name in names}
+    rows = [(uuid, name, drill) for uuid, name, drill in records.read(
+        "SELECT s.uuid, t.name, s.drill FROM sessions s JOIN trainees t ON t.id = s.trainee_id WHERE s.mode = 'test' "
+        "ORDER BY s.id") if name_key(name) in wanted]
+    verdicts = judge.verdicts([uuid for uuid, _, _ in rows])
+    for uuid, name, drill in rows:
+        verdict = verdicts.get(uuid)
+        if verdict is not None and verdict.problems:
+            return f"the test of {name} on {drill} ({uuid}) cannot be trusted: {verdict.problems[0]}"
+    return None
+
+
+def judged_roster(records, f, judge: Judge | None = None) -> list:
+    """records.roster(f) with each drill's "a test passed" (and "signed off") confirmed by the tests' verdicts made
+    again: only a test that passes judged again, at the level the drill's target now names, counts."""
+    from dealerdrill.records.models import RecordFilter
+    from dealerdrill.records.schema_v5 import name_key
+
+    judge = judge or Judge(records)
+    f = f or RecordFilter()
+    entries = records.roster(f)
+    claimed = {entry.trainee.name for entry in entries
+               for game in entry.games.values() for drill in game.drills if drill.test_passed}
+    if not claimed:
+        return entries
+    attempts = [a for a in records.test_attempts(RecordFilter(f.date_from, f.date_to, f.game, f.drill, "test",
+                                                              tuple(sorted(claimed)), True)) if a.passed]
+    verdicts = judge.verdicts([a.uuid for a in attempts])
+    confirmed: dict[tuple[str, str], bool] = {}
+    for attempt in attempts:
+        verdict = verdicts.get(attempt.uuid)
+        level_now = records.target(attempt.drill).level
+        if verdict is not None and verdict.passed and verdict.level == level_now:
+            key = (name_key(attempt.trainee), attempt.drill)
+            confirmed[key] = confirmed.get(key, False) or bool(attempt.signed_by)
+    judged = []
+    for entry in entries:
+        games = {}
+        for game_id, game in entry.games.items():
+            drills = []
+            for drill in game.drills:
+                key = (name_key(entry.trainee.name), drill.drill)
+                drills.append(replace(drill, test_passed=key in confirmed,
+                                      test_signed_off=confirmed.get(key, False)))
+            games[game_id] = replace(game, drills=tuple(drills))
+        judged.append(replace(entry, games=games))
+    return judged
