@@ -227,6 +227,14 @@ class Desk:
             judge = self._judge = Judge(records, distrusted=frozenset(self.keys_the_pin_file_does_not_explain()))
         return judge
 
+    def review_test(self, session_id: str):
+        """Manager only: the review of a session before it is signed off (dealerdrill.verdicts.TestReview): each
+        item made again as the trainee saw it, the answer given and the right one graded again, rule and time."""
+        from dealerdrill.verdicts import review_test
+
+        self.require(Permission.SEE_EVERY_TRAINEE)
+        return review_test(self._require_records(), session_id, self.judge)
+
     def judged_session(self, session_id: str) -> SessionSummary:
         """A session's summary with its verdict made again when it is a test."""
         return self.judge.judged(self._require_records().session(session_id))

@@ -11,5 +11,6 @@ This layer sits above the drills (which grade) and the records (which store), an
 desk, which show and act on its verdicts.
 """
 from .judge import Judge, Verdict, judged_roster, tests_problem
+from .review import ReviewedItem, TestReview, review_test
 
-__all__ = ["Judge", "Verdict", "judged_roster", "tests_problem"]
+__all__ = ["Judge", "ReviewedItem", "TestReview", "Verdict", "judged_roster", "review_test", "tests_problem"]

@@ -189,3 +189,17 @@ def test_the_items_of_a_test_follow_from_its_seed_alone():
         return [items.next().origin["seed"] for _ in range(5)]
 
     assert seeds(99) == seeds(99) and seeds(99) != seeds(100)
+
+
+def test_the_manager_reviews_each_item_as_it_was_asked_before_signing_off(workstation):
+    session, summary = take(workstation, [True, False, True, True])
+    asked = [answered.item for answered in session.result.answered]
+    with pytest.raises(PermissionError):
+        workstation.review_test(summary.uuid)
+    workstation.unlock_manager(PIN, MANAGER)
+    review = workstation.review_test(summary.uuid)
+    assert review.summary.passed and review.summary.judged
+    assert [r.item.prompt for r in review.items] == [item.prompt for item in asked]
+    assert [r.correct for r in review.items] == [True, False, True, True]
+    wrong = review.items[1]
+    assert wrong.expected != wrong.given and wrong.rule and wrong.explanation and wrong.seconds == 2.0
