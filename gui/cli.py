@@ -277,6 +277,7 @@ def _records_opener(location: str | None):
 
 def _room(arguments) -> int:
     """`dealerdrill room ...`: set up the room's database, or add a login to it."""
+    from dealerdrill.desk.settings_policy import default_answer_keys
     from dealerdrill.drills.catalog import DRILL_CATALOG
     from dealerdrill.records import room_setup
     from dealerdrill.records.room_connection import RoomUrlError, check_url, public_url
@@ -284,7 +285,7 @@ def _room(arguments) -> int:
     try:
         check_url(arguments.url)
         if arguments.room_command == "setup":
-            before, now = room_setup.setup(arguments.url, DRILL_CATALOG)
+            before, now = room_setup.setup(arguments.url, DRILL_CATALOG, default_answer_keys())
             done = "set up" if before == 0 else (f"upgraded from version {before}" if before < now else "checked")
             print(f"training room {public_url(arguments.url)} {done}: records version {now}, the roles "
                   f"{room_setup.DESK_GROUP} and {room_setup.MANAGER_GROUP}, the server functions and the grants")

@@ -36,7 +36,7 @@ from .pin import PIN_FILE_NAME
 from .roles import Manager, ManagerRole, Permission
 from .room_choice import MANAGER_URL_VARIABLE, chosen_room, save_room
 from .sessions import TrainingSession
-from .settings_policy import answer_key_changes, settings_of_issue
+from .settings_policy import answer_key_changes, default_answer_keys, settings_of_issue
 
 if TYPE_CHECKING:       # for the annotations only: the room's module is loaded when a room is chosen
     from dealerdrill.records.room_store import RoomRecords
@@ -478,7 +478,8 @@ class Desk:
         if trainee is not None and self.records is not None:
             try:
                 issue = self.records.issue_test(trainee, drill_id,
-                                                distrusted=frozenset(self.keys_the_pin_file_does_not_explain()))
+                                                distrusted=frozenset(self.keys_the_pin_file_does_not_explain()),
+                                                answer_key_defaults=default_answer_keys())
             except RecordsError as error:
                 if self.in_room:
                     raise
@@ -532,8 +533,8 @@ class Desk:
         """What is unusual about signing this session off (None for a passed, complete test)."""
         if summary.mode != "test":
             return f"This is a {summary.mode} session, not a test."
-        if summary.off_level:
-            return f"This is not a test of its target: {summary.off_level}."
+        if summary.not_counted:
+            return f"This is not a test of its target: {summary.not_counted}."
         if summary.items < summary.target.test_items:
             return (f"This test was stopped after {summary.items} of {summary.target.test_items} items and is not "
                     f"passed.")

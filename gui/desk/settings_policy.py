@@ -64,3 +64,10 @@ def settings_of_issue(issued: dict, current: Settings) -> Settings:
         raise ValueError(f"The test's settings cannot be used on this desk: its house way {way!r} is not loaded "
                          f"here (a manager loads it on the Manager page).")
     return settings
+
+
+def default_answer_keys() -> dict[str, dict]:
+    """Every answer-key setting at its default (New Zealand), by table: what a test is issued under where no
+    manager ever changed one (the records hold the signed changes, not the program's defaults)."""
+    return {table: {name: value for name, value in values.items() if name not in PRESENTATION_ONLY}
+            for table, values in Settings().to_dict().items()}

@@ -89,10 +89,10 @@ class SessionSummary:
     unreadable: bool = False
     # A test's verdict made again (dealerdrill.verdicts): `correct` is then the engine's count, `target` the signed
     # one in force when it was issued, `problems` what the stored test does not agree with (never a pass with
-    # any), `off_level` why it is not a test of its target (taken at another level).
+    # any), `not_counted` why it does not count as a test of its target (another level, or not issued).
     judged: bool = False
     problems: tuple[str, ...] = ()
-    off_level: str = ""
+    not_counted: str = ""
 
     @property
     def accuracy(self) -> float:
@@ -104,7 +104,7 @@ class SessionSummary:
         when it started."""
         if self.mode != "test":
             return None
-        if self.unreadable or self.problems or self.off_level:
+        if self.unreadable or self.problems or self.not_counted:
             return False
         return self.items >= self.target.test_items and self.accuracy >= self.target.pass_mark
 

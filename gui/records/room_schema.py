@@ -411,6 +411,11 @@ CREATE TABLE drill_defaults (
     game    text NOT NULL,
     target  text NOT NULL
 );
+-- The program's default answer-key settings, by table (a test is issued under them where no manager changed one).
+CREATE TABLE answer_key_defaults (
+    one       boolean PRIMARY KEY DEFAULT true CHECK (one),
+    settings  text NOT NULL
+);
 """
 
 PG_MIGRATIONS = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
@@ -615,7 +620,7 @@ END $$;
 CREATE OR REPLACE FUNCTION dd_issue_test(p_uuid text, p_trainee_uuid text, p_drill text, p_workstation text,
         OUT o_settings text, OUT o_target text, OUT o_started_at text, OUT o_seed bigint) {_DEFINER} AS $$
 DECLARE v_trainee bigint; v_game text; v_target jsonb; v_change bigint; v_changed jsonb; v_entry bigint;
-        v_keys jsonb;
+        v_keys jsonb; v_defaults jsonb;
 BEGIN
     PERFORM dd_lock_chains();
     IF EXISTS (SELECT 1 FROM sessions WHERE uuid = p_uuid) THEN
@@ -634,6 +639,13 @@ BEGIN
     SELECT a.id, a.detail::jsonb -> 'answer_keys' INTO v_entry, v_keys
     FROM audit a JOIN ledger l ON l.kind = 'audit' AND l.ref = a.id::text
     WHERE a.action = '{SETTINGS_IN_FORCE}' AND l.signed_by_key IS NOT NULL ORDER BY a.id DESC LIMIT 1;
+    SELECT settings::jsonb INTO v_defaults FROM answer_key_defaults;
+    v_keys := coalesce(v_keys, '{{}}'::jsonb);
+    -- Each table: the defaults, then what the signed change names (a table only the change names is kept too).
+    SELECT coalesce(jsonb_object_agg(t.k, coalesce(v_defaults -> t.k, '{{}}'::jsonb) || coalesce(v_keys -> t.k,
+                                                                                             '{{}}'::jsonb)), '{{}}')
+    INTO v_keys FROM (SELECT jsonb_object_keys(coalesce(v_defaults, '{{}}'::jsonb)) AS k
+                      UNION SELECT jsonb_object_keys(v_keys)) AS t;
     o_seed := ('x' || substr(md5(gen_random_uuid()::text || gen_random_uuid()::text), 1, 16))::bit(64)::bigint
               & 9223372036854775807;
     o_started_at := dd_now();

@@ -29,7 +29,6 @@ from .room_schema import (
     ROOM_SCHEMA_VERSION,
     SCHEMA,
 )
-from .schema_v7 import TESTS_ISSUED, TESTS_ISSUED_WORDS
 
 DESK_GROUP = "dealerdrill_desk"
 MANAGER_GROUP = "dealerdrill_manager"
@@ -56,11 +55,12 @@ def _role_exists(cursor, name: str) -> bool:
     return cursor.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (name,)).fetchone() is not None
 
 
-def setup(url: str, catalog=None) -> tuple[int, int]:
+def setup(url: str, catalog=None, answer_key_defaults: dict | None = None) -> tuple[int, int]:
     """Create or upgrade the room at `url`; returns (version before, version now). Each step is one
     transaction: a failure leaves the room at the last version reached, and running it again goes on.
     `catalog` (a DrillCatalog: the command line gives the program's) writes the drills the room knows and
-    their default targets, which the server issues tests under until a manager sets one."""
+    their default targets, which the server issues tests under until a manager sets one; `answer_key_defaults`
+    (by table) the settings a test is issued under where no manager changed one."""
     import psycopg
 
     connection = _connect(url)
@@ -94,11 +94,12 @@ def setup(url: str, catalog=None) -> tuple[int, int]:
                 _grant(cursor)
                 if catalog is not None:
                     _write_drill_defaults(cursor, catalog)
-                # From here on the server issues every test (as a file's version 7 upgrade marks it).
-                cursor.execute("SELECT 1 FROM audit WHERE action = %s", (TESTS_ISSUED,))
-                if cursor.fetchone() is None:
-                    cursor.execute("SELECT dd_audit(dd_now(), 'workstation', %s, %s)",
-                                   (TESTS_ISSUED, TESTS_ISSUED_WORDS))
+                if answer_key_defaults is not None:
+                    import json
+
+                    cursor.execute("INSERT INTO answer_key_defaults (settings) VALUES (%s) ON CONFLICT (one) DO "
+                                   "UPDATE SET settings = excluded.settings",
+                                   (json.dumps(answer_key_defaults, sort_keys=True),))
     except psycopg.Error as error:
         raise RoomSetupError(f"The training room could not be set up: {str(error).strip()}") from None
     finally:

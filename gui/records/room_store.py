@@ -607,9 +607,11 @@ class RoomRecords(Records):
                                                  "answers": [], "finished_at": None}
         return payload["uuid"]
 
-    def issue_test(self, trainee: str, drill_id: str, *, distrusted: frozenset[str] = frozenset()) -> TestIssue:
+    def issue_test(self, trainee: str, drill_id: str, *, distrusted: frozenset[str] = frozenset(),
+                   answer_key_defaults: dict | None = None) -> TestIssue:
         """As Records.issue_test, by the server (dd_issue_test): its random seed, its clock, the target in force
-        and the latest signed answer-key settings. RecordsOfflineError while the server cannot be reached."""
+        and the latest signed answer-key settings over the defaults `room setup` wrote (the server's, not
+        `answer_key_defaults`). RecordsOfflineError while the server cannot be reached."""
         row = self._trainee_row(trainee)
         if row is None:
             raise UnknownTraineeError(trainee)

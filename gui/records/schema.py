@@ -211,8 +211,7 @@ FROM answer_facts GROUP BY trainee_id, drill, mode, substr(answered_at, 1, 13);
 # gui/records/schema_v7.py). A step is SQL, or SQL and a Python function run after it in the same
 # transaction. The room's server has the same versions (gui/records/room_schema.py).
 MIGRATIONS: tuple = (_V1, _V2, _V3, (schema_v4.SQL, schema_v4.link_existing_rows),
-                     (schema_v5.SQL, schema_v5.key_existing_names), schema_v6.SQL,
-                     (schema_v7.SQL, schema_v7.mark_tests_issued))
+                     (schema_v5.SQL, schema_v5.key_existing_names), schema_v6.SQL, schema_v7.SQL)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

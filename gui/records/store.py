@@ -643,12 +643,15 @@ class Records:
                                                                   started))
         return session_id
 
-    def issue_test(self, trainee: str, drill_id: str, *, distrusted: frozenset[str] = frozenset()) -> TestIssue:
+    def issue_test(self, trainee: str, drill_id: str, *, distrusted: frozenset[str] = frozenset(),
+                   answer_key_defaults: dict | None = None) -> TestIssue:
         """Start a test for `trainee` on `drill_id` as the records issue it: a seed of the records' own (the
         operating system's random numbers), the start time from the records' clock, the manager's target in
         force for the drill (its level included) and the answer-key settings of the manager's latest signed
-        change (`distrusted`: keys whose signatures the desk does not take, see latest_signed_audit). The
-        caller chooses none of these; the session is stored with them before this returns."""
+        change (`distrusted`: keys whose signatures the desk does not take, see latest_signed_audit), over the
+        program's defaults for what the change does not name (`answer_key_defaults`, by table: every setting is
+        then stored with the test). The caller chooses none of these; the session is stored with them before
+        this returns."""
         row = self._trainee_row(trainee)
         if row is None:
             raise UnknownTraineeError(trainee)
@@ -659,7 +662,10 @@ class Records:
                            "WHERE drill = ? ORDER BY id DESC LIMIT 1", (drill_id,))
         target = target_of_row(*change[0][1:]) if change else self.catalog.default_target(drill_id)
         entry = self.latest_signed_audit_entry(SETTINGS_IN_FORCE, distrusted)
-        answer_keys = answer_keys_of(entry[1].detail) if entry is not None else {}
+        signed = answer_keys_of(entry[1].detail) if entry is not None else {}
+        answer_keys = {table: {**values, **signed.get(table, {})}
+                       for table, values in (answer_key_defaults or {}).items()}
+        answer_keys.update({table: values for table, values in signed.items() if table not in answer_keys})
         seed = secrets.randbits(63)
         settings = {**answer_keys, "difficulty": target.level,
                     ISSUE_KEY: {"seed": seed, "target_change": change[0][0] if change else None,

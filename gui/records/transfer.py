@@ -1458,15 +1458,18 @@ class _Merge:
 
         taken_under = Target.from_dict(json.loads(s.target))
         here = self._target_here(s.drill)
-        if (taken_under.test_items, taken_under.pass_mark) == (here.test_items, here.pass_mark):
+        if (taken_under.test_items, taken_under.pass_mark, taken_under.level) == \
+                (here.test_items, here.pass_mark, here.level):
             return None
         statement = self._valid_statement(s)
         if statement is not None and (statement.get("test_items"), statement.get("pass_mark")) == \
                 (taken_under.test_items, taken_under.pass_mark):
             return None
+        levels = "" if taken_under.level == here.level else f" at level {taken_under.level}"
+        here_level = "" if taken_under.level == here.level else f" at level {here.level}"
         return (f"it is a test taken under a pass mark of {taken_under.pass_mark:.0%} of {taken_under.test_items} "
-                f"items, and this workstation's is {here.pass_mark:.0%} of {here.test_items}; no manager this "
-                f"workstation trusts signed it off with its pass mark")
+                f"items{levels}, and this workstation's is {here.pass_mark:.0%} of {here.test_items}{here_level}; no "
+                f"manager this workstation trusts signed it off with its pass mark")
 
     def _settings_problem(self, s: _Staged) -> str | None:
         """A test is graded under the settings it was taken under (its stored snapshot): it keeps its result

@@ -29,7 +29,6 @@ from dealerdrill.drills.session import ItemsOfATest
 from dealerdrill.records import chain
 from dealerdrill.records.models import ISSUE_KEY, SETTINGS_IN_FORCE, SessionSummary
 from dealerdrill.records.queries import stored_target
-from dealerdrill.records.schema_v7 import TESTS_ISSUED
 from dealerdrill.records.store import from_text
 
 # A test whose start is later than this past the judge's clock was recorded under a clock set ahead.
@@ -41,7 +40,8 @@ _TABLES = ("roulette", "baccarat", "paigow")
 class Verdict:
     """A test judged again. `correct` is the engine's count over the `items` answers stored; `target` the one it
     is judged by; `problems` what the stored test does not agree with (a test with any is never a pass);
-    `off_level` why it is not a test of its target's level ("" when it is)."""
+    `not_counted` why it does not count as a test of its target ("" when it does): taken at another level, or not
+    issued by the records (and not signed off by a manager)."""
     session: str
     items: int
     correct: int
@@ -50,11 +50,11 @@ class Verdict:
     level: int | None
     issued: bool
     problems: tuple[str, ...] = ()
-    off_level: str = ""
+    not_counted: str = ""
 
     @property
     def passed(self) -> bool:
-        if self.problems or self.off_level or self.items < self.target.test_items:
+        if self.problems or self.not_counted or self.items < self.target.test_items:
             return False
         return self.correct / self.items >= self.target.pass_mark
 
@@ -80,7 +80,6 @@ class Judge:
         self._loaded_to = -1
         self._targets: dict[str, list[_SignedEntry]] = {}
         self._settings: list[_SignedEntry] = []
-        self._issuing_since: int | None = None     # the ledger entry from which the records issue every test
 
     # ------------------------------------------------------------------------------------ what callers ask
 
@@ -153,9 +152,6 @@ class Judge:
                             "edited by hand",))
         issue = settings.get(ISSUE_KEY)
         issued = isinstance(issue, dict)
-        if not issued and self._issuing_since is not None and (ledger_seq is None or ledger_seq > self._issuing_since):
-            problems.append("it was not issued by the records (every test since they issue them is): it was started "
-                            "some other way than the program's")
         target = self._target_in_force(drill_id, ledger_seq)
         if ledger_seq is None:
             problems.append("it has no entry in the ledger (added behind the program's back)")
@@ -163,19 +159,21 @@ class Judge:
             problems.append(f"it was stored under a target ({_target_words(stored)}) that is not the manager's target "
                             f"in force when it was issued ({_target_words(target)})")
         level = _level(settings.get("difficulty"))
-        off_level = ""
+        not_counted = ""
         if level is None:
             problems.append("its settings name no level")
         elif level != target.level:
-            off_level = (f"it was taken at the {LEVEL_NAMES[level]} level; its target asks for "
-                         f"{LEVEL_NAMES[target.level]}")
+            not_counted = (f"it was taken at the {LEVEL_NAMES[level]} level; its target asks for "
+                           f"{LEVEL_NAMES[target.level]}")
+        if not issued and not not_counted and not self._signed_off(uuid):
+            # Tests from before the records issued them, and a session stored as a test some other way: its items
+            # were not the records' choice, so it is no test of its target (a manager's signature vouches for one).
+            not_counted = "it was not issued by the records (taken before they issued tests, or started another way)"
         seed = issue.get("seed") if issued else None
         if issued:
             if isinstance(seed, bool) or not isinstance(seed, int):
                 problems.append("its issue holds no seed")
-            keys = self._settings_in_force(ledger_seq)
-            given = {table: settings.get(table, {}) for table in _TABLES if table in settings or table in keys}
-            if given != {table: keys.get(table, {}) for table in given}:
+            if _answer_keys(settings) != _answer_keys(self._settings_in_force(ledger_seq)):
                 problems.append("its answer-key settings are not those of the manager's latest signed change when it "
                                 "was issued")
         problems += _time_problems(started, finished, [a[5] for a in answers], self._now())
@@ -186,7 +184,8 @@ class Judge:
         problems += grading_problems
         if not grading_problems and correct != stored_correct:
             problems.append(f"its stored grades say {stored_correct} right; graded again by the engine, {correct} are")
-        return Verdict(uuid, len(answers), correct, stored_correct, target, level, issued, tuple(problems), off_level)
+        return Verdict(uuid, len(answers), correct, stored_correct, target, level, issued, tuple(problems),
+                       not_counted)
 
     def _grade(self, drill_id: str, settings_text: str, seed: int | None, level: int,
                answers: list[tuple]) -> tuple[int, list[str]]:
@@ -223,6 +222,29 @@ class Judge:
             correct += int(bool(grade.correct))
         return correct, problems
 
+    def _signed_off(self, session_uuid: str) -> bool:
+        """The session's sign-off is in the ledger as a statement over it, signed by a manager key these records
+        accept (verify checks the rest of it: its score and answers)."""
+        keys = self._keys()
+        for (content,) in self.records.read("SELECT content FROM ledger WHERE kind = 'signoff' AND ref = ?",
+                                            (session_uuid,)):
+            event = _json_object(content) or {}
+            statement, signature = event.get("statement"), event.get("signature")
+            if not isinstance(statement, dict) or not isinstance(signature, str):
+                continue
+            key = keys.get(statement.get("key"))
+            try:
+                if (key is not None and statement.get("session") == session_uuid
+                        and chain.signature_is_valid(key, bytes.fromhex(signature),
+                                                     chain.event_content(statement).encode())):
+                    return True
+            except ValueError:
+                continue
+        return False
+
+    def _keys(self) -> dict[str, bytes]:
+        return {fp: key for fp, (key, _, _) in self.records.manager_keys().items() if fp not in self.distrusted}
+
     def _drill(self, drill_id: str, settings_text: str):
         settings = _json_object(settings_text) or {}
         tables = json.dumps({t: settings.get(t) for t in _TABLES if t in settings}, sort_keys=True)
@@ -252,9 +274,6 @@ class Judge:
         if up_to <= self._loaded_to:
             return
         self._loaded_to = self.records.read("SELECT COALESCE(MAX(seq), 0) FROM ledger")[0][0]
-        self._issuing_since = self.records.read(
-            "SELECT MIN(l.seq) FROM ledger l JOIN audit a ON l.kind = 'audit' AND l.ref = CAST(a.id AS TEXT) "
-            "WHERE a.action = ?", (TESTS_ISSUED,))[0][0]
         keys = {fp: key for fp, (key, _, origin) in self.records.manager_keys().items()
                 if origin == "this workstation" and fp not in self.distrusted}
         targets: dict[str, list[_SignedEntry]] = {}
@@ -284,7 +303,7 @@ class Judge:
 
 def with_verdict(summary: SessionSummary, verdict: Verdict) -> SessionSummary:
     return replace(summary, correct=verdict.correct, target=verdict.target, judged=True, problems=verdict.problems,
-                   off_level=verdict.off_level)
+                   not_counted=verdict.not_counted)
 
 
 def _time_problems(started: str, finished: str | None, answered: list[str], now: datetime) -> list[str]:
@@ -299,6 +318,15 @@ def _time_problems(started: str, finished: str | None, answered: list[str], now:
     if any(later < earlier for earlier, later in zip(answered, answered[1:])):
         problems.append("its answers were recorded out of order in time")
     return problems
+
+
+def _answer_keys(tables: dict) -> dict:
+    """The answer-key settings `tables` give, every one named (a table or value not given is its default)."""
+    from dealerdrill import settings as table_settings
+
+    made, _ = table_settings.from_dict({t: v for t, v in tables.items() if t in _TABLES and isinstance(v, dict)})
+    return {table: {name: value for name, value in values.items() if name not in table_settings.PRESENTATION_ONLY}
+            for table, values in made.to_dict().items()}
 
 
 def _level(difficulty) -> int | None:

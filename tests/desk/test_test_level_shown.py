@@ -1,5 +1,5 @@
-"""The level a test was taken at is the trainee's choice (Basic, Standard or Advanced, for a test as for
-practice), so whoever reads a result sees it beside the score: the scorecard's test attempts and the Manager
+"""The level a test was taken at (Basic, Standard or Advanced: the one its manager's target named when the records
+issued it) is shown beside the score wherever a result is read: the scorecard's test attempts and the Manager
 page's tests table, where a manager decides a sign-off."""
 from __future__ import annotations
 
@@ -20,10 +20,16 @@ def test_a_sessions_level_is_named_from_its_stored_settings(settings, name):
 def test_the_scorecard_names_the_level_of_each_test_attempt(tmp_path):
     from pypdf import PdfReader
 
+    from certified_desk import DRILL
+
+    from dealerdrill.domain import Target
+
     desk = workstation(tmp_path / "data" / "records.sqlite3")
-    easy = take_test(desk, "Aroha", [True] * 20)
-    hard = take_test(desk, "Aroha", [True] * 20, seed=6, difficulty=3)
-    assert easy.passed and hard.passed
+    for level in (1, 3):
+        desk.unlock_manager(PIN, MANAGER)
+        desk.set_target(DRILL, Target(seconds=8, accuracy=0.9, test_items=20, pass_mark=0.9, level=level))
+        taken = take_test(desk, "Aroha", [True] * 20, difficulty=2)     # the trainee's choice is not used
+        assert taken.passed and taken.settings["difficulty"] == level
     desk.unlock_manager(PIN, MANAGER)
     [pdf] = desk.export("pdf", tmp_path / "aroha.pdf")
     desk.close()

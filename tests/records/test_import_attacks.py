@@ -163,10 +163,13 @@ def test_the_finish_of_a_session_already_here_records_the_answers_here_not_the_f
     unfinished = session.session_id
     original = export(a, folder / "a.json")
 
+    last_answer = a.records.read("SELECT MAX(a.answered_at) FROM answers a JOIN sessions s ON s.id = a.session_id "
+                                 "WHERE s.uuid = ?", (unfinished,))[0][0]
+
     def finish_it_all_right(lines):
         for line in lines:
             if "session" in line and line["session"]["uuid"] == unfinished:
-                line["session"]["finished_at"] = line["session"]["started_at"]
+                line["session"]["finished_at"] = last_answer
             if "answer" in line and line["answer"]["session"] == unfinished:
                 line["answer"]["correct"] = True
     result = import_into(a, edited(original, finish_it_all_right))

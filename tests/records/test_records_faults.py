@@ -530,6 +530,7 @@ def test_summary_tables_follow_imports_and_upgrades(tmp_path, answer_factory, go
                          "DROP TRIGGER trainees_need_a_name_key; DROP TRIGGER trainees_keep_their_name_key;"
                          "DROP INDEX trainees_by_name_key; ALTER TABLE trainees DROP COLUMN name_key;"
                          "DROP TABLE ledger; DROP TABLE manager_keys; DROP TABLE target_changes;"
+                         "ALTER TABLE targets DROP COLUMN level;"
                          "ALTER TABLE answers DROP COLUMN chain_hash; ALTER TABLE signoffs DROP COLUMN reason;"
                          "DROP TRIGGER answers_feed_answer_facts; DROP TABLE answer_facts; DROP TABLE answer_hours;"
                          "DROP INDEX sessions_by_trainee_drill; DROP INDEX sessions_by_mode;"

@@ -420,7 +420,10 @@ def test_relinking_the_chains_past_an_unlock_with_its_signatures_taken_off_is_no
         for sql in dropped:
             db.execute(sql)
     found = problems(file_with_history)
-    assert found and all("(audit " in p and "carries no manager's signature" in p for p in found), found
+    # The unlocks' entries unsigned, and the rewritten test named by its verdict made again (issue 28).
+    assert any("(audit " in p and "carries no manager's signature" in p for p in found), found
+    assert all(("(audit " in p and "carries no manager's signature" in p)
+               or (f"test session {failed}" in p and "graded again by the engine" in p) for p in found), found
     assert verify_cli(file_with_history).returncode == 1
 
 

@@ -36,13 +36,14 @@ def _binaries():
 
 
 def _started_cluster():
+    from dealerdrill.desk.settings_policy import default_answer_keys
     from dealerdrill.drills.catalog import DRILL_CATALOG
     from dealerdrill.records import room_setup
 
     cluster = pg_cluster.Cluster(_binaries()).start()
     try:
         template = cluster.create_database("room_template")
-        room_setup.setup(template, DRILL_CATALOG)
+        room_setup.setup(template, DRILL_CATALOG, default_answer_keys())
         for desk in DESKS:
             room_setup.add_login(template, desk, "desk")
         room_setup.add_login(template, MANAGER, "manager")
