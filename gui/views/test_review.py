@@ -25,11 +25,11 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QScrollArea,
     QSizePolicy,
     QStyledItemDelegate,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -42,16 +42,18 @@ RIGHT = "#1e7b34"
 WRONG = "#b3261e"
 ACCENT = "#0b6a3a"
 
-LIST_WIDTH = 230          # room for "20   ✗ Not right   12.3 s" at the page's font, never elided
+LIST_COLUMNS = (44, 112, 72)   # number, right or not, time: room for "500", "✗  Not right", "999.9 s"
+LIST_WIDTH = sum(LIST_COLUMNS) + 24
+CELL_PADDING = 6                # each side of a column's text
 DRAWN_HEIGHTS = (160, 520)  # the room the drawn item gets: its panel's own wish, within these bounds; the
                             # details scroll when the page has less
 
 STYLE = f"""
-QWidget#testReview QListWidget {{ background: #ffffff; border: 1px solid #d9dee3; border-radius: 8px;
+QWidget#testReview QTreeWidget {{ background: #ffffff; border: 1px solid #d9dee3; border-radius: 8px;
                                   padding: 4px; font-size: 14px; outline: 0; }}
-QWidget#testReview QListWidget::item {{ padding: 5px 6px; }}
-QWidget#testReview QListWidget::item:selected {{ background: #dcefe3; }}
-QWidget#testReview QListWidget:focus {{ border: 2px solid {ACCENT}; }}
+QWidget#testReview QTreeWidget::item {{ padding: 5px {CELL_PADDING}px; }}
+QWidget#testReview QTreeWidget::item:selected {{ background: #dcefe3; }}
+QWidget#testReview QTreeWidget:focus {{ border: 2px solid {ACCENT}; }}
 QWidget#testReview QScrollArea#reviewDetails {{ background: #ffffff; border: 1px solid #d9dee3;
                                                 border-radius: 8px; }}
 QWidget#testReview QWidget#reviewDetailsBody {{ background: #ffffff; }}
@@ -140,13 +142,37 @@ class _KeepsItsColour(QStyledItemDelegate):
             option.palette.setBrush(QPalette.ColorRole.HighlightedText, brush)
 
 
-class _ItemList(QListWidget):
-    """The list of items. Letters do not search the list (R belongs to the page); Page Up / Page Down scroll
-    the chosen item's details rather than the list, which shows whole lines only."""
+class _ItemList(QTreeWidget):
+    """The list of items, one line each in three columns (number, right or not, time). Letters do not search
+    the list (R belongs to the page); Page Up / Page Down scroll the chosen item's details rather than the
+    list, which Up, Down, Home and End go through."""
 
     def __init__(self, scroll_details: Callable[[int], None]):
         super().__init__()
         self._scroll_details = scroll_details
+        self.setColumnCount(len(LIST_COLUMNS))
+        self.setHeaderHidden(True)
+        self.setRootIsDecorated(False)
+        self.setIndentation(0)
+        self.setUniformRowHeights(True)
+        for column, width in enumerate(LIST_COLUMNS):
+            self.setColumnWidth(column, width)
+
+    def count(self) -> int:
+        return self.topLevelItemCount()
+
+    def currentRow(self) -> int:
+        item = self.currentItem()
+        return self.indexOfTopLevelItem(item) if item is not None else -1
+
+    def setCurrentRow(self, row: int) -> None:
+        if 0 <= row < self.count():
+            self.setCurrentItem(self.topLevelItem(row))
+
+    def row_text(self, row: int) -> str:
+        """A line as one text: its columns joined by spaces (what a screen reader reads)."""
+        line = self.topLevelItem(row)
+        return "  ".join(line.text(column) for column in range(self.columnCount()))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
@@ -188,7 +214,7 @@ class TestReview(QWidget):
         self.item_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.item_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.item_list.setItemDelegate(_KeepsItsColour(self.item_list))
-        self.item_list.currentRowChanged.connect(self._show_row)
+        self.item_list.currentItemChanged.connect(lambda *_: self._show_row(self.item_list.currentRow()))
         left.addWidget(self.item_list, 1)
         self.unasked_label = _label("", "muted", "reviewUnasked")
         self.unasked_label.setFixedWidth(LIST_WIDTH)
@@ -249,8 +275,7 @@ class TestReview(QWidget):
         self._use_panel(panel_class, settings)
         self.item_list.blockSignals(True)
         self.item_list.clear()
-        for entry in self.items:
-            self.item_list.addItem(self._list_item(entry))
+        self.item_list.addTopLevelItems([self._list_item(entry) for entry in self.items])
         self.item_list.blockSignals(False)
         unasked = (planned or 0) - len(self.items)
         if unasked > 0:
@@ -262,13 +287,15 @@ class TestReview(QWidget):
             self.item_list.setCurrentRow(0)
             self._show_row(0)
 
-    def _list_item(self, entry: ReviewedItem) -> QListWidgetItem:
+    def _list_item(self, entry: ReviewedItem) -> QTreeWidgetItem:
         mark = "✓  Right" if entry.correct else ("⏱  Timed out" if entry.timed_out else "✗  Not right")
-        line = QListWidgetItem(f"{entry.number:>3}    {mark}    {entry.seconds:.1f} s")
-        line.setForeground(QColor(RIGHT if entry.correct else WRONG))
-        line.setToolTip(entry.item.text)
-        line.setData(Qt.ItemDataRole.AccessibleTextRole,
-                     f"Item {entry.number}: {'right' if entry.correct else 'not right'}, {entry.seconds:.1f} s")
+        line = QTreeWidgetItem([str(entry.number), mark, f"{entry.seconds:.1f} s"])
+        colour = QColor(RIGHT if entry.correct else WRONG)
+        for column, align in enumerate((Qt.AlignmentFlag.AlignRight, Qt.AlignmentFlag.AlignLeft,
+                                        Qt.AlignmentFlag.AlignRight)):
+            line.setForeground(column, colour)
+            line.setTextAlignment(column, align | Qt.AlignmentFlag.AlignVCenter)
+            line.setToolTip(column, entry.item.text)
         return line
 
     def _use_panel(self, panel_class: type | None, settings) -> None:

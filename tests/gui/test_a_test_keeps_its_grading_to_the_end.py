@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealerdrill.domain import Mode
-from dealerdrill.views import drill_view
+from dealerdrill.views import drill_view, test_review
 from dealerdrill.views.drill_view import DrillView
 
 REAL_DRILLS, _ = drill_view.available_drills()
@@ -231,7 +231,7 @@ def test_the_end_of_a_test_gives_the_verdict_and_reviews_every_item(qtbot, drill
     assert review.item_list.count() == len(answered)
     assert not review.unasked_label.isVisible()
     for row, (done, grade) in enumerate(zip(answered, grades)):
-        line = review.item_list.item(row).text()
+        line = review.item_list.row_text(row)
         assert line.split()[0] == str(row + 1)
         assert ("Right" in line) is grade.correct and ("Not right" in line) is (not grade.correct)
         assert line.endswith(f"{grade.seconds:.1f} s")
@@ -250,6 +250,11 @@ def test_the_end_of_a_test_gives_the_verdict_and_reviews_every_item(qtbot, drill
         assert review.drawn_host.isVisible()
         qtbot.keyClick(review.item_list, Qt.Key_Down)
     assert review.item_list.currentRow() == len(answered) - 1       # Down stops at the last item
+    # The longest a line can be (500 items, 999.9 s) fits its columns at the list's font: nothing is cut short.
+    metrics = review.item_list.fontMetrics()
+    for column, longest in enumerate(("500", "✗  Not right", "999.9 s")):
+        room = review.item_list.columnWidth(column) - 2 * test_review.CELL_PADDING
+        assert metrics.horizontalAdvance(longest) <= room, f"column {column} is too narrow for {longest!r}"
     qtbot.keyClick(review.item_list, Qt.Key_Home)
     assert review.item_list.currentRow() == 0
 
