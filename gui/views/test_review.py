@@ -273,9 +273,10 @@ class TestReview(QWidget):
         self.items = list(items)
         self._target_seconds = target_seconds
         self._use_panel(panel_class, settings)
-        self.item_list.blockSignals(True)
+        self.item_list.blockSignals(True)   # the first item is drawn once, below, not once per change
         self.item_list.clear()
         self.item_list.addTopLevelItems([self._list_item(entry) for entry in self.items])
+        self.item_list.setCurrentRow(0)
         self.item_list.blockSignals(False)
         unasked = (planned or 0) - len(self.items)
         if unasked > 0:
@@ -284,7 +285,6 @@ class TestReview(QWidget):
             self.unasked_label.setText(f"{which} never asked: the test was stopped.")
         self.unasked_label.setVisible(unasked > 0)
         if self.items:
-            self.item_list.setCurrentRow(0)
             self._show_row(0)
 
     def _list_item(self, entry: ReviewedItem) -> QTreeWidgetItem:
