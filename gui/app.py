@@ -94,7 +94,8 @@ compares and trusts other workstations' keys
 Up/Down: choose a drill &nbsp; Left/Right: mode &nbsp; Tab: mode, difficulty, Start &nbsp; Enter: start<br>
 Enter: commit an answer, then Enter or N: next &nbsp; Esc: end the session (a test asks first)<br>
 H or F1: hint in practice (F1 where the panel uses H)<br>
-Result page: R the same drill again, Enter back to the drills<br><br>
+Result page: R the same drill again, Enter or Esc back to the drills; after a test, Up/Down choose an item of
+its review, Page Up/Page Down scroll it<br><br>
 <b>Drill panels</b><br>
 Pay the layout: arrows move the cursor; digits type an amount, Space or P pays it on the cursor's wager,
 Delete takes it back, T sets the total<br>

@@ -3,8 +3,16 @@
 Three pages in a stack:
   chooser   drills grouped by game, title and description, mode (Practice / Timed / Test), difficulty
   session   the item in the drill's own answer panel, the hint (practice), the countdown (timed), the
-            progress (test), and after each answer the feedback in words
-  result    score, pass mark and verdict (test), median time, errors by category, leeches (practice)
+            progress (test), and after each answer the feedback in words (practice and timed) or only
+            "answer recorded" (test)
+  result    score, pass mark, level and verdict (test), median time, errors by category, leeches
+            (practice), and for a test the review of every item (dealerdrill.views.test_review)
+
+A test keeps its grading back until the end, so that it cannot be learnt while it is taken: after an answer
+the page says only that it is recorded, the panel is frozen as the trainee left it (it is never told the
+grade, so it marks nothing) and the progress says "Item k of n", never how many were right. The result page
+then gives the verdict and the review: each item, the answer given, the right answer, right or not, the
+explanation with its rule, and the time.
 
 The shell only presents and collects: the desk (dealerdrill.desk) starts the session, which grades, times
 out, schedules and records; the drill's panel draws the item and emits `answered` when the trainee
@@ -22,7 +30,8 @@ Keys (every action works without the mouse):
   chooser   Up/Down: drill   Tab: mode, difficulty, Start   Left/Right: mode   Enter: start
   session   the panel's own keys, Enter commits   H or F1: hint (practice)   Enter or N: next
             Esc: end the session (a test asks first)
-  result    Enter: back to the drills   R: the same drill again
+  result    Enter or Esc: back to the drills   R: the same drill again
+            (a test's review: Up/Down, Home/End choose an item, Page Up/Page Down scroll it)
 The shell puts Item.text above the panel as the question, unless the panel class sets
 `shows_question = True` because it prints the question itself.
 The panel sees every key first: a panel that uses H itself (a pai gow "high hand" key) keeps it, and F1 is
@@ -61,6 +70,8 @@ from dealerdrill.domain import Grade, Mode, Target
 from dealerdrill.drills import SessionResult
 from dealerdrill.drills.levels import LEVEL_NAMES
 from dealerdrill.drills.session import DrillUsageError
+
+from .test_review import TestReview, explanation_with_rule, reviewed_items, verdict_words
 
 GAMES: tuple[tuple[str, str], ...] = (("roulette", "Roulette"), ("baccarat", "Baccarat"), ("paigow", "Pai Gow"))
 GAME_TITLES = dict(GAMES)
@@ -122,6 +133,10 @@ STYLE = f"""
 *[drillShell="true"] QFrame#feedback[verdict="wrong"] {{ background: #fcefee; border: 1px solid #efc4c0;
                                               border-left: 5px solid {WRONG}; border-radius: 6px; }}
 *[drillShell="true"] QFrame#feedback QLabel {{ background: transparent; }}
+*[drillShell="true"] QFrame#recordedNote {{ background: #eef1f5; border: 1px solid #d0d7df;
+                                         border-left: 5px solid {MUTED}; border-radius: 6px; }}
+*[drillShell="true"] QFrame#recordedNote QLabel {{ background: transparent; }}
+*[drillShell="true"] QLabel#recordedLabel {{ font-size: 17px; font-weight: 700; }}
 *[drillShell="true"] QLabel#verdictLabel[verdict="right"] {{ color: {RIGHT}; font-size: 17px; font-weight: 700; }}
 *[drillShell="true"] QLabel#verdictLabel[verdict="wrong"] {{ color: {WRONG}; font-size: 17px; font-weight: 700; }}
 *[drillShell="true"] QLabel#hintLabel, *[drillShell="true"] QLabel#problemLabel {{ background: #fff4d6; color: {AMBER};
@@ -243,12 +258,53 @@ def seconds_text(seconds: float) -> str:
     return f"{seconds:.1f} s"
 
 
-def verdict_of_test(result: SessionResult) -> str:
-    """A test's verdict in words: passed, not passed, or stopped after k of n (never a pass)."""
-    items = result.target.test_items
-    if result.count < items:
-        return f"Stopped after {result.count} of {items}: not passed"
-    return "Passed" if result.passed else "Not passed"
+@dataclass(frozen=True)
+class TestVerdict:
+    """What the result page says of a test: passed or not, k of n right, the pass mark and the level.
+
+    Made here from the session's own results; anything that judges a test (the records, say) can make one
+    and hand it to DrillView.show_verdict instead."""
+
+    __test__ = False  # not a pytest test class
+
+    passed: bool
+    correct: int
+    answered: int
+    items: int          # the test's number of items: a test stopped early is scored over all of them
+    pass_mark: float
+    level: str
+
+    @classmethod
+    def of_result(cls, result: SessionResult, level: str) -> TestVerdict:
+        target = result.target
+        return cls(bool(result.passed), result.correct, result.count, target.test_items, target.pass_mark, level)
+
+    @property
+    def stopped(self) -> bool:
+        return self.answered < self.items
+
+    @property
+    def headline(self) -> str:
+        """Passed, not passed, or stopped after k of n (never a pass)."""
+        if self.stopped:
+            return f"Stopped after {self.answered} of {self.items}: not passed"
+        return "Passed" if self.passed else "Not passed"
+
+    def lines(self) -> list[str]:
+        # Scored over the whole test: items never answered count as not right, so stopping early can never
+        # raise the score.
+        share = self.correct / self.items if self.items else 0.0
+        lines = [f"Score: {self.correct} of {self.items} right ({share:.0%})  ·  pass mark {self.pass_mark:.0%}"
+                 f"  ·  level {self.level}"]
+        if self.stopped:
+            unanswered = self.items - self.answered
+            lines.append(f"The test was stopped after {self.answered} of {self.items} items; the {unanswered} not "
+                         "answered count as not right.")
+        return lines
+
+
+def level_name(difficulty: int) -> str:
+    return dict(DIFFICULTIES).get(difficulty, str(difficulty))
 
 
 def family_text(drill, family: str) -> str:
@@ -584,7 +640,8 @@ class DrillView(QWidget):
             self.message.emit(f"{self.entry.title}: {result.correct} of {result.count} right.")
         self.state = "result"
         self.pages.setCurrentIndex(2)
-        self.back_button.setFocus()
+        # A test's review takes the keyboard (Up and Down go through its items; Enter still goes back).
+        (self.review.item_list if result.mode is Mode.TEST else self.back_button).setFocus()
         self.session_finished.emit(result)
         return result
 
@@ -768,6 +825,8 @@ class DrillView(QWidget):
             self.start()
 
     # --- session page ----------------------------------------------------------------------------------------------
+    FEEDBACK_PLACEHOLDER = "The verdict, the correct answer and the rule appear here after you answer."
+
     def _build_session(self) -> QWidget:
         page = QWidget()
         layout = QVBoxLayout(page)
@@ -832,8 +891,7 @@ class DrillView(QWidget):
         notes_layout.setContentsMargins(0, 0, 6, 0)
         notes_layout.setSpacing(10)
         self.notes_heading = _label("FEEDBACK", "section")
-        self.notes_placeholder = _label("The verdict, the correct answer and the rule appear here after you "
-                                        "answer.", "muted", wrap=True)
+        self.notes_placeholder = _label(self.FEEDBACK_PLACEHOLDER, "muted", wrap=True)
         self.notes_placeholder.setObjectName("notesPlaceholder")
         notes_layout.addWidget(self.notes_heading)
         self.hint_label = _label("", wrap=True)
@@ -872,10 +930,25 @@ class DrillView(QWidget):
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             feedback.addWidget(label)
         notes_layout.addWidget(self.feedback)
+
+        # In a test, all an answer gets: that it is recorded (no verdict, no answer, no rule, no colour).
+        self.recorded_note = QFrame()
+        self.recorded_note.setObjectName("recordedNote")
+        recorded = QVBoxLayout(self.recorded_note)
+        recorded.setContentsMargins(16, 10, 16, 12)
+        recorded.setSpacing(6)
+        self.recorded_label = _label("Answer recorded")
+        self.recorded_label.setObjectName("recordedLabel")
+        self.recorded_detail = _label("", "muted", wrap=True)
+        self.recorded_detail.setObjectName("recordedDetail")
+        recorded.addWidget(self.recorded_label)
+        recorded.addWidget(self.recorded_detail)
+        self.recorded_note.hide()
+        notes_layout.addWidget(self.recorded_note)
         notes_layout.addWidget(self.notes_placeholder)
         notes_layout.addStretch(1)
         self._placeholder_switch = _PlaceholderWhileEmpty(
-            self.notes_placeholder, [self.hint_label, self.problem_label, self.feedback])
+            self.notes_placeholder, [self.hint_label, self.problem_label, self.feedback, self.recorded_note])
         self.notes_scroll = _FillingScrollArea(QSize(NOTES_MAX_WIDTH, 300), horizontal=False)
         self.notes_scroll.setObjectName("notesScroll")
         self.notes_scroll.setWidget(notes)
@@ -920,6 +993,14 @@ class DrillView(QWidget):
         self.countdown_row.setVisible(mode is Mode.TIMED)
         self.hint_button.setVisible(mode is Mode.PRACTICE)
         self.end_button.setText("Stop the test (Esc)" if mode is Mode.TEST else "End session (Esc)")
+        if mode is Mode.TEST:
+            self.notes_heading.setText("YOUR ANSWERS")
+            self.notes_placeholder.setText("This is a test: nothing is marked while you answer. Whether each "
+                                           "answer was right, the right answers and the rules are in the review "
+                                           "at the end of the test.")
+        else:
+            self.notes_heading.setText("FEEDBACK")
+            self.notes_placeholder.setText(self.FEEDBACK_PLACEHOLDER)
 
     def _show_keys(self) -> None:
         # In a test Esc is said for what it does there: it stops the attempt, which then cannot pass.
@@ -944,6 +1025,8 @@ class DrillView(QWidget):
         self.hint_label.hide()
         self.problem_label.hide()
         self.feedback.hide()
+        self.recorded_note.hide()
+        self.panel.setEnabled(True)   # a test froze it after the last answer
         self.next_button.setEnabled(False)
         self.hint_button.setEnabled(True)
         self._update_progress()
@@ -1011,36 +1094,15 @@ class DrillView(QWidget):
         self._committing = False
 
     def _show_feedback(self, grade: Grade) -> None:
+        """The item is answered: its feedback (practice, timed), or in a test only that it is recorded."""
         self._countdown.stop()
         self.state = "feedback"
         self.last_grade = grade
-        item = self.session.result.answered[-1].item
-        self.panel.show_grade(item, grade)
         self.problem_label.hide()
-        verdict = "right" if grade.correct else "wrong"
-        if grade.correct:
-            headline = "✓  Right"
-        elif grade.timed_out:
-            headline = "⏱  Time ran out"
+        if self.session.mode is Mode.TEST:
+            self._show_answer_recorded()
         else:
-            headline = "✗  Not right"
-        self.verdict_label.setText(headline)
-        target = self.session.target.seconds
-        self.time_label.setText(f"Time {seconds_text(grade.seconds)}  ·  target {target:g} s")
-        self.expected_label.setText(f"Correct answer: {grade.expected}")
-        self.given_label.setText(f"Your answer: {grade.given}")
-        self.given_label.setVisible(not grade.correct)
-        explanation = grade.explanation
-        if grade.rule and grade.rule not in explanation:
-            explanation = f"{explanation}  (Rule {grade.rule})"
-        self.explanation_label.setText(explanation)
-        self.explanation_label.setVisible(bool(explanation))
-        self.category_label.setText(f"Error: {grade.category.label}" if grade.category is not None else "")
-        self.category_label.setVisible(grade.category is not None)
-        for widget in (self.feedback, self.verdict_label):
-            widget.setProperty("verdict", verdict)
-            _repolish(widget)
-        self.feedback.show()
+            self._show_grade(grade)
         self.hint_button.setEnabled(False)
         self.next_button.setText("See the result (Enter)" if self.session.finished else "Next (Enter / N)")
         self.next_button.setEnabled(True)
@@ -1049,6 +1111,39 @@ class DrillView(QWidget):
         self._show_keys()
         self._say_recording_problem()
         self.answer_graded.emit(grade)
+
+    def _show_grade(self, grade: Grade) -> None:
+        item = self.session.result.answered[-1].item
+        self.panel.show_grade(item, grade)
+        verdict = "right" if grade.correct else "wrong"
+        self.verdict_label.setText(verdict_words(grade.correct, grade.timed_out))
+        target = self.session.target.seconds
+        self.time_label.setText(f"Time {seconds_text(grade.seconds)}  ·  target {target:g} s")
+        self.expected_label.setText(f"Correct answer: {grade.expected}")
+        self.given_label.setText(f"Your answer: {grade.given}")
+        self.given_label.setVisible(not grade.correct)
+        explanation = explanation_with_rule(grade)
+        self.explanation_label.setText(explanation)
+        self.explanation_label.setVisible(bool(explanation))
+        self.category_label.setText(f"Error: {grade.category.label}" if grade.category is not None else "")
+        self.category_label.setVisible(grade.category is not None)
+        for widget in (self.feedback, self.verdict_label):
+            widget.setProperty("verdict", verdict)
+            _repolish(widget)
+        self.feedback.show()
+
+    def _show_answer_recorded(self) -> None:
+        """A test: the answer is final and nothing of its grade shows. The panel is not told the grade (it
+        would mark the right answer on the table); it is frozen as the trainee left it, so that no key
+        changes what is on it until the next item."""
+        self.panel.setEnabled(False)
+        answered, items = self.session.result.count, self.session.target.test_items
+        if self.session.finished:
+            then = "That was the last item: Enter shows the result and the review of every item."
+        else:
+            then = f"{answered} of {items} answered. Enter or N: the next item."
+        self.recorded_detail.setText(then)
+        self.recorded_note.show()
 
     def _hint_available(self) -> bool:
         return self.state == "asking" and self.session is not None and self.session.mode is Mode.PRACTICE
@@ -1065,36 +1160,55 @@ class DrillView(QWidget):
         layout = QVBoxLayout(page)
         layout.setContentsMargins(24, 18, 24, 12)
         layout.setSpacing(12)
-        self.result_title = _label("", "heading")
+        self.result_layout = layout
+        self.result_title = _label("", "heading", wrap=True)
         layout.addWidget(self.result_title)
-        card = _card()
-        body = QVBoxLayout(card)
-        body.setContentsMargins(24, 20, 24, 20)
-        body.setSpacing(10)
-        self.result_verdict = _label("")
+        # The verdict and the figures on the left, the errors (and leeches) on the right: side by side the card
+        # stays short, which leaves a test's review most of a laptop screen.
+        self.result_card = _card()
+        card = QHBoxLayout(self.result_card)
+        card.setContentsMargins(24, 16, 24, 16)
+        card.setSpacing(32)
+        figures = QVBoxLayout()
+        figures.setSpacing(8)
+        self.result_verdict = _label("", wrap=True)
         self.result_verdict.setObjectName("resultVerdict")
         self.result_summary = _label("", wrap=True)
         self.result_summary.setObjectName("resultSummary")
         self.result_summary.setStyleSheet("font-size: 15px;")
-        body.addWidget(self.result_verdict)
-        body.addWidget(self.result_summary)
-        body.addSpacing(6)
-        body.addWidget(_label("ERRORS BY CATEGORY", "section"))
+        self.result_times = _label("", wrap=True)
+        self.result_times.setObjectName("resultTimes")
+        self.result_times.setStyleSheet("font-size: 15px;")
+        figures.addWidget(self.result_verdict)
+        figures.addWidget(self.result_summary)
+        figures.addWidget(self.result_times)
+        figures.addStretch(1)
+        card.addLayout(figures, 3)
+        errors = QVBoxLayout()
+        errors.setSpacing(8)
+        errors.addWidget(_label("ERRORS BY CATEGORY", "section"))
         self.errors_grid = QGridLayout()
-        self.errors_grid.setHorizontalSpacing(24)
+        self.errors_grid.setHorizontalSpacing(16)
+        self.errors_grid.setVerticalSpacing(4)
         self.errors_grid.setColumnStretch(1, 1)
-        body.addLayout(self.errors_grid)
-        body.addSpacing(6)
+        errors.addLayout(self.errors_grid)
+        errors.addSpacing(6)
         self.leech_heading = _label("KEEP PRACTISING", "section")
         self.leech_label = _label("", wrap=True)
         self.leech_label.setObjectName("leechLabel")
-        body.addWidget(self.leech_heading)
-        body.addWidget(self.leech_label)
-        body.addStretch(1)
-        layout.addWidget(card, 1)
+        errors.addWidget(self.leech_heading)
+        errors.addWidget(self.leech_label)
+        errors.addStretch(1)
+        card.addLayout(errors, 2)
+        layout.addWidget(self.result_card, 1)
+
+        self.review_heading = _label("REVIEW OF EVERY ITEM", "section")
+        layout.addWidget(self.review_heading)
+        self.review = TestReview()
+        layout.addWidget(self.review, 3)
         row = QHBoxLayout()
-        row.addWidget(_label("Enter: back to the drills  ·  R: the same drill again", "keys"))
-        row.addStretch(1)
+        self.result_keys = _label("", "keys", wrap=True)
+        row.addWidget(self.result_keys, 1)
         self.again_button = _button("Same drill again (R)")
         self.again_button.clicked.connect(self.again)
         self.back_button = _button("Back to the drills (Enter)", primary=True)
@@ -1104,31 +1218,26 @@ class DrillView(QWidget):
         layout.addLayout(row)
         return page
 
+    def show_verdict(self, verdict: TestVerdict) -> None:
+        """The verdict line of a test's result: passed or not, k of n right, pass mark, level."""
+        self.result_verdict.setText(verdict.headline)
+        self.result_verdict.setProperty("passed", "true" if verdict.passed and not verdict.stopped else "false")
+        _repolish(self.result_verdict)
+        self.result_summary.setText("\n".join(verdict.lines()))
+
     def _fill_result(self, result: SessionResult) -> None:
         target = result.target
+        test = result.mode is Mode.TEST
         self.result_title.setText(f"{self.entry.title} — {result.mode.label.lower()} result")
-        passed = result.passed
-        if result.mode is Mode.TEST:
-            verdict = verdict_of_test(result)
-            self.result_verdict.setProperty("passed", "true" if passed else "false")
+        if test:
+            self.show_verdict(TestVerdict.of_result(result, level_name(self.session.difficulty)))
         else:
-            verdict = "Session complete"
+            self.result_verdict.setText("Session complete")
             self.result_verdict.setProperty("passed", "none")
-        self.result_verdict.setText(verdict)
-        _repolish(self.result_verdict)
-        lines = [f"Score: {result.correct} of {result.count} right ({result.accuracy:.0%})"]
-        if result.mode is Mode.TEST:
-            # Scored over the whole test: items never answered count as not right, so stopping early can
-            # never raise the score.
-            lines[0] = (f"Score: {result.correct} of {target.test_items} right "
-                        f"({result.correct / target.test_items:.0%})  ·  pass mark {target.pass_mark:.0%}")
-            unanswered = target.test_items - result.count
-            if unanswered > 0:
-                lines.insert(1, f"The test was stopped after {result.count} of {target.test_items} items; the "
-                                f"{unanswered} not answered count as not right.")
-        lines.append(f"Median time per item: {seconds_text(result.median_seconds)}  ·  "
-                     f"target {target.seconds:g} s")
-        self.result_summary.setText("\n".join(lines))
+            _repolish(self.result_verdict)
+            self.result_summary.setText(f"Score: {result.correct} of {result.count} right ({result.accuracy:.0%})")
+        self.result_times.setText(f"Median time per item: {seconds_text(result.median_seconds)}  ·  "
+                                  f"target {target.seconds:g} s")
         while self.errors_grid.count():
             widget = self.errors_grid.takeAt(0).widget()
             if widget is not None:
@@ -1142,7 +1251,7 @@ class DrillView(QWidget):
             number.setObjectName(f"errorCount-{category.value}")
             number.setStyleSheet(f"font-weight: 700; color: {WRONG};")
             self.errors_grid.addWidget(number, row, 0, Qt.AlignmentFlag.AlignRight)
-            self.errors_grid.addWidget(_label(category.label[0].upper() + category.label[1:]), row, 1)
+            self.errors_grid.addWidget(_label(category.label[0].upper() + category.label[1:], wrap=True), row, 1)
         leeches = self.session.scheduler.leeches() if result.mode is Mode.PRACTICE else []
         drill = self.session.drill
         self.leech_label.setText(
@@ -1151,6 +1260,22 @@ class DrillView(QWidget):
         self.leech_heading.setVisible(bool(leeches))
         self.leech_label.setVisible(bool(leeches))
         self.leeches = leeches
+        self._fill_review(result if test else None)
+
+    def _fill_review(self, result: SessionResult | None) -> None:
+        """A test's review under its verdict; other sessions keep the whole page for their card."""
+        shown = result is not None
+        self.review_heading.setVisible(shown)
+        self.review.setVisible(shown)
+        self.result_layout.setStretchFactor(self.result_card, 0 if shown else 1)
+        if shown:
+            self.review.show_items(reviewed_items(result.answered), panel_class=self.entry.panel,
+                                   settings=self.desk.settings, planned=result.target.test_items,
+                                   target_seconds=result.target.seconds)
+            self.result_keys.setText("↑ ↓: choose an item  ·  Page Up / Page Down: scroll it  ·  "
+                                     "Enter or Esc: back to the drills  ·  R: the same drill again")
+        else:
+            self.result_keys.setText("Enter: back to the drills  ·  R: the same drill again")
 
     # --- keys ------------------------------------------------------------------------------------------------------
     def event(self, event: QEvent) -> bool:

@@ -434,6 +434,7 @@ class RecordsUi(QObject):
         self.manager_page = None
         self.picker: ProfilePicker | None = None
         self.manager_dialog: ManagerDialog | None = None
+        self.progress_refusal = None   # the box that says the Progress page waits for the test's end
         self._after_pick: Callable[[], None] | None = None
 
     # -- set-up
@@ -604,6 +605,18 @@ class RecordsUi(QObject):
         page.setFocus()
 
     def show_progress(self) -> None:
+        """The trainee's Progress page, except while a test runs: the page counts the test's answers as they
+        are given (accuracy, the run of right answers, errors by category), so it would tell answer by answer
+        what the test keeps back until its end."""
+        if self.desk.test_running:
+            from .messages import show_error
+
+            if self.window.sections.currentWidget() is self.manager_page:
+                self.window.show_drills()   # the role was locked on the Manager page: back to the test
+            self._restore_section_check()
+            self.progress_refusal = show_error(self.window, "A test is running: your progress shows again once it "
+                                                            "is finished or stopped (Esc, then Stop).")
+            return
         self._show_page(self.progress_page, self.progress_action)
 
     def show_progress_of(self, name: str) -> None:
