@@ -18,9 +18,8 @@ def test_a_sessions_level_is_named_from_its_stored_settings(settings, name):
 
 
 def test_the_scorecard_names_the_level_of_each_test_attempt(tmp_path):
-    from pypdf import PdfReader
-
     from certified_desk import DRILL
+    from pypdf import PdfReader
 
     from dealerdrill.domain import Target
 
