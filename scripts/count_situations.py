@@ -1,7 +1,7 @@
 """Count how many different situations each drill asks at each level (docs/drills.md, "Situations per level").
 
 A situation is what makes two items the same question (dealerdrill.drills.session.situation_of: the family asked
-and everything the trainee is shown). A test never asks one twice while the level has unused ones, so a drill
+with the same right answer). A test never asks one twice while the level has unused ones, so a drill
 with fewer situations at a level than a test's items repeats some. Counted by drawing DRAWS tests' first items
 (each from a seed of its own): a count that stopped growing over the last half of the draws is taken as the
 level's number (marked "=" below; a very rare situation may still be missed); one still growing is a lower bound

@@ -96,6 +96,7 @@ class Desk:
         self.guest = False
         self.session: TrainingSession | None = None
         self._guest_memory: dict[str, dict] = {}
+        self._drill_classes: dict[str, type] = {}    # drills sessions were started with, by id
         self._listeners: list[Callable[[DeskEvent], None]] = []
         self.house_way_note: str | None = None   # why the table's house way changed with the last file change
         self.key_notice: str | None = None       # the PIN file was replaced or is unusable: said in plain words
@@ -224,7 +225,8 @@ class Desk:
         records = self._require_records()
         judge = getattr(self, "_judge", None)
         if judge is None or judge.records is not records:
-            judge = self._judge = Judge(records, distrusted=frozenset(self.keys_the_pin_file_does_not_explain()))
+            judge = self._judge = Judge(records, distrusted=frozenset(self.keys_the_pin_file_does_not_explain()),
+                                        drills=self._drill_classes)
         return judge
 
     def review_test(self, session_id: str):
@@ -449,12 +451,13 @@ class Desk:
         if not self.chosen:
             raise PermissionError("Choose who is training first (a trainee, or a guest).")
         drill_id: str = drill_class.id
+        self._drill_classes.setdefault(drill_id, drill_class)     # the judge makes its tests' items again
         trainee = self.trainee if self.records is not None else None
         if mode is Mode.TEST and target is not None:
             raise ValueError("A test is judged by the manager's target in force, never by one the caller gives.")
         self.end_session()
         if mode is Mode.TEST:
-            self.session = self._start_test(drill_class, trainee)
+            self.session = self._start_test(drill_class, trainee, seed)
             return self.session
         made = drill_class(self.settings)
         memory = self._guest_memory.get(drill_id)
@@ -469,10 +472,11 @@ class Desk:
                                        on_finished=self._session_finished)
         return self.session
 
-    def _start_test(self, drill_class, trainee: str | None) -> TrainingSession:
+    def _start_test(self, drill_class, trainee: str | None, seed: int | None) -> TrainingSession:
         """A test: for a trainee, as the records issue it; for a guest, or where the records cannot issue one
         now (a file that cannot be written: the test runs unrecorded and says so), under the target in force
-        at its level. A room's server out of reach issues none: RecordsError says why (practice still starts)."""
+        at its level (`seed` makes an unrecorded test repeatable). A room's server out of reach issues none:
+        RecordsError says why (practice still starts)."""
         drill_id: str = drill_class.id
         problem = None
         if trainee is not None and self.records is not None:
@@ -497,7 +501,7 @@ class Desk:
                                        issued_session=issue.session_uuid)
         target = self.target_for(drill_id)
         return TrainingSession(drill_class(self.settings), Mode.TEST, difficulty=target.level, target=target,
-                               seed=None, scheduler_memory=None, trainee=None, records=None,
+                               seed=seed, scheduler_memory=None, trainee=None, records=None,
                                settings_snapshot={}, on_memory=self._remember_memory,
                                on_finished=self._session_finished, recording_problem=problem)
 

@@ -42,11 +42,12 @@ def regrade(drill_id: str, settings_text: str, item_record, answer, timed_out: b
     return regrade_item(make_drill(drill_id, settings_text), record, answer, timed_out)
 
 
-def make_drill(drill_id: str, settings_text: str):
-    """The drill as the session had it: made with the session's stored settings."""
+def make_drill(drill_id: str, settings_text: str, extra_drills: dict | None = None):
+    """The drill as the session had it: made with the session's stored settings. `extra_drills` (id -> class):
+    drills beyond the registered ones that sessions were started with (a caller's own)."""
     from dealerdrill import settings as table_settings
 
-    drills = registry()
+    drills = {**registry(), **(extra_drills or {})}
     if drill_id not in drills:
         raise CannotRegrade(f"the drill {drill_id!r} is not one this Dealer Drill has")
     stored_settings = _json(settings_text, "the session's settings")

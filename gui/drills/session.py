@@ -21,13 +21,18 @@ from .scheduler import Scheduler
 from .targets import default_target
 
 # A test's next item is drawn again, up to this many times, while it asks a situation the test asked already:
-# repeats come only once the level's situations run out (or nearly: docs/drills.md counts them per drill).
+# repeats come only once the level's situations run out (or nearly: docs/drills.md counts them per drill). Once a
+# whole round of tries found nothing new, the level is taken as spent and later items try AFTER_SPENT_TRIES times
+# (a test of a small drill would otherwise draw 64 items for each one it asks, and so would every judge of it).
 SITUATION_TRIES = 64
+AFTER_SPENT_TRIES = 4
 
 
 def situation_of(item: Item) -> str:
-    """What makes two items the same question: the family asked and everything the trainee is shown."""
-    return json.dumps([item.family, item.prompt], sort_keys=True, default=str)
+    """What makes two items the same question for a test: the same family asked with the same right answer (two
+    deals of the same Banker total and third card, say, whatever the cards' suits; the same irregularity with
+    the same remedy). A trainee who has met it once can answer it again from memory without knowing the rule."""
+    return json.dumps([item.family, item.key], sort_keys=True, default=str)
 
 
 def item_seed(rng) -> int:
@@ -45,14 +50,17 @@ class ItemsOfATest:
         self.level = level
         self._rng = Rng(seed)
         self._asked: set[str] = set()
+        self._tries = SITUATION_TRIES
 
     def next(self) -> Item:
-        for _ in range(SITUATION_TRIES):
+        for _ in range(self._tries):
             seed = item_seed(self._rng)
             item = self.drill.generate(Rng(seed), self.level, None)
             situation = situation_of(item)
             if situation not in self._asked:
                 break
+        else:
+            self._tries = AFTER_SPENT_TRIES
         self._asked.add(situation)
         return dataclasses.replace(item, origin={"seed": seed, "family": None, "difficulty": self.level})
 

@@ -69,9 +69,12 @@ class Judge:
     """Judges the tests of one Records. `distrusted`: manager keys whose signatures are not a manager's word
     here (a desk's: keys its PIN file does not explain). `now`: the clock a start in the future is judged by."""
 
-    def __init__(self, records, *, distrusted: frozenset[str] = frozenset(), now=None):
+    def __init__(self, records, *, distrusted: frozenset[str] = frozenset(), now=None,
+                 drills: dict | None = None):
+        """`drills`: drill classes by id beyond the registered ones (a desk's sessions of drills of its own)."""
         self.records = records
         self.distrusted = frozenset(distrusted)
+        self.drills = drills if drills is not None else {}
         self._now = now or (lambda: datetime.now(UTC))
         # Finished tests' verdicts, by everything of the session row they were made from (a row changed behind
         # the program's back is judged again).
@@ -152,28 +155,37 @@ class Judge:
                             "edited by hand",))
         issue = settings.get(ISSUE_KEY)
         issued = isinstance(issue, dict)
-        target = self._target_in_force(drill_id, ledger_seq)
+        in_force = self._target_in_force(drill_id, ledger_seq)
+        signed_off = self._signoff_statement(uuid)
+        # A test signed off by a manager whose key these records accept (one imported from another workstation,
+        # say) is judged by the target that manager signed it off under.
+        vouched = signed_off is not None and (signed_off.get("test_items"), signed_off.get("pass_mark")) == \
+            (stored.test_items, stored.pass_mark)
+        target = stored if vouched else in_force
+        level = _level(settings.get("difficulty"))
+        not_counted = ""
+        # What the records issued must be as they issued it: a difference is a problem. A test they did not issue
+        # (from before they issued tests, or stored as a test some other way) never counts as a test of its
+        # target, unless a manager's signature vouches for it; its own claims are then only reasons it does not.
+        claims = problems if issued else []
         if ledger_seq is None:
             problems.append("it has no entry in the ledger (added behind the program's back)")
         if stored != target:
-            problems.append(f"it was stored under a target ({_target_words(stored)}) that is not the manager's target "
-                            f"in force when it was issued ({_target_words(target)})")
-        level = _level(settings.get("difficulty"))
-        not_counted = ""
+            claims.append(f"it was stored under a target ({_target_words(stored)}) that is not the manager's target in "
+                          f"force when it was issued ({_target_words(target)})")
         if level is None:
-            problems.append("its settings name no level")
+            claims.append("its settings name no level")
         elif level != target.level:
             not_counted = (f"it was taken at the {LEVEL_NAMES[level]} level; its target asks for "
                            f"{LEVEL_NAMES[target.level]}")
-        if not issued and not not_counted and not self._signed_off(uuid):
-            # Tests from before the records issued them, and a session stored as a test some other way: its items
-            # were not the records' choice, so it is no test of its target (a manager's signature vouches for one).
-            not_counted = "it was not issued by the records (taken before they issued tests, or started another way)"
-        seed = issue.get("seed") if issued else None
+        if not issued and not not_counted and signed_off is None:
+            not_counted = ("it was not issued by the records (taken before they issued tests, or started another "
+                           "way)" + (f": {claims[0]}" if claims else ""))
+        seed = issue.get("seed") if isinstance(issue, dict) else None
         if issued:
             if isinstance(seed, bool) or not isinstance(seed, int):
                 problems.append("its issue holds no seed")
-            if _answer_keys(settings) != _answer_keys(self._settings_in_force(ledger_seq)):
+            if not vouched and _answer_keys(settings) != _answer_keys(self._settings_in_force(ledger_seq)):
                 problems.append("its answer-key settings are not those of the manager's latest signed change when it "
                                 "was issued")
         problems += _time_problems(started, finished, [a[5] for a in answers], self._now())
@@ -209,7 +221,8 @@ class Judge:
                 continue
             if sequence is not None:
                 expected = sequence.next()
-                origin = record.get("origin") if isinstance(record.get("origin"), dict) else {}
+                stored_origin = record.get("origin")
+                origin = stored_origin if isinstance(stored_origin, dict) else {}
                 if origin.get("seed") != (expected.origin or {}).get("seed"):
                     problems.append(f"item {place} is not the item the test's seed gives at that place")
                     continue
@@ -222,9 +235,9 @@ class Judge:
             correct += int(bool(grade.correct))
         return correct, problems
 
-    def _signed_off(self, session_uuid: str) -> bool:
-        """The session's sign-off is in the ledger as a statement over it, signed by a manager key these records
-        accept (verify checks the rest of it: its score and answers)."""
+    def _signoff_statement(self, session_uuid: str) -> dict | None:
+        """The statement of the session's sign-off when it is in the ledger, over this session, signed by a
+        manager key these records accept (verify checks the rest of it: its score and answers); else None."""
         keys = self._keys()
         for (content,) in self.records.read("SELECT content FROM ledger WHERE kind = 'signoff' AND ref = ?",
                                             (session_uuid,)):
@@ -232,15 +245,15 @@ class Judge:
             statement, signature = event.get("statement"), event.get("signature")
             if not isinstance(statement, dict) or not isinstance(signature, str):
                 continue
-            key = keys.get(statement.get("key"))
+            key = keys.get(str(statement.get("key")))
             try:
                 if (key is not None and statement.get("session") == session_uuid
                         and chain.signature_is_valid(key, bytes.fromhex(signature),
                                                      chain.event_content(statement).encode())):
-                    return True
+                    return statement
             except ValueError:
                 continue
-        return False
+        return None
 
     def _keys(self) -> dict[str, bytes]:
         return {fp: key for fp, (key, _, _) in self.records.manager_keys().items() if fp not in self.distrusted}
@@ -250,7 +263,7 @@ class Judge:
         tables = json.dumps({t: settings.get(t) for t in _TABLES if t in settings}, sort_keys=True)
         made = self._drills.get((drill_id, tables))
         if made is None:
-            made = self._drills[(drill_id, tables)] = make_drill(drill_id, tables)
+            made = self._drills[(drill_id, tables)] = make_drill(drill_id, tables, self.drills)
         return made
 
     # ------------------------------------------------------------------------------------ what was in force
@@ -278,19 +291,25 @@ class Judge:
                 if origin == "this workstation" and fp not in self.distrusted}
         targets: dict[str, list[_SignedEntry]] = {}
         settings: list[_SignedEntry] = []
+        # Targets from before the chains (a file upgraded to version 4 linked them unsigned, ahead of anything
+        # signed) were a manager's then, as verify takes that history.
+        first_signed = self.records.read("SELECT MIN(seq) FROM ledger WHERE signed_by_key IS NOT NULL")[0][0]
         for seq, kind, ref, content, last_id, head, stored, key, signature, previous in self.records.read(
                 "SELECT l.seq, l.kind, l.ref, l.content, l.answers_last_id, l.answers_head, l.chain_hash, "
                 "l.signed_by_key, l.signature, p.chain_hash FROM ledger l LEFT JOIN ledger p ON p.seq = l.seq - 1 "
-                "WHERE l.signed_by_key IS NOT NULL AND (l.kind = 'target' OR (l.kind = 'audit' AND l.content LIKE ?)) "
+                "WHERE (l.signed_by_key IS NOT NULL OR l.kind = 'target') "
+                "AND (l.kind = 'target' OR (l.kind = 'audit' AND l.content LIKE ?)) "
                 "ORDER BY l.seq", (f"%{SETTINGS_IN_FORCE}%",)):
             link = chain.ledger_link(bytes(previous) if previous is not None else chain.NO_HASH, kind, ref, content,
                                      last_id, bytes(head))
-            if (link != bytes(stored) or key not in keys or signature is None
-                    or not chain.signature_is_valid(keys[key], bytes(signature), link)):
+            history = key is None and kind == "target" and (first_signed is None or seq < first_signed)
+            if link != bytes(stored) or not (history or (
+                    key in keys and signature is not None
+                    and chain.signature_is_valid(keys[key], bytes(signature), link))):
                 continue
             event = _json_object(content) or {}
             if kind == "target":
-                statement = event.get("statement")
+                statement = event.get("statement") if not history else event
                 if isinstance(statement, dict) and isinstance(statement.get("drill"), str):
                     targets.setdefault(statement["drill"], []).append(_SignedEntry(seq, statement))
             elif event.get("action") == SETTINGS_IN_FORCE:

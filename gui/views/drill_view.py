@@ -273,11 +273,21 @@ class TestVerdict:
     items: int          # the test's number of items: a test stopped early is scored over all of them
     pass_mark: float
     level: str
+    caveat: str = ""    # why the records do not count it (problems found, another level, not issued)
 
     @classmethod
     def of_result(cls, result: SessionResult, level: str) -> TestVerdict:
         target = result.target
         return cls(bool(result.passed), result.correct, result.count, target.test_items, target.pass_mark, level)
+
+    @classmethod
+    def of_summary(cls, summary, level: str) -> TestVerdict:
+        """The verdict the records made again at the end of the test (a judged SessionSummary)."""
+        caveat = ("The records do not agree with this test: " + "; ".join(summary.problems) + "."
+                  if summary.problems else
+                  f"It does not count as a test of its target: {summary.not_counted}." if summary.not_counted else "")
+        return cls(bool(summary.passed), summary.correct, summary.items, summary.target.test_items,
+                   summary.target.pass_mark, level, caveat)
 
     @property
     def stopped(self) -> bool:
@@ -300,6 +310,8 @@ class TestVerdict:
             unanswered = self.items - self.answered
             lines.append(f"The test was stopped after {self.answered} of {self.items} items; the {unanswered} not "
                          "answered count as not right.")
+        if self.caveat:
+            lines.append(self.caveat)
         return lines
 
 
@@ -810,13 +822,20 @@ class DrillView(QWidget):
         self.title_label.setText(entry.title)
         self.description_label.setText(entry.description)
         self.target_label.setText(
-            f"Speed target {target.seconds:g} s per item  ·  test: {target.test_items} items, "
-            f"pass mark {target.pass_mark:.0%}")
+            f"Speed target {target.seconds:g} s per item  ·  test: {target.test_items} items at the "
+            f"{LEVEL_NAMES[target.level]} level, pass mark {target.pass_mark:.0%}")
         levels = max(1, min(len(DIFFICULTIES), int(getattr(entry.drill, "max_difficulty", len(DIFFICULTIES)))))
         for index in range(self.difficulty_box.count()):
             self.difficulty_box.model().item(index).setEnabled(index < levels)
         if self.difficulty_box.currentIndex() >= levels:
             self.difficulty_box.setCurrentIndex(levels - 1)
+        # A test is taken at the level its manager's target names: the box shows it and cannot change it.
+        testing = self.mode_group.checkedButton() is not None and self.chosen_mode() is Mode.TEST
+        if testing:
+            self.difficulty_box.setCurrentIndex(max(0, min(self.difficulty_box.count() - 1, target.level - 1)))
+        self.difficulty_box.setEnabled(not testing)
+        self.difficulty_box.setToolTip("A test is taken at the level the manager's target names." if testing
+                                       else "")
 
     def _start_from_chooser(self) -> None:
         if self._chosen_entry() is not None:
@@ -1230,7 +1249,12 @@ class DrillView(QWidget):
         test = result.mode is Mode.TEST
         self.result_title.setText(f"{self.entry.title} — {result.mode.label.lower()} result")
         if test:
-            self.show_verdict(TestVerdict.of_result(result, level_name(self.session.difficulty)))
+            # The records' verdict, made again from what they stored (the desk judges it as the test ends); the
+            # session's own only where nothing was recorded (a guest, or records that could not be written).
+            summary = self.session.summary
+            level = level_name(self.session.difficulty)
+            self.show_verdict(TestVerdict.of_summary(summary, level) if summary is not None and summary.judged
+                              else TestVerdict.of_result(result, level))
         else:
             self.result_verdict.setText("Session complete")
             self.result_verdict.setProperty("passed", "none")

@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealerdrill.desk import ManagerRoleRequired, Permission
-from dealerdrill.drills.levels import level_name
+from dealerdrill.drills.levels import LEVEL_NAMES, level_name
 
 from .. import settings as app_settings
 from .records_profiles import (
@@ -550,12 +550,14 @@ class ManagerPage(QWidget):
 
     # --- targets -----------------------------------------------------------------------------------------------
     TARGET_COLUMNS = ("Drill", "Game", "Speed target (s)", "Accuracy target (%)", "Test items", "Pass mark (%)",
-                      "Set by")
+                      "Test level", "Set by")
+    LEVEL_COLUMN = 6
 
     def _build_targets(self) -> QWidget:
         page, layout = _tab_page()
         layout.addWidget(label("Edit a value (F2 or type), then Save. Speed target 1-3600 s per item; accuracy and "
-                               "pass mark 0-100 %; a test has 1-500 items. Sessions already started keep "
+                               "pass mark 0-100 %; a test has 1-500 items, at the level named (Basic, Standard or "
+                               "Advanced: a test at another level is not that test). Sessions already started keep "
                                "their targets.", "muted", wrap=True))
         self.targets_table = make_table(list(self.TARGET_COLUMNS), "targetsTable")
         self.targets_table.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
@@ -583,10 +585,11 @@ class ManagerPage(QWidget):
             rows.append([self.desk.records.drill_info(drill).title,
                          GAME_TITLES.get(self.desk.records.drill_info(drill).game, ""),
                          f"{t.seconds:g}", f"{100 * t.accuracy:g}", str(t.test_items), f"{100 * t.pass_mark:g}",
+                         LEVEL_NAMES[t.level],
                          f"{info.set_by}, {local_time(info.set_at)}" if info.set_by else "Default"])
         fill_table(self.targets_table, rows, fit_rows=None)
         for r in range(self.targets_table.rowCount()):
-            for c in (0, 1, 6):
+            for c in (0, 1, 7):
                 item = self.targets_table.item(r, c)
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
 
@@ -607,11 +610,13 @@ class ManagerPage(QWidget):
         for row, drill in enumerate(self.target_rows()):
             title = drill_name(drill)
             texts = [self.targets_table.item(row, c).text().strip().rstrip("%s").strip() for c in (2, 3, 4, 5)]
+            level_text = self.targets_table.item(row, self.LEVEL_COLUMN).text().strip()
             try:
                 speed, accuracy, items, mark = (float(texts[0]), float(texts[1]), texts[2], float(texts[3]))
                 if not items.isdigit():
                     raise ValueError("the number of test items is a whole number")
-                target = Target(speed, accuracy / 100, int(items), mark / 100)
+                level = level_of_text(level_text)
+                target = Target(speed, accuracy / 100, int(items), mark / 100, level)
             except ValueError as error:
                 text = str(error)
                 if text.startswith("could not convert"):
@@ -1147,3 +1152,14 @@ class ManagerPage(QWidget):
 
 
 __all__ = ["EXPORT_FORMATS", "ManagerPage", "RecordsJob"]
+
+
+def level_of_text(text: str) -> int:
+    """A test level typed in the targets table: its name (Basic, Standard, Advanced, any case) or 1-3."""
+    names = {name.lower(): level for level, name in LEVEL_NAMES.items()}
+    cleaned = text.strip().lower()
+    if cleaned in names:
+        return names[cleaned]
+    if cleaned in {"1", "2", "3"}:
+        return int(cleaned)
+    raise ValueError("the test level is Basic, Standard or Advanced")
