@@ -449,6 +449,11 @@ class SignOffReview(QDialog):
         other; refused, with the desk's reason, when its records disagree (or the role is locked)."""
         from dealerdrill.desk import NeedsConfirmation
 
+        summary = self.summary
+        if summary.signed_by:   # said before any question about it; the records refuse a second one anyway
+            self._say(f"This session was already signed off by {summary.signed_by} ({local_time(summary.signed_at)});"
+                      " a session is signed off once.", "problem")
+            return
         try:
             signed = self.desk.sign_off(self.summary.uuid, self.note_edit.text())
         except NeedsConfirmation:
