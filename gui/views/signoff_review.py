@@ -133,6 +133,10 @@ def _read_only(panel: QWidget) -> None:
     for line in (getattr(panel, "help", None), getattr(panel, "status", None)):
         if isinstance(line, QWidget):
             line.hide()
+    # A single answer box (a number typed under the question) would stand empty: the answer is written below too.
+    entry = getattr(panel, "entry", None)
+    if isinstance(entry, QLineEdit):
+        entry.hide()
 
 
 def drill_panel(drill_id: str, settings):
@@ -279,24 +283,31 @@ class SignOffReview(QDialog):
         grid.setVerticalSpacing(4)
         self.grade_label = label("")
         self.grade_label.setObjectName("reviewItemGrade")
+        # The time beside the grade, not a line of its own: on a laptop's screen every line under the drawing is
+        # taken from the drawing.
+        self.time_label = label("", "muted")
+        self.time_label.setObjectName("reviewTime")
+        grade_row = QHBoxLayout()
+        grade_row.addWidget(self.grade_label)
+        grade_row.addSpacing(16)
+        grade_row.addWidget(self.time_label, 1)
         self.stored_label = label("", "problem", wrap=True)
         self.stored_label.setObjectName("reviewStoredGrade")
         self.stored_label.hide()
-        grid.addWidget(self.grade_label, 0, 0, 1, 2)
+        grid.addLayout(grade_row, 0, 0, 1, 2)
         grid.addWidget(self.stored_label, 1, 0, 1, 2)
         self.given_label, self.expected_label = label("", wrap=True), label("", wrap=True)
         self.rule_label, self.explanation_label = label("", wrap=True), label("", wrap=True)
-        self.time_label = label("", wrap=True)
         for row, (name, widget, object_name) in enumerate((
                 ("Answer given", self.given_label, "reviewGiven"),
                 ("Right answer", self.expected_label, "reviewExpected"),
                 ("Rule", self.rule_label, "reviewRule"),
-                ("Why", self.explanation_label, "reviewExplanation"),
-                ("Time", self.time_label, "reviewTime")), start=2):
+                ("Why", self.explanation_label, "reviewExplanation")), start=2):
             widget.setObjectName(object_name)
             widget.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             grid.addWidget(label(name, "field"), row, 0, Qt.AlignmentFlag.AlignTop)
-            grid.addWidget(widget, row, 1)
+            grid.addWidget(widget, row, 1, Qt.AlignmentFlag.AlignTop)
+        grid.setRowStretch(6, 1)      # room to spare goes below the lines, never between a name and its text
         grid.setColumnStretch(1, 1)
         return box
 
@@ -426,9 +437,9 @@ class SignOffReview(QDialog):
         self.expected_label.setText(reviewed.expected)
         self.rule_label.setText(reviewed.rule or "—")
         self.explanation_label.setText(reviewed.explanation or "—")
-        at = f" · answered at {reviewed.answered_at.astimezone().strftime('%H:%M:%S')}" if reviewed.answered_at \
+        at = f", at {reviewed.answered_at.astimezone().strftime('%H:%M:%S')}" if reviewed.answered_at \
             else ""
-        self.time_label.setText(f"{reviewed.seconds:.1f} s (target {self.summary.target.seconds:g} s){at}")
+        self.time_label.setText(f"answered in {reviewed.seconds:.1f} s (target {self.summary.target.seconds:g} s){at}")
 
     def _family(self, family: str) -> str:
         from .drill_view import family_text

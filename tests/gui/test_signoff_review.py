@@ -100,7 +100,7 @@ def test_the_review_shows_every_item_with_the_given_and_right_answers_and_the_ru
         assert review.given_label.text() == grade.given
         assert review.expected_label.text() == grade.expected
         assert review.rule_label.text() == grade.rule and review.explanation_label.text() == grade.explanation
-        assert review.time_label.text().startswith(f"{grade.seconds:.1f} s (target 8 s)")
+        assert f"answered in {grade.seconds:.1f} s (target 8 s)" in review.time_label.text()
         assert review.grade_label.text() == ("✓ Right" if grade.correct else "✗ Not right")
         assert not review.stored_label.isVisible()
     # The list is walked with the keyboard: Down moves to the next item.
