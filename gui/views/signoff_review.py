@@ -262,7 +262,7 @@ class SignOffReview(QDialog):
         self.no_drawing.setAlignment(Qt.AlignmentFlag.AlignCenter)
         host_layout.addWidget(self.no_drawing, 1)
         self.no_drawing.hide()
-        scroll = QScrollArea()
+        scroll = self.drawing_scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(self.panel_host)
@@ -451,6 +451,7 @@ class SignOffReview(QDialog):
             self.panel.setVisible(item is not None)
             if item is not None:
                 self.panel.show_item(item)
+        self.drawing_scroll.verticalScrollBar().setValue(0)     # each item is read from its top
         self.no_drawing.setText(why_not)
         self.no_drawing.setVisible(item is None)
 
