@@ -631,9 +631,9 @@ class ManagerPage(QWidget):
         return True
 
     # --- tests and sign-off --------------------------------------------------------------------------------------
-    TESTS_INTRO = ("Test attempts in the period, each judged again from its seed by the engine. Open one (Review, "
-                   "Enter or a double click) to go through its items as the trainee saw them and sign it off there; "
-                   "the records keep who signed and when.")
+    TESTS_INTRO = ("Test attempts in the period, each judged again from its seed by the engine. Open one (Review "
+                   "and sign off…, Enter or a double click) to go through its items as the trainee saw them and sign "
+                   "it off there; the records keep who signed and when.")
     EVERY_SESSION_INTRO = ("Every finished session in the period. A practice or timed session, like a test not "
                            "passed, signs off from its review only with your reason, which the scorecards print.")
 

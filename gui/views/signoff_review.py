@@ -479,7 +479,9 @@ class SignOffReview(QDialog):
     def _confirm(self, unusual: str) -> None:
         from .signoff_confirmation import SignOffConfirmation
 
-        what = f"{self.summary.trainee} · {self.title} · {verdict_facts(self.summary)}"
+        summary = self.summary
+        what = (f"{summary.trainee} · {self.title} · {level_name(summary.settings)} · {local_time(summary.started_at)}"
+                f" · {summary.correct} of {summary.scored_over} ({percent(summary.score)})")
 
         def sign(note: str, reason: str):
             signed = self.desk.sign_off(self.summary.uuid, note, reason=reason, confirmed=True)
