@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QPlainTextEdit,
     QProgressBar,
     QRadioButton,
@@ -167,7 +166,7 @@ class ManagerPage(QWidget):
         self._attempts = []
         self._targets = {}
         self._ways: list[str] = []          # house-way ids in the order of the ways table
-        self.signoff_confirmation = None
+        self.test_review = None            # the review of a test open from the tests tab (signoff_review)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(24, 18, 24, 14)
         outer.setSpacing(10)
@@ -333,8 +332,8 @@ class ManagerPage(QWidget):
             self.workstation_tab.clear()
             self.import_refused.clear()
             self.import_refused.hide()
-            if self.signoff_confirmation is not None:
-                self.signoff_confirmation.close()
+            if self.test_review is not None:        # nothing a manager reads stays open once locked
+                self.test_review.close_for_lock()
 
     def _refresh_if_visible(self) -> None:
         if self.isVisible():
@@ -637,10 +636,11 @@ class ManagerPage(QWidget):
         return True
 
     # --- tests and sign-off --------------------------------------------------------------------------------------
-    TESTS_INTRO = ("Test attempts in the period. Sign off a finished test after going through it with the trainee; "
-                   "the records keep who signed and when.")
+    TESTS_INTRO = ("Test attempts in the period, each judged again from its seed by the engine. Open one (Review "
+                   "and sign off…, Enter or a double click) to go through its items as the trainee saw them and sign "
+                   "it off there; the records keep who signed and when.")
     EVERY_SESSION_INTRO = ("Every finished session in the period. A practice or timed session, like a test not "
-                           "passed, signs off only with your reason, which the scorecards print.")
+                           "passed, signs off from its review only with your reason, which the scorecards print.")
 
     NOTE_COLUMN, REASON_COLUMN, NOTE_WIDTH = 9, 10, 160
 
@@ -664,15 +664,17 @@ class ManagerPage(QWidget):
         header = self.tests_table.horizontalHeader()
         header.setSectionResizeMode(self.NOTE_COLUMN, QHeaderView.ResizeMode.Interactive)
         self.tests_table.setColumnWidth(self.NOTE_COLUMN, self.NOTE_WIDTH)
+        self.tests_table.itemActivated.connect(lambda _: self.review_selected())   # Enter or a double click
         layout.addWidget(self.tests_table, 1)
         row = QHBoxLayout()
-        self.note_edit = QLineEdit()
-        self.note_edit.setPlaceholderText("Note with the sign-off (optional)")
-        self.note_edit.setAccessibleName("Sign-off note")
-        self.sign_button = button("Sign off the selected test", primary=True)
-        self.sign_button.clicked.connect(self.sign_off_selected)
-        row.addWidget(self.note_edit, 1)
-        row.addWidget(self.sign_button)
+        row.addStretch(1)
+        # Sign-off is made from the review only: a manager signs what they have gone through.
+        self.review_button = button("Re&view and sign off…", primary=True)
+        self.review_button.setObjectName("reviewTest")
+        self.review_button.setToolTip("Open the selected test: each item drawn as the trainee saw it, the answer "
+                                      "given, the right one, the rule and the time; sign it off from there.")
+        self.review_button.clicked.connect(self.review_selected)
+        row.addWidget(self.review_button)
         layout.addLayout(row)
         self.tests_message = _message()
         self.tests_message.setObjectName("testsMessage")
@@ -688,11 +690,10 @@ class ManagerPage(QWidget):
         rows = []
         for t in self._attempts:
             rows.append([local_time(t.started_at), Cell(t.trainee, bold=True), drill_name(t.drill),
-                         Cell(level_name(t.settings), tooltip="The level the trainee chose for this session"),
-                         Cell(f"{t.correct} of {t.scored_over} ({percent(t.score)})", align_right=True),
+                         self._level_cell(t), self._score_cell(t),
                          f"{percent(t.target.pass_mark)} of {t.target.test_items}" if t.mode == "test" else
                          Cell(f"{str(t.mode).capitalize()} session", tooltip="Not a test: no pass mark"),
-                         session_result_text(t),
+                         self._result_cell(t),
                          Cell(t.signed_by, MET_BACKGROUND) if t.signed_by else Cell("Not signed off"),
                          local_time(t.signed_at) if t.signed_by else "—", Cell(t.signoff_note, tooltip=t.signoff_note),
                          Cell(reasons.get(t.uuid, ""), PARTLY_BACKGROUND if t.uuid in reasons else None,
@@ -700,61 +701,70 @@ class ManagerPage(QWidget):
         fill_table(self.tests_table, rows, fit_rows=None,
                    empty_text="No finished sessions match the filters." if every_mode else
                    "No test attempts match the filters.")
-        self.sign_button.setText("Sign off the selected session" if every_mode else "Sign off the selected test")
         self.tests_intro.setText(self.EVERY_SESSION_INTRO if every_mode else self.TESTS_INTRO)
+        self.review_button.setEnabled(bool(self._attempts))
         if self._attempts:
             self.tests_table.selectRow(0)
+
+    @staticmethod
+    def _level_cell(t) -> Cell:
+        if t.off_level:
+            return Cell(level_name(t.settings), SHORT_BACKGROUND, f"Not a test of its target: {t.off_level}.")
+        return Cell(level_name(t.settings), tooltip="The level the session was taken at" if t.mode != "test" else
+                    "The level the records issued this test at (its target's)")
+
+    @staticmethod
+    def _score_cell(t) -> Cell:
+        text = f"{t.correct} of {t.scored_over} ({percent(t.score)})"
+        if t.judged:
+            return Cell(text, tooltip="Right answers as the engine grades the stored answers again", align_right=True)
+        return Cell(text, align_right=True)
+
+    @staticmethod
+    def _result_cell(t) -> Cell:
+        """The verdict made again; a test whose records disagree with it reads "Not trusted", with why."""
+        if t.mode == "test" and t.problems:
+            return Cell("✗ Not trusted", SHORT_BACKGROUND, "The records disagree with the verdict made again: "
+                        + "; ".join(t.problems) + ". It cannot be signed off.", bold=True)
+        return session_result_text(t)
 
     def select_attempt(self, attempt_id: str) -> None:
         self.tests_table.selectRow([t.uuid for t in self._attempts].index(attempt_id))
 
-    def sign_off_selected(self) -> None:
-        """A passed test signs at once; any other session first asks for confirmation and a reason (the desk
-        refuses it without them, whatever this page does)."""
-        from dealerdrill.desk import Desk, NeedsConfirmation
-
+    def review_selected(self):
+        """Open the selected session's review (SignOffReview), where it is signed off; None when none is
+        selected or the desk refuses (said in plain words)."""
         row = self.tests_table.currentRow()
         if not 0 <= row < len(self._attempts):
             _say(self.tests_message, "Select a session first." if self.every_mode_toggle.isChecked() else
                  "Select a test attempt first.", "problem")
-            return
-        attempt = self._attempts[row]
-        if attempt.signed_by:   # said before any question about it; the records refuse a second one anyway
-            _say(self.tests_message, f"This session was already signed off by {attempt.signed_by} "
-                                     f"({local_time(attempt.signed_at)}); a session is signed off once.", "problem")
-            return
+            return None
+        return self.open_review(self._attempts[row].uuid)
+
+    def open_review(self, attempt_id: str):
+        from .signoff_review import SignOffReview
+
+        if self.test_review is not None:
+            self.test_review.close()
         try:
-            signed = self.desk.sign_off(attempt.uuid, self.note_edit.text())
-        except NeedsConfirmation:
-            self._confirm_sign_off(attempt, Desk.why_confirm(attempt))
-            return
+            review = self.desk.review_test(attempt_id)
         except PLAIN_ERRORS as error:
             _say(self.tests_message, plain_message(error), "problem")
-            return
-        self._signed(signed)
-
-    def _confirm_sign_off(self, attempt, unusual: str) -> None:
-        from .signoff_confirmation import SignOffConfirmation
-
-        title = drill_namer(self.desk.records)(attempt.drill)
-        what = (f"{attempt.trainee} · {title} · {level_name(attempt.settings)} · {local_time(attempt.started_at)} · "
-                f"{attempt.correct} of "
-                f"{attempt.scored_over} ({percent(attempt.score)})")
-
-        def sign(note: str, reason: str):
-            signed = self.desk.sign_off(attempt.uuid, note, reason=reason, confirmed=True)
-            self._signed(signed)
-            return signed
-
-        dialog = SignOffConfirmation(what, unusual, self.note_edit.text(), sign, self)
+            return None
+        dialog = SignOffReview(self.desk, review, drill_namer(self.desk.records)(review.summary.drill), self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.finished.connect(lambda *_: setattr(self, "signoff_confirmation", None))
-        self.signoff_confirmation = dialog
+        dialog.signed.connect(self._signed)
+        dialog.finished.connect(lambda *_: self._review_closed(dialog))
+        self.test_review = dialog
         _say(self.tests_message, "", "muted")
         dialog.open()
+        return dialog
+
+    def _review_closed(self, dialog) -> None:
+        if self.test_review is dialog:
+            self.test_review = None
 
     def _signed(self, signed) -> None:
-        self.note_edit.clear()
         self.refresh()
         if signed.uuid in [t.uuid for t in self._attempts]:
             self.select_attempt(signed.uuid)

@@ -352,9 +352,12 @@ def test_drills_of_the_same_title_are_told_apart_by_their_game(qtbot, window):
     assert {row[2] for row in table_texts(page.tests_table)} == told_apart
     attempt = records.test_attempts()[0]
     page.select_attempt(attempt.uuid)
-    page.sign_button.click()                      # a test not passed asks first, naming the test
+    page.review_button.click()
+    review = page.test_review
     named = f"{attempt.drill.split('.')[0].capitalize()}: Find the error"
-    assert any(named in text.text() for text in page.signoff_confirmation.findChildren(QLabel))
+    assert named in review.windowTitle()
+    review.sign_button.click()                    # a test not passed asks first, naming the test
+    assert any(named in text.text() for text in review.signoff_confirmation.findChildren(QLabel))
 
 
 def test_the_cohort_shows_a_long_name_whole_beside_many_drills(qtbot, window):
@@ -676,11 +679,16 @@ def test_a_test_is_signed_off_with_who_and_when(qtbot, window):
     page = window.records_ui.manager_page
     page.tabs.setCurrentIndex(3)
     page.select_attempt(attempt.uuid)
-    qtbot.keyClicks(page.note_edit, "went through Table 2")
-    page.sign_button.click()
+    page.review_button.click()                                     # signed from the test's review
+    review = page.test_review
+    qtbot.keyClicks(review.note_edit, "went through Table 2")
+    review.sign_button.click()
     signed = records.session(attempt.uuid)
     assert signed.signed_by == MANAGER and signed.signed_at is not None
     assert signed.signoff_note == "went through Table 2"
     assert table_texts(page.tests_table)[0][7] == MANAGER
-    page.sign_button.click()                                       # once only, said in plain words
-    assert "already signed off" in page.tests_message.text()
+    page.review_button.click()                                     # once only, said in plain words
+    review = page.test_review
+    assert not review.sign_button.isEnabled() and "Signed off by" in review.message_label.text()
+    review.sign_off()
+    assert "already signed off" in review.message_label.text()

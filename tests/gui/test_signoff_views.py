@@ -1,6 +1,6 @@
-"""Signing tests off on the Manager page: a passed test signs at once; a failed or stopped one asks for
-confirmation with the desk's sentence and will not sign without a reason, which the tests table then shows
-beside the note."""
+"""Signing tests off on the Manager page, from a test's review (Review and sign off…): a passed test signs at
+once; a failed or stopped one asks for confirmation with the desk's sentence and will not sign without a reason,
+which the tests table then shows beside the note."""
 from __future__ import annotations
 
 import pytest
@@ -53,12 +53,20 @@ def row_of(page, attempt_id: str) -> list[str]:
     return table_texts(page.tests_table)[[t.uuid for t in page._attempts].index(attempt_id)]
 
 
+def review_of(page, attempt_id: str):
+    """The attempt's review, opened from the tests tab as a manager does (sign-off is made there)."""
+    page.select_attempt(attempt_id)
+    page.review_button.click()
+    assert page.test_review is not None and page.test_review.isVisible()
+    return page.test_review
+
+
 def test_a_passed_test_signs_at_once(qtbot, tests_page):
     page, desk, attempts = tests_page
-    page.select_attempt(attempts["passed"])
-    qtbot.keyClicks(page.note_edit, "watched on table 4")
-    qtbot.keyClick(page.sign_button, Qt.Key_Space)
-    assert page.signoff_confirmation is None
+    review = review_of(page, attempts["passed"])
+    qtbot.keyClicks(review.note_edit, "watched on table 4")
+    qtbot.keyClick(review.sign_button, Qt.Key_Space)
+    assert review.signoff_confirmation is None and page.test_review is None
     signed = desk.records.session(attempts["passed"])
     assert (signed.signed_by, signed.signoff_note) == (MANAGER, "watched on table 4")
     assert row_of(page, attempts["passed"])[NOTE_COLUMN:] == ["watched on table 4", ""]
@@ -67,10 +75,10 @@ def test_a_passed_test_signs_at_once(qtbot, tests_page):
 def test_a_failed_test_is_signed_only_with_a_reason_which_the_table_shows(qtbot, tests_page):
     page, desk, attempts = tests_page
     failed = attempts["failed"]
-    page.select_attempt(failed)
-    qtbot.keyClicks(page.note_edit, "went through the drawing rules again")
-    page.sign_button.click()
-    dialog = page.signoff_confirmation
+    review = review_of(page, failed)
+    qtbot.keyClicks(review.note_edit, "went through the drawing rules again")
+    review.sign_button.click()
+    dialog = review.signoff_confirmation
     assert dialog is not None and dialog.isVisible()
     assert dialog.unusual_label.text() == Desk.why_confirm(desk.records.session(failed))
     assert "not passed" in dialog.unusual_label.text()
@@ -103,9 +111,9 @@ def test_a_failed_test_is_signed_only_with_a_reason_which_the_table_shows(qtbot,
 
 def test_a_stopped_test_says_so_and_cancelling_signs_nothing(qtbot, tests_page):
     page, desk, attempts = tests_page
-    page.select_attempt(attempts["stopped"])
-    page.sign_button.click()
-    dialog = page.signoff_confirmation
+    review = review_of(page, attempts["stopped"])
+    review.sign_button.click()
+    dialog = review.signoff_confirmation
     assert "stopped after 1 of 3 items" in dialog.unusual_label.text()
     qtbot.keyClicks(dialog.reason_edit, "fire alarm")
     qtbot.keyClick(dialog.reason_edit, Qt.Key_Escape)
@@ -117,10 +125,12 @@ def test_a_session_already_signed_off_is_not_asked_about_again(qtbot, tests_page
     page, desk, attempts = tests_page
     desk.sign_off(attempts["failed"], "", reason="seen live", confirmed=True)
     page.refresh()
-    page.select_attempt(attempts["failed"])
-    page.sign_button.click()
-    assert page.signoff_confirmation is None
-    assert "already signed off by Mere Smith" in page.tests_message.text()
+    review = review_of(page, attempts["failed"])
+    assert not review.sign_button.isEnabled()
+    assert review.message_label.text().startswith("Signed off by Mere Smith")
+    review.sign_off()                                  # past the button: said, and nothing is asked
+    assert review.signoff_confirmation is None
+    assert "already signed off by Mere Smith" in review.message_label.text()
 
 
 def test_practice_sessions_are_offered_only_when_asked_for_and_sign_only_with_a_reason(qtbot, tests_page):
@@ -135,7 +145,6 @@ def test_practice_sessions_are_offered_only_when_asked_for_and_sign_only_with_a_
     desk.unlock_manager(PIN, MANAGER)
     page.refresh()
     assert practice not in [t.uuid for t in page._attempts]                    # tests only, by default
-    assert page.sign_button.text() == "Sign off the selected test"
 
     page.every_mode_toggle.setChecked(True)                                     # the table fills again
     offered = [t.uuid for t in page._attempts]
@@ -143,12 +152,11 @@ def test_practice_sessions_are_offered_only_when_asked_for_and_sign_only_with_a_
     assert unfinished.session_id not in offered
     row = row_of(page, practice)
     assert row[5] == "Practice session" and row[6] == "—"
-    assert page.sign_button.text() == "Sign off the selected session"
     assert page.tests_intro.text().startswith("Every finished session in the period")
 
-    page.select_attempt(practice)
-    page.sign_button.click()
-    dialog = page.signoff_confirmation
+    review = review_of(page, practice)
+    review.sign_button.click()
+    dialog = review.signoff_confirmation
     assert dialog is not None and dialog.unusual_label.text() == "This is a practice session, not a test."
     qtbot.keyClicks(dialog.reason_edit, "floor supervisor asked for the shoe drill")
     qtbot.keyClick(dialog.reason_edit, Qt.Key_Return)
