@@ -567,6 +567,20 @@ class Desk:
         self._tell(DeskEvent.RECORDS)
         return summary
 
+    @staticmethod
+    def situations_warning(drill_id: str, target: Target) -> str | None:
+        """Why a test of `target` must ask some situations twice (its level has fewer than its items), in words;
+        None when it need not (docs/drills.md, "Situations per level")."""
+        from dealerdrill.drills.levels import LEVEL_NAMES
+        from dealerdrill.drills.situations import too_small_for
+
+        situations = too_small_for(drill_id, target.level, target.test_items)
+        if situations is None:
+            return None
+        return (f"{DRILL_CATALOG.drills()[drill_id].title if drill_id in DRILL_CATALOG.drills() else drill_id} has "
+                f"{situations} different questions at the {LEVEL_NAMES[target.level]} level: a test of "
+                f"{target.test_items} items asks some of them twice.")
+
     def set_target(self, drill_id: str, target: Target) -> None:
         manager = self.require(Permission.SET_TARGETS)
         self._require_records().set_target(drill_id, target, manager,

@@ -631,8 +631,10 @@ class ManagerPage(QWidget):
             _say(self.targets_message, plain_message(error), "problem")
             return False
         self._fill_targets()
-        _say(self.targets_message, f"Saved {len(changed)} target{'s' if len(changed) != 1 else ''}."
-             if changed else "No target was changed.", "done")
+        warnings = [w for w in (self.desk.situations_warning(drill, target) for drill, target in changed.items()) if w]
+        saved = f"Saved {len(changed)} target{'s' if len(changed) != 1 else ''}." if changed else \
+            "No target was changed."
+        _say(self.targets_message, saved + "".join(f" Note: {w}" for w in warnings), "done")
         return True
 
     # --- tests and sign-off --------------------------------------------------------------------------------------
