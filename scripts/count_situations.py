@@ -1,13 +1,14 @@
 """Count how many different situations each drill asks at each level (docs/drills.md, "Situations per level").
 
-A situation is what makes two items the same question (dealerdrill.drills.session.situation_of: the family asked
-with the same right answer). A test never asks one twice while the level has unused ones, so a drill
-with fewer situations at a level than a test's items repeats some. Counted by drawing DRAWS tests' first items
-(each from a seed of its own): a count that stopped growing over the last half of the draws is taken as the
-level's number (marked "=" below; a very rare situation may still be missed); one still growing is a lower bound
-("≥"), in practice a space no test exhausts.
+A situation is what makes two items the same question (dealerdrill.drills.situations.situation_of: the family shown
+the same thing, or the family with its right answer for a drill that says so). A test never asks one twice while
+the level has unused ones, so a drill with fewer situations at a level than a test's items repeats some. Counted by
+drawing DRAWS tests' first items (each from a seed of its own): a count that stopped growing over the last half of
+the draws is taken as the level's number (marked "=" below; a very rare situation may still be missed); one still
+growing is a lower bound ("≥"), in practice a space no test exhausts.
 
     .venv/bin/python scripts/count_situations.py [DRAWS]    # prints the Markdown table for docs/drills.md
+
 """
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ import sys
 from dealerdrill.core import Rng
 from dealerdrill.drills import registry
 from dealerdrill.drills.levels import LEVEL_NAMES, LEVELS
-from dealerdrill.drills.session import item_seed, situation_of
+from dealerdrill.drills.session import item_seed
+from dealerdrill.drills.situations import situation_of
 
 
 def count(drill, level: int, draws: int) -> tuple[int, bool]:
@@ -25,7 +27,7 @@ def count(drill, level: int, draws: int) -> tuple[int, bool]:
     seen: set[str] = set()
     at_half = 0
     for draw in range(draws):
-        seen.add(situation_of(drill.generate(Rng(item_seed(rng)), level, None)))
+        seen.add(situation_of(drill.generate(Rng(item_seed(rng)), level, None), drill))
         if draw == draws // 2:
             at_half = len(seen)
     return len(seen), len(seen) == at_half

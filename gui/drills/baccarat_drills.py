@@ -24,6 +24,7 @@ from dealerdrill.settings import Settings
 from .baccarat_seats import table_seats
 from .base import arithmetic_slip, register
 from .levels import ADVANCED, BASIC, STANDARD, Levelled, even, level_of
+from .situations import same_answer_situation
 from .targets import DEFAULT_TARGETS
 
 GAME = "baccarat"
@@ -1033,6 +1034,11 @@ class ProcedureDrill(_BaccaratDrill):
 
     def families(self) -> list[str]:
         return ["who.banker", "who.player"] + [q[0] for q in PROCEDURE_QUESTIONS]
+
+    @staticmethod
+    def situation(item: Item) -> str:
+        """A procedure question is the same question whatever order its choices come in."""
+        return same_answer_situation(item)
 
     def mix(self, level: int) -> dict[str, int]:
         questions = [q[0] for q in PROCEDURE_QUESTIONS]

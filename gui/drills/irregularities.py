@@ -20,6 +20,7 @@ from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_money
 
 from .base import register
 from .levels import ADVANCED, BASIC, STANDARD, Levelled, level_of
+from .situations import same_answer_situation
 from .targets import DEFAULT_TARGETS
 
 # The actions as a dealer would say them (the choices), and why, in the project's words.
@@ -116,6 +117,11 @@ class _IrregularityDrill(Levelled):
 
     def families(self) -> list[str]:
         return list(self.SCENARIOS)
+
+    @staticmethod
+    def situation(item: Item) -> str:
+        """An irregularity with its remedy is one question, whatever seat or amounts it comes dressed in."""
+        return same_answer_situation(item)
 
     def mix(self, level: int) -> dict[str, int]:
         weights = self.LEVELS[level]

@@ -77,6 +77,11 @@ def regrade_item(drill, record: dict, answer, timed_out: bool) -> Grade:
         item = drill.generate(Rng(origin["seed"]), int(origin.get("difficulty", 1)), origin.get("family"))
     except (ValueError, LookupError, TypeError) as error:
         raise CannotRegrade(f"the item cannot be made again here ({error})") from None
+    return grade_as_made(drill, item, record, answer, timed_out)
+
+
+def grade_as_made(drill, item, record: dict, answer, timed_out: bool) -> Grade:
+    """The engine's grade of `answer` to `item`, the item made again, which must be the one `record` stored."""
     if (item.family, _plain(item.prompt), item.text) != (record.get("family"), record.get("prompt"),
                                                          record.get("text")):
         raise CannotRegrade("the item made again from its origin is not the item stored (it was altered, or "

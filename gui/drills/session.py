@@ -8,7 +8,6 @@ crash loses at most the item on screen.
 from __future__ import annotations
 
 import dataclasses
-import json
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,6 +17,7 @@ from dealerdrill.domain import AnsweredItem, Grade, Item, Mode, Target
 
 from .base import timeout_grade
 from .scheduler import Scheduler
+from .situations import situation_of
 from .targets import default_target
 
 # A test's next item is drawn again, up to this many times, while it asks a situation the test asked already:
@@ -26,13 +26,6 @@ from .targets import default_target
 # (a test of a small drill would otherwise draw 64 items for each one it asks, and so would every judge of it).
 SITUATION_TRIES = 64
 AFTER_SPENT_TRIES = 4
-
-
-def situation_of(item: Item) -> str:
-    """What makes two items the same question for a test: the same family asked with the same right answer (two
-    deals of the same Banker total and third card, say, whatever the cards' suits; the same irregularity with
-    the same remedy). A trainee who has met it once can answer it again from memory without knowing the rule."""
-    return json.dumps([item.family, item.key], sort_keys=True, default=str)
 
 
 def item_seed(rng) -> int:
@@ -56,7 +49,7 @@ class ItemsOfATest:
         for _ in range(self._tries):
             seed = item_seed(self._rng)
             item = self.drill.generate(Rng(seed), self.level, None)
-            situation = situation_of(item)
+            situation = situation_of(item, self.drill)
             if situation not in self._asked:
                 break
         else:

@@ -24,7 +24,7 @@ from typing import Any
 
 from dealerdrill.domain import Target
 from dealerdrill.drills.levels import LEVEL_NAMES, level_of
-from dealerdrill.drills.regrade import CannotRegrade, make_drill, regrade_item
+from dealerdrill.drills.regrade import CannotRegrade, grade_as_made, make_drill, regrade_item
 from dealerdrill.drills.session import ItemsOfATest
 from dealerdrill.records import chain
 from dealerdrill.records.models import ISSUE_KEY, SETTINGS_IN_FORCE, SessionSummary
@@ -219,6 +219,7 @@ class Judge:
             if record is None:
                 problems.append(f"item {place} cannot be read")
                 continue
+            expected = None
             if sequence is not None:
                 expected = sequence.next()
                 stored_origin = record.get("origin")
@@ -228,7 +229,8 @@ class Judge:
                     continue
             try:
                 answer = json.loads(answer_text) if isinstance(answer_text, str) else None
-                grade = regrade_item(drill, record, answer, bool(timed_out))
+                grade = (grade_as_made(drill, expected, record, answer, bool(timed_out)) if expected is not None
+                         else regrade_item(drill, record, answer, bool(timed_out)))
             except (CannotRegrade, ValueError) as error:
                 problems.append(f"item {place} cannot be graded again ({error})")
                 continue

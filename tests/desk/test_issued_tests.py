@@ -17,7 +17,7 @@ from dealerdrill.desk import Desk
 from dealerdrill.domain import Grade, Mode, Target
 from dealerdrill.domain.items import AnsweredItem
 from dealerdrill.drills import DrillSession, registry
-from dealerdrill.drills.session import situation_of
+from dealerdrill.drills.situations import situation_of
 from dealerdrill.records.models import ISSUE_KEY
 
 PIN, MANAGER = "24681357", "Mere Smith"
@@ -173,9 +173,9 @@ def test_no_situation_repeats_within_a_test_while_the_level_has_unused_ones():
     from dealerdrill.drills.session import ItemsOfATest
 
     drill = registry()["baccarat.procedure"]()
-    available = {situation_of(ItemsOfATest(drill, seed, 1).next()) for seed in range(400)}
+    available = {situation_of(ItemsOfATest(drill, seed, 1).next(), drill) for seed in range(400)}
     items = ItemsOfATest(drill, 12345, 1)
-    asked = [situation_of(items.next()) for _ in range(len(available) + 3)]
+    asked = [situation_of(items.next(), drill) for _ in range(len(available) + 3)]
     assert len(set(asked[:len(available)])) == len(available)       # every situation once before any repeats
 
 
