@@ -486,7 +486,9 @@ class Desk:
                                                 answer_key_defaults=default_answer_keys())
             except RecordsError as error:
                 if self.in_room:
-                    raise
+                    # Only the server issues a room's tests (its seed, its clock, the signed target): none offline.
+                    raise type(error)(f"{error} A test is issued by the training room server, so no test can "
+                                      f"start until it answers again; practice goes on.") from error
                 problem = f"This test is not being recorded: {error}"
             else:
                 try:

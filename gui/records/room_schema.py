@@ -395,8 +395,8 @@ EXECUTE FUNCTION dd_feed_room_summaries();
 # tests itself (issue 28): the drills the room knows with their default targets, written by `room setup` from
 # the program's catalogue (a test of a drill whose manager never set a target is judged by its default).
 _V8 = """
-ALTER TABLE target_changes ADD COLUMN level integer CHECK (level IS NULL OR level BETWEEN 1 AND 3);
-ALTER TABLE targets ADD COLUMN level integer;
+ALTER TABLE target_changes ADD COLUMN IF NOT EXISTS level integer CHECK (level IS NULL OR level BETWEEN 1 AND 3);
+ALTER TABLE targets ADD COLUMN IF NOT EXISTS level integer;
 CREATE OR REPLACE FUNCTION dd_target_changes_set_the_target() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     INSERT INTO targets (drill, seconds, accuracy, test_items, pass_mark, set_by, set_at, level)
@@ -406,13 +406,13 @@ BEGIN
         set_at = excluded.set_at, level = excluded.level;
     RETURN NULL;
 END $$;
-CREATE TABLE drill_defaults (
+CREATE TABLE IF NOT EXISTS drill_defaults (
     drill   text PRIMARY KEY,
     game    text NOT NULL,
     target  text NOT NULL
 );
 -- The program's default answer-key settings, by table (a test is issued under them where no manager changed one).
-CREATE TABLE answer_key_defaults (
+CREATE TABLE IF NOT EXISTS answer_key_defaults (
     one       boolean PRIMARY KEY DEFAULT true CHECK (one),
     settings  text NOT NULL
 );

@@ -54,7 +54,7 @@ def new_zealand_time():
 
 
 @pytest.fixture
-def cohort(records, play, answer_factory, signer):
+def cohort(records, real_play, answer_factory, signer):
     """Eight trainees, each with a practice session of varied answers and a signed or unsigned test."""
     manager = "Mere Manager"          # the desk checks the role; the records store the name
     for index, name in enumerate(NAMES):
@@ -69,7 +69,7 @@ def cohort(records, play, answer_factory, signer):
             grade = answered.grade.__class__(**{**answered.grade.__dict__, "given": given})
             records.record_answer(session, answered.__class__(answered.item, answered.answer, grade))
         records.finish_session(session)
-        attempt = play(name, "baccarat.table_of_play", Mode.TEST, [("banker6.third7", index % 2 == 0, 4.25)] * 3)
+        attempt = real_play(name, Mode.TEST, [index % 2 == 0] * 3)
         if index in (0, 4):
             records.sign_off(attempt, manager, signer)
     return records

@@ -56,11 +56,11 @@ def characters_missing(drawn) -> list[tuple[str, str]]:
 
 
 @pytest.fixture
-def named(records, play, signer):
+def named(records, play, real_play, signer):
     for name in NAMES.values():
         records.create_trainee(name)
         play(name, "baccarat.table_of_play", Mode.PRACTICE, [("banker6.third7", True, 2.0)])
-    attempt = play(NAMES["Hebrew"], "roulette.payout", Mode.TEST, [("roulette.payout.split", True, 3.0)] * 12)
+    attempt = real_play(NAMES["Hebrew"], Mode.TEST, [True] * 30)
     records.sign_off(attempt, NAMES["Arabic"], signer, note=LONG_NOTE)
     return records
 

@@ -14,7 +14,9 @@ def test_room_setup_then_logins_for_a_desk_and_a_manager(postgres):
     url = postgres.create_database("cli_room")
     first = _dealerdrill("room", "setup", "--url", url)
     assert first.returncode == 0, first.stderr
-    assert "set up: records version 7" in first.stdout
+    from dealerdrill.records.room_schema import ROOM_SCHEMA_VERSION
+
+    assert f"set up: records version {ROOM_SCHEMA_VERSION}" in first.stdout
     again = _dealerdrill("room", "setup", "--url", url)
     assert again.returncode == 0 and "checked" in again.stdout
     added = _dealerdrill("room", "add-desk", "desk_cli", "--url", url, "--password-stdin", stdin="s3cret-pass\n")

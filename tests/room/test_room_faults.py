@@ -48,7 +48,7 @@ def test_a_desk_keeps_recording_while_the_server_is_down_and_sends_each_answer_o
         own_room, open_room):
     records = open_room(own_room.desk_a)
     records.create_trainee("Aroha")
-    session = records.start_session("Aroha", DRILL, "test", {})
+    session = records.start_session("Aroha", DRILL, "practice", {})
     given = [records.record_answer(session, make_answer(DRILL, f"before{n}", True)) for n in range(3)]
     own_room.cluster.stop("fast")
     given += [records.record_answer(session, make_answer(DRILL, f"during{n}", n != 1)) for n in range(4)]
@@ -170,9 +170,9 @@ def test_answers_given_while_the_server_holds_the_answers_locked_wait_in_the_out
 def test_no_test_starts_under_the_drills_default_target_while_the_server_is_down(own_room, open_room):
     """The manager set a test of 50 items at 98 % in the room. A trainee cuts the desk off the server and starts
     Dealer Drill: the target could not be read, so the test ran under the drill's default (30 items at 95 %), went
-    into the outbox, reached the server with it once the cable was back and counted as passed. A test needs the
-    target in force from the server (or the one this desk last read from it); without one it does not start,
-    saying why. Practice still starts."""
+    into the outbox, reached the server with it once the cable was back and counted as passed. A room's test is
+    issued by its server (seed, clock, the target in force): while the server is away no test starts, even at a
+    desk that read the target before, saying why. Practice still starts."""
     from dealerdrill.desk import Desk
     from dealerdrill.domain import Mode, Target
     from dealerdrill.records.room_store import RecordsOfflineError
@@ -194,13 +194,14 @@ def test_no_test_starts_under_the_drills_default_target_while_the_server_is_down
             desk.end_session()
         finally:
             own_room.cluster.start()
-        # Once the desk has read the target from the server, a test started offline is judged by it.
+        # Even once the desk has read the target from the server, no test starts offline: only the server issues one.
         assert records.send_waiting_now(timeout=30)            # the server answers again
         assert records.target(DRILL).test_items == 50
         own_room.cluster.stop("immediate")
         try:
-            assert desk.start_session(DRILL, Mode.TEST).target.test_items == 50
-            desk.end_session()
+            with pytest.raises(RecordsOfflineError, match="no test can start"):
+                desk.start_session(DRILL, Mode.TEST)
+            assert desk.session is None
         finally:
             own_room.cluster.start()
         assert records.send_waiting_now(timeout=30)

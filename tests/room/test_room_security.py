@@ -11,7 +11,7 @@ DRILL = "baccarat.table_of_play"
 def recorded(room, open_room):
     records = open_room(room.desk_a)
     records.create_trainee("Aroha")
-    session = records.start_session("Aroha", DRILL, "test", {})
+    session = records.issue_test("Aroha", DRILL).session_uuid
     records.record_answer(session, make_answer(DRILL, "wrong", False))
     records.finish_session(session)
     return records, session

@@ -52,7 +52,7 @@ def test_the_summaries_follow_every_answer_whatever_order_the_answers_arrive_in(
     # Two sessions of one drill open at once: answers for the older one, which readiness counts as older,
     # keep arriving after the newer one's, and more than LATEST_ANSWERS_KEPT in all.
     older = desk.start_session("Aroha", DRILL, "practice", {})
-    newer = desk.start_session("Aroha", DRILL, "test", {})
+    newer = desk.issue_test("Aroha", DRILL).session_uuid
     elsewhere = other_desk.start_session("Hemi", OTHER, "timed", {})
     for number in range(LATEST_ANSWERS_KEPT + 15):
         desk.record_answer(newer if number % 3 == 0 else older,
@@ -119,7 +119,7 @@ def test_a_room_upgraded_to_version_7_fills_its_summaries_from_the_answers_it_ho
                      "DROP FUNCTION dd_feed_room_summaries(); DROP TABLE session_totals, pair_totals, latest_answers; "
                      "UPDATE schema_version SET version = 6; COMMIT;")
     assert back.returncode == 0, back.stderr
-    assert room_setup.setup(room.owner) == (6, 8)
+    assert room_setup.setup(room.owner) == (6, room_setup.SCHEMA_VERSION)
     assert _stored(desk) == expected
     desk.record_answer(session, make_answer(DRILL, "after", True, 0.5))
     assert _stored(desk) == _expected(desk)
@@ -141,7 +141,7 @@ def test_a_room_upgraded_to_version_7_fills_its_summaries_from_the_answers_it_ho
 def test_a_desk_login_cannot_write_the_summaries(room, open_room, statement):
     desk = open_room(room.desk_a)
     desk.create_trainee("Aroha")
-    session = desk.start_session("Aroha", DRILL, "test", {})
+    session = desk.issue_test("Aroha", DRILL).session_uuid
     desk.record_answer(session, make_answer(DRILL, "wrong", False))
     before = _stored(desk)
     result = room.psql(statement, user="desk_a")
@@ -168,7 +168,7 @@ def test_verify_names_a_server_summary_that_no_longer_says_what_the_answers_say(
     desk = open_room(room.desk_a)
     desk.create_trainee("Aroha")
     desk.create_trainee("Hemi")
-    first = desk.start_session("Aroha", DRILL, "test", {})
+    first = desk.issue_test("Aroha", DRILL).session_uuid
     second = desk.start_session("Hemi", OTHER, "practice", {})
     for number in range(LATEST_ANSWERS_KEPT + 3):
         desk.record_answer(first, make_answer(DRILL, f"f{number}", number % 3 != 0, 1.0 + number % 5))
