@@ -25,7 +25,7 @@ def recorded(room, open_room):
     "UPDATE dealerdrill.sessions SET finished_at = NULL",
     "DELETE FROM dealerdrill.ledger",
     "SELECT dealerdrill.dd_sign_off(s.uuid, 'Mere', 'now', '', '', '{}', NULL, NULL, NULL) FROM dealerdrill.sessions s",
-    "SELECT dealerdrill.dd_set_target(1, 'x', 1, 1, 1, 1, 'Mere', 'now', '{}', NULL, 'k', NULL)",
+    "SELECT dealerdrill.dd_set_target(1, 'x', 1, 1, 1, 1, 'Mere', 'now', '{}', NULL, 'k', NULL, 2)",
     "SELECT dealerdrill.dd_insert_answer('x', 1, 2, 'f', '{}', '1', 'e', 'g', 1, NULL, '', 1, 0, 'now')",
     "SELECT dealerdrill.dd_append('signoff', 'x', '{}', NULL, NULL, NULL)",
     "ALTER TABLE dealerdrill.answers DISABLE TRIGGER answers_are_permanent_update",
