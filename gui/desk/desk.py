@@ -778,11 +778,15 @@ class Desk:
         records = self._require_records()
         _refuse_the_data_folder(path, records)
         signer = self.role.key
+        distrusted, drills = self.judge.distrusted, dict(self._drill_classes)
 
         def work(records, progress=None, cancel=None):
             from dealerdrill.exports import export
+            from dealerdrill.verdicts import Judge
 
-            return export(records, format, path, f, progress=progress, cancel=cancel, signer=signer)
+            # The records may be a clone for a worker thread: a judge of theirs, with this desk's eyes.
+            judge = Judge(records, distrusted=distrusted, drills=drills)
+            return export(records, format, path, f, progress=progress, cancel=cancel, signer=signer, judge=judge)
 
         return work
 

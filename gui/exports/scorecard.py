@@ -189,10 +189,10 @@ def _mine(name: str, f: RecordFilter) -> RecordFilter:
 
 
 def trainee_figures(records, name: str, f: RecordFilter) -> TraineeFigures:
-    from dealerdrill.verdicts import Judge
+    from dealerdrill.verdicts import judge_for
 
     mine = _mine(name, f)
-    return TraineeFigures(records.skill_progress(name, mine), Judge(records).judged_all(records.test_attempts(mine)),
+    return TraineeFigures(records.skill_progress(name, mine), judge_for(records).judged_all(records.test_attempts(mine)),
                           records.error_categories(name, mine), records.heatmap(name, mine))
 
 
@@ -442,6 +442,11 @@ def _start_workers(records, count: int):
         return None
     if getattr(records, "room", False):
         return None   # a forked worker would share the room's server connections; the server does the reading
+    from dealerdrill.verdicts import judge_for
+
+    judge = judge_for(records)
+    if judge.drills or judge.distrusted:
+        return None   # the asking desk's judge (its own drills, keys it distrusts) judges here, not a worker's own
     try:
         return ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"),
                                    initializer=_open_worker,

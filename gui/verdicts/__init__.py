@@ -10,7 +10,8 @@ the verdict names it (`Verdict.problems`), and such a test is never a pass.
 This layer sits above the drills (which grade) and the records (which store), and below the exports and the
 desk, which show and act on its verdicts.
 """
-from .judge import Judge, Verdict, judged_roster, tests_problem
+from .judge import Judge, Verdict, judge_for, judged_roster, judging_with, tests_problem
 from .review import ReviewedItem, TestReview, review_test
 
-__all__ = ["Judge", "ReviewedItem", "TestReview", "Verdict", "judged_roster", "review_test", "tests_problem"]
+__all__ = ["Judge", "ReviewedItem", "TestReview", "Verdict", "judge_for", "judged_roster", "judging_with", "review_test",
+           "tests_problem"]

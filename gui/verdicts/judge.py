@@ -18,6 +18,9 @@ What is checked, for each test (each failure is one of `Verdict.problems`, in pl
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -370,12 +373,33 @@ def _json_object(text) -> dict | None:
     return value if isinstance(value, dict) else None
 
 
+# The judge of whoever asked for the current piece of work (a desk's: its distrusted keys and its own drills), so
+# that an export judges with the same eyes as the desk that asked for it; a ContextVar, as exports run in threads.
+_JUDGE_IN_USE: ContextVar[Judge | None] = ContextVar("judge_in_use", default=None)
+
+
+@contextmanager
+def judging_with(judge: Judge | None) -> Iterator[None]:
+    """Within the block, judge_for(records) of the judge's records is `judge` (None: a plain Judge as before)."""
+    token = _JUDGE_IN_USE.set(judge)
+    try:
+        yield
+    finally:
+        _JUDGE_IN_USE.reset(token)
+
+
+def judge_for(records) -> Judge:
+    """The judge in use for these records (judging_with), else a new Judge that trusts every accepted key."""
+    judge = _JUDGE_IN_USE.get()
+    return judge if judge is not None and judge.records is records else Judge(records)
+
+
 def tests_problem(records, names: list[str], judge: Judge | None = None) -> str | None:
     """Before a manager's key vouches for the tests of these trainees (a sealed scorecard): the first test whose
     stored result does not agree with its verdict made again, in words; None when all agree."""
     from dealerdrill.records.schema_v5 import name_key
 
-    judge = judge or Judge(records)
+    judge = judge or judge_for(records)
     wanted = {name_key(name) for name in names}
     rows = [(uuid, name, drill) for uuid, name, drill in records.read(
         "SELECT s.uuid, t.name, s.drill FROM sessions s JOIN trainees t ON t.id = s.trainee_id WHERE s.mode = 'test' "
@@ -394,7 +418,7 @@ def judged_roster(records, f, judge: Judge | None = None) -> list:
     from dealerdrill.records.models import RecordFilter
     from dealerdrill.records.schema_v5 import name_key
 
-    judge = judge or Judge(records)
+    judge = judge or judge_for(records)
     f = f or RecordFilter()
     entries = records.roster(f)
     claimed = {entry.trainee.name for entry in entries

@@ -710,8 +710,8 @@ class ManagerPage(QWidget):
 
     @staticmethod
     def _level_cell(t) -> Cell:
-        if t.off_level:
-            return Cell(level_name(t.settings), SHORT_BACKGROUND, f"Not a test of its target: {t.off_level}.")
+        if t.not_counted:
+            return Cell(level_name(t.settings), SHORT_BACKGROUND, f"Not a test of its target: {t.not_counted}.")
         return Cell(level_name(t.settings), tooltip="The level the session was taken at" if t.mode != "test" else
                     "The level the records issued this test at (its target's)")
 

@@ -79,7 +79,7 @@ def verdict_words(summary) -> tuple[str, str]:
         return "Not trusted: the records disagree", "failed"
     if summary.passed:
         return "Passed", "passed"
-    if summary.off_level:
+    if summary.not_counted:
         return "Not passed: not a test of its target", "failed"
     if summary.items < summary.target.test_items:
         state = "Stopped" if summary.finished_at is not None else "Unfinished"
@@ -208,8 +208,8 @@ class SignOffReview(QDialog):
             lines = "\n".join(f"• {problem}" for problem in summary.problems)
             return ("This test cannot be signed off: what the records hold of it does not agree with its verdict "
                     f"made again.\n{lines}")
-        if summary.off_level:
-            return f"This is not a test of its target: {summary.off_level}."
+        if summary.not_counted:
+            return f"This is not a test of its target: {summary.not_counted}."
         return ""
 
     def _build_body(self) -> QSplitter:

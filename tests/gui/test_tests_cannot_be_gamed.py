@@ -99,9 +99,19 @@ WINNER_KEYS = {"player": Qt.Key_P, "banker": Qt.Key_B, "tie": Qt.Key_T}
 
 def test_stand_then_backspace_in_a_test_keeps_the_first_call_on_record_graded_wrong(qtbot, recording_desk):
     view = shown_view(qtbot, desk=recording_desk, entries=REAL_DRILLS, seed=7)
-    # Advanced asks Table 2's Banker 3-6 rows against a Player third card: the Player must draw.
-    choose_test_in_the_chooser(qtbot, view, "baccarat.table_of_play", difficulty=3)
+    choose_test_in_the_chooser(qtbot, view, "baccarat.table_of_play")
     answer_the_test_question(qtbot, view, Qt.Key_Return)
+    # The records chose the test's seed: answer right until an item where the Player must draw.
+    answered = 0
+    while view.session.current.key["player"] != "draw":
+        right = view.session.current.key
+        for key in (Qt.Key_D if right["player"] == "draw" else Qt.Key_S,
+                    Qt.Key_D if right["banker"] == "draw" else Qt.Key_S, WINNER_KEYS[right["winner"]], Qt.Key_Return):
+            qtbot.keyClick(view.panel, key)
+        if view.state == "feedback":
+            qtbot.keyClick(view.next_button, Qt.Key_Return)
+        answered += 1
+        assert answered < 25, "no Player draw in 25 items"
     item = view.session.current
     assert view.session.mode is Mode.TEST and item.key["player"] == "draw"
     panel = view.panel
@@ -118,10 +128,11 @@ def test_stand_then_backspace_in_a_test_keeps_the_first_call_on_record_graded_wr
     qtbot.keyClick(panel, Qt.Key_Return)
 
     assert view.state == "feedback" and not view.last_grade.correct
-    [stored] = recording_desk.records.answers()
+    *before, stored = recording_desk.records.answers()
+    assert len(before) == answered and all(answer.correct for answer in before)
     assert stored.answer["player"] == "stand"         # the first call, as given
     assert not stored.correct and stored.category == ErrorCategory.PLAYER_DRAW.value
-    assert view.session.result.count == 1
+    assert view.session.result.count == answered + 1
 
 
 def test_the_banker_is_dealt_only_once_its_own_call_is_made(qtbot, recording_desk):
@@ -259,7 +270,8 @@ def test_the_test_question_says_what_a_test_is_and_esc_starts_nothing(qtbot, rec
     target = view.target_for("roulette.payout_keys")
     choose_test_in_the_chooser(qtbot, view, "roulette.payout_keys")
     box = view.test_confirmation
-    assert box.text() == (f"This is a test: {target.test_items} items, pass mark {target.pass_mark:.0%}, no hints, "
+    assert box.text() == (f"This is a test at the Standard level: {target.test_items} items, pass mark "
+                          f"{target.pass_mark:.0%}, no hints, "
                           "it is recorded and a manager may sign it off. Start?")
     assert view.session is None and recording_desk.session is None
     answer_the_test_question(qtbot, view, Qt.Key_Escape)
@@ -444,7 +456,7 @@ def test_a_test_stopped_after_1_of_30_reads_so_everywhere(qtbot, window, tmp_pat
     # The PDF scorecard.
     [pdf] = window.desk.export("pdf", tmp_path / "aroha.pdf", RecordFilter(trainees=("Aroha",)))
     text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages)
-    assert "1/30 (3%)" in text and "stopped after 1 of 30" in text
+    assert "1/30 (3%)" in text and "stopped after 1 of 30" in text, text[:600]
     assert "1/1" not in text and "100%" not in text.split("Test attempts", 1)[1].split("Errors by category")[0]
 
     # The CSV session rows.
