@@ -192,8 +192,9 @@ def trainee_figures(records, name: str, f: RecordFilter) -> TraineeFigures:
     from dealerdrill.verdicts import judge_for
 
     mine = _mine(name, f)
-    return TraineeFigures(records.skill_progress(name, mine), judge_for(records).judged_all(records.test_attempts(mine)),
-                          records.error_categories(name, mine), records.heatmap(name, mine))
+    attempts = judge_for(records).judged_all(records.test_attempts(mine))
+    return TraineeFigures(records.skill_progress(name, mine), attempts, records.error_categories(name, mine),
+                          records.heatmap(name, mine))
 
 
 def trainee_story(records, name: str, f: RecordFilter, styles, width: float, roster_entry=None,

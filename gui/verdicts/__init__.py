@@ -13,5 +13,5 @@ desk, which show and act on its verdicts.
 from .judge import Judge, Verdict, judge_for, judged_roster, judging_with, tests_problem
 from .review import ReviewedItem, TestReview, review_test
 
-__all__ = ["Judge", "ReviewedItem", "TestReview", "Verdict", "judge_for", "judged_roster", "judging_with", "review_test",
-           "tests_problem"]
+__all__ = ["Judge", "ReviewedItem", "TestReview", "Verdict", "judge_for", "judged_roster", "judging_with",
+           "review_test", "tests_problem"]
