@@ -137,7 +137,7 @@ class Desk:
         if settings is None:
             settings, problems = table_settings.load_settings()
             if records is not None:
-                settings, problems = _with_signed_answer_keys(records, settings, problems)
+                settings, problems = _settings_at_start(records, settings, problems)
         settings, restored = table_settings.restore_house_way_files(settings)
         return cls(records, settings), problems + restored, notices
 
@@ -880,17 +880,39 @@ def _keys_unexplained_by(records, pin_path: Path) -> list[str]:
     return own[own.index(mine) + 1:] if mine in own else []
 
 
+def _settings_at_start(records: Records, settings: table_settings.Settings,
+                       problems: list[str]) -> tuple[table_settings.Settings, list[str]]:
+    """The window's settings at start: the signed answer keys over settings.json. A room's server that cannot be
+    reached gives none: the defaults are used for practice meanwhile (a test is issued by the server, with the
+    settings in force there, so none is judged by them), and a notice says so."""
+    from dealerdrill.records.room_store import RecordsOfflineError
+
+    try:
+        return _with_signed_answer_keys(records, settings, problems)
+    except RecordsOfflineError:
+        defaults, _ = _with_signed_answer_keys_from(None, settings, problems)
+        return defaults, problems + [
+            "The training room server cannot be reached, so the answer-key settings a manager set there are not "
+            "known yet: practice uses the New Zealand defaults until Dealer Drill starts with the server there."]
+
+
 def _with_signed_answer_keys(records: Records, settings: table_settings.Settings,
                              problems: list[str]) -> tuple[table_settings.Settings, list[str]]:
     """`settings` (from settings.json) with every answer-key setting taken from the latest signed copy (the
     defaults when a manager never set any), and a plain notice for each one the file had changed."""
+    # Settings signed with a key the PIN file beside the records does not explain are nobody's word.
+    distrusted = frozenset(_keys_unexplained_by(records, records.path.parent / PIN_FILE_NAME))
+    return _with_signed_answer_keys_from(records.latest_signed_audit(SETTINGS_IN_FORCE, distrusted), settings,
+                                         problems)
+
+
+def _with_signed_answer_keys_from(entry, settings: table_settings.Settings,
+                                  problems: list[str]) -> tuple[table_settings.Settings, list[str]]:
+    """`settings` with every answer-key setting from the signed audit `entry` (None: the defaults)."""
     import hashlib
 
     from .settings_policy import PRESENTATION_ONLY
 
-    # Settings signed with a key the PIN file beside the records does not explain are nobody's word.
-    distrusted = frozenset(_keys_unexplained_by(records, records.path.parent / PIN_FILE_NAME))
-    entry = records.latest_signed_audit(SETTINGS_IN_FORCE, distrusted)
     signed = json.loads(entry.detail) if entry is not None else {"answer_keys": {}, "house_way_files": {}}
     wanted = table_settings.Settings().to_dict()
     for table, values in signed.get("answer_keys", {}).items():

@@ -245,3 +245,46 @@ def test_a_desk_whose_manager_set_a_pin_starts_while_the_server_is_down(qtbot, o
     desk.unlock_manager("24681357", "Mere Smith")
     assert desk.role.unlocked and desk.role.manager_name == "Mere Smith"
     desk.close()
+
+
+def test_the_window_starts_the_program_way_while_the_server_is_down_after_a_signed_settings_change(
+        qtbot, own_room, monkeypatch):
+    """Desk.open_for_app, as `make run` starts it, on a room whose manager signed an answer-key change: with the
+    server down it used to stop with RecordsOfflineError while reading the signed settings. It opens, says the
+    manager's settings are not known yet (practice uses the defaults; no test starts offline), and with the
+    server back the signed change is in force again."""
+    from dataclasses import replace
+
+    from dealerdrill.app import MainWindow
+    from dealerdrill.desk import Desk
+    from dealerdrill.desk.room_choice import MANAGER_URL_VARIABLE, URL_VARIABLE
+    from dealerdrill.domain import Mode
+
+    monkeypatch.setenv(URL_VARIABLE, own_room.desk_a)
+    monkeypatch.setenv(MANAGER_URL_VARIABLE, own_room.manager)
+    desk, problems, notices = Desk.open_for_app()
+    assert notices == [] and desk.records.status().online
+    desk.add_trainee("Aroha")
+    desk.set_first_pin("Mere Smith", "24681357", "24681357")
+    desk.apply_settings(replace(desk.settings, baccarat=replace(desk.settings.baccarat, commission_percent=4.0)))
+    desk.close()
+    own_room.cluster.stop("fast")
+    try:
+        desk, problems, notices = Desk.open_for_app()
+        window = MainWindow(desk=desk)
+        qtbot.addWidget(window)
+        window.show()
+        assert any("cannot be reached" in notice for notice in notices)
+        assert any("not known yet" in problem for problem in problems)
+        assert desk.settings.baccarat.commission_percent == 5.0
+        desk.choose_guest()
+        session = desk.start_session(DRILL, Mode.PRACTICE)
+        session.submit(session.next_item().key, 2.0)
+        desk.end_session()
+        window.close()
+        desk.close()
+    finally:
+        own_room.cluster.start()
+    desk, problems, notices = Desk.open_for_app()
+    assert notices == [] and desk.settings.baccarat.commission_percent == 4.0
+    desk.close()
