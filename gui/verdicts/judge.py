@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from dealerdrill.domain import Target
@@ -68,6 +69,29 @@ class _SignedEntry:
     values: dict[str, Any]
 
 
+# Tests judged a batch at a time (one query for their sessions, one per 500 sessions for their answers); from
+# WORKERS_FROM tests on, by worker processes (Judge._workers).
+BATCH = 500
+WORKERS_FROM = 400
+_worker_judge: Judge | None = None
+
+
+def _open_worker_judge(path: str, catalog, distrusted: frozenset[str], now: datetime) -> None:
+    """In a worker process: its own read-only connection to the file and a Judge with the caller's eyes."""
+    global _worker_judge
+    from dealerdrill.drills.base import registry
+    from dealerdrill.records import Records
+
+    registry()           # the drills' modules, loaded as in the caller (they register their default targets)
+    records = Records(path, read_only=True, check=False, catalog=catalog)
+    _worker_judge = Judge(records, distrusted=distrusted, now=lambda: now)
+
+
+def _judge_in_worker(batch: list[str]) -> dict[str, Verdict]:
+    assert _worker_judge is not None
+    return _worker_judge._judge_batch(batch)
+
+
 class Judge:
     """Judges the tests of one Records. `distrusted`: manager keys whose signatures are not a manager's word
     here (a desk's: keys its PIN file does not explain). `now`: the clock a start in the future is judged by."""
@@ -93,12 +117,43 @@ class Judge:
         return self.verdicts([session_uuid]).get(session_uuid)
 
     def verdicts(self, session_uuids) -> dict[str, Verdict]:
-        """session uuid -> its Verdict, for those of `session_uuids` that are tests."""
+        """session uuid -> its Verdict, for those of `session_uuids` that are tests. Many tests of a records file
+        (verify over a whole file) are judged by worker processes, one a core: each makes items and grades."""
         wanted = list(dict.fromkeys(session_uuids))
+        batches = [wanted[start:start + BATCH] for start in range(0, len(wanted), BATCH)]
         found: dict[str, Verdict] = {}
-        for start in range(0, len(wanted), 500):
-            found.update(self._judge_batch(wanted[start:start + 500]))
+        pool = self._workers(len(wanted))
+        if pool is None:
+            for batch in batches:
+                found.update(self._judge_batch(batch))
+            return found
+        with pool:
+            for judged in pool.map(_judge_in_worker, batches):
+                found.update(judged)
         return found
+
+    def _workers(self, tests: int):
+        """A pool of worker processes for `tests` tests, or None to judge here: a few tests, one core, a room
+        (its connections are not a worker's), or drills of the caller's own (not importable by a worker)."""
+        import multiprocessing
+        import os
+        from concurrent.futures import ProcessPoolExecutor
+
+        from dealerdrill.drills.base import registry
+
+        cores = os.cpu_count() or 1
+        path = getattr(self.records, "path", None)
+        own_drills = any(registry().get(drill_id) is not cls for drill_id, cls in self.drills.items())
+        if (tests < WORKERS_FROM or cores < 2 or own_drills or getattr(self.records, "room", False)
+                or path is None or not Path(path).is_file()):
+            return None
+        now = self._now()
+        try:
+            return ProcessPoolExecutor(min(cores, 4), mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=_open_worker_judge,
+                                       initargs=(str(path), self.records.catalog, self.distrusted, now))
+        except (OSError, ValueError, NotImplementedError):      # no processes here: judge in this one
+            return None
 
     def judged(self, summary: SessionSummary) -> SessionSummary:
         return self.judged_all([summary])[0]
