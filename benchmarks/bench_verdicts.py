@@ -6,7 +6,8 @@ drill made: they cannot be graded again, and judging them would time a refusal. 
 same run:
 - the chains' check of the whole file (`Records.verify`, what verify did before tests were judged again);
 - judging real tests: TESTS_PER_DRILL tests of every drill the benchmark file holds, issued by the records and
-  answered right and wrong as a trainee would (tests/drill_answers.py), judged from scratch;
+  answered right and wrong as a trainee would (tests/drill_answers.py), judged from scratch as verify judges
+  them (by worker processes, one a core, their start included);
 and verify's time over the file is their sum, with the file's test answers (every TEST_EVERY-th session) judged
 at the measured rate. The "reference" column is the chains' check alone, the verify of before.
 """
@@ -19,7 +20,7 @@ from pathlib import Path
 from .harness import Result
 
 VERIFY_TARGET = 20.0          # seconds, issue 28: verify over 2 M answers, test answers graded again included
-TESTS_PER_DRILL = 6
+TESTS_PER_DRILL = 30        # 420 tests: enough for verify's worker processes (verdicts.judge.WORKERS_FROM)
 CACHE = Path(tempfile.gettempdir()) / "dealerdrill-load-cache"
 
 
