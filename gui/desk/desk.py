@@ -342,6 +342,17 @@ class Desk:
         self._tell(DeskEvent.MANAGER)
         return manager
 
+    def change_pin(self, pin: str, repeated: str) -> None:
+        """Manager only: a new PIN (6 to 12 digits, typed twice) for the same key."""
+        self._require_records()
+        self.role.change_pin(pin, repeated)
+        self._tell(DeskEvent.MANAGER)
+
+    @property
+    def pin_notice(self) -> str | None:
+        """While the manager holds the role with a PIN shorter than a new one may be: why and how to change it."""
+        return self.role.pin_notice if self.role.unlocked else None
+
     def lock_manager(self) -> None:
         if self.role.unlocked:
             self.role.lock()

@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 from enum import Enum
 from pathlib import Path
 
-from . import manager_key
+from . import manager_key, pin as pin_rules
 
 FREE_TRIES = 5
 LOCKOUT_SECONDS = 60
@@ -80,6 +80,17 @@ def clean_manager_name(name: object) -> str:
     return cleaned
 
 
+def short_pin_notice(pin: str) -> str | None:
+    """What to tell a manager who unlocked with a PIN shorter than a new PIN may be (one set before issue 28):
+    None for a PIN of today's length. The role is not refused: the manager is asked to choose a longer one."""
+    if len(pin) >= pin_rules.NEW_PIN_MIN_DIGITS:
+        return None
+    return (f"Your manager PIN has only {len(pin)} digits: someone who copies the PIN file can try every PIN of "
+            f"that length within {'a few hours' if len(pin) <= 4 else 'a day'} on one computer. Choose a PIN of "
+            f"{pin_rules.NEW_PIN_MIN_DIGITS} to {pin_rules.MAX_DIGITS} digits now (Manager page, Workstation and keys "
+            f"tab: Change PIN); 8 or more is wise.")
+
+
 REPLACED_WORDS = ("this records file replaced the one this workstation's manager key had signed: it came as a "
                   "file of an older version, whose history (sign-offs, targets and answers) no manager signed")
 
@@ -99,6 +110,8 @@ class ManagerRole:
         self.key: manager_key.ManagerKey | None = None
         self._last_activity = idle_clock()
         self._idle_limit = 60.0 * DEFAULT_IDLE_MINUTES   # read from the records at each unlock
+        # Said to the manager who unlocked with a PIN shorter than new PINs may be (set before issue 28).
+        self.pin_notice: str | None = None
 
     # -- state
     @property
@@ -176,6 +189,7 @@ class ManagerRole:
             raise ValueError("The two PINs are not the same; type the new PIN twice.")
         if self.pin_is_set():
             raise PermissionError("A manager PIN is already set; unlock the role with it to change it.")
+        pin_rules.check_new_pin(pin)
         key = manager_key.new_key(pin)
         manager_key.write_key_file(self.pin_path, key, pin)
         self._log(name, "pin_set", f"{self.pin_path.name}; key {key.fingerprint}")
@@ -186,8 +200,10 @@ class ManagerRole:
         manager = self.require(Permission.CHANGE_PIN)
         if pin != repeated:
             raise ValueError("The two PINs are not the same; type the new PIN twice.")
+        pin_rules.check_new_pin(pin)
         manager_key.write_key_file(self.pin_path, self.key_for(Permission.CHANGE_PIN), pin)
         self._log(manager, "pin_changed", self.pin_path.name, signed=True)
+        self.pin_notice = None
 
     def retry_after(self) -> int:
         """Seconds before another PIN may be tried (0: now)."""
@@ -241,6 +257,7 @@ class ManagerRole:
                 raise PinTriesExhausted(wait)
             raise PermissionError("That PIN is not right.")
         self._manager, self.key = Manager(name, self._clock()), key
+        self.pin_notice = short_pin_notice(pin)
         self._last_activity = self._idle_clock()
         self._idle_limit = 60.0 * self.idle_minutes()
         records = self._records()
@@ -261,12 +278,12 @@ class ManagerRole:
 
     def forget(self) -> None:
         """Drop the role without an audit entry (its records were kept aside as damaged)."""
-        self._manager, self.key = None, None
+        self._manager, self.key, self.pin_notice = None, None, None
 
     def _lock(self, why: str) -> None:
         if self._manager is not None:
             self._log(self._manager.name, "manager_locked", why)
-        self._manager, self.key = None, None
+        self._manager, self.key, self.pin_notice = None, None, None
 
     def _log(self, actor: str, action: str, detail: str, signed: bool = False) -> None:
         records = self._records()

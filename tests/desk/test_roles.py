@@ -11,7 +11,7 @@ from manager_targets import set_target_as_manager
 from dealerdrill.desk import Desk, ManagerRoleRequired, NeedsConfirmation, Permission, PinTriesExhausted, roles
 from dealerdrill.domain import Mode, Target
 
-PIN, MANAGER = "2468", "Mere Smith"   # as in conftest.py
+PIN, MANAGER = "246824", "Mere Smith"   # as in conftest.py
 
 
 def test_the_pin_file_holds_the_key_encrypted_under_the_pin_never_the_pin(desk):
@@ -46,10 +46,10 @@ def test_a_pin_file_of_before_is_upgraded_to_a_key_file_at_the_first_unlock(desk
 def test_unlocking_needs_the_right_pin_and_a_name_and_every_attempt_is_audited(desk):
     with pytest.raises(PermissionError, match="No manager PIN"):
         desk.unlock_manager("1234", MANAGER)
-    with pytest.raises(ValueError, match="4 to 12 digits"):
+    with pytest.raises(ValueError, match="6 to 12 digits"):
         desk.set_first_pin(MANAGER, "12a4", "12a4")
     with pytest.raises(ValueError, match="not the same"):
-        desk.set_first_pin(MANAGER, "2468", "2469")
+        desk.set_first_pin(MANAGER, "246824", "2469")
     desk.set_first_pin(MANAGER, PIN, PIN)
     assert desk.unlocked and desk.manager.name == MANAGER
     desk.lock_manager()
@@ -131,11 +131,11 @@ def test_changing_the_pin_needs_the_role(manager_desk):
     with pytest.raises(ManagerRoleRequired, match="change the manager PIN"):
         manager_desk.role.change_pin("1111", "1111")
     manager_desk.unlock_manager(PIN, MANAGER)
-    manager_desk.role.change_pin("1357", "1357")
+    manager_desk.role.change_pin("135713", "135713")
     manager_desk.lock_manager()
     with pytest.raises(PermissionError):
         manager_desk.unlock_manager(PIN, MANAGER)
-    manager_desk.unlock_manager("1357", MANAGER)
+    manager_desk.unlock_manager("135713", MANAGER)
 
 
 def finished_session(desk, mode=Mode.TEST, items=1, right=True, trainee="Aroha"):
@@ -220,8 +220,8 @@ def test_a_pin_file_written_over_the_old_one_is_seen_as_a_reset(manager_desk, re
     from dealerdrill.desk import manager_key
 
     manager_desk.close()
-    stranger = manager_key.new_key("1111")
-    manager_key.write_key_file(manager_desk.role.pin_path, stranger, "1111")   # a trainee's own PIN file
+    stranger = manager_key.new_key("111111")
+    manager_key.write_key_file(manager_desk.role.pin_path, stranger, "111111")   # a trainee's own PIN file
     with Desk.open(records_path) as desk:
         assert desk.key_notice and "was replaced" in desk.key_notice and stranger.fingerprint in desk.key_notice
         assert desk.records.audit_log()[0].action == "pin_file_replaced"
@@ -239,7 +239,7 @@ def test_deleting_the_pin_file_resets_the_pin_and_is_logged_once(manager_desk, r
         assert reopened.records.audit_log()[0].action == "pin_reset"
         with pytest.raises(PermissionError, match="No manager PIN"):
             reopened.unlock_manager(PIN, MANAGER)
-        reopened.set_first_pin("Rangi", "8642", "8642")   # a new first PIN needs no manager
+        reopened.set_first_pin("Rangi", "864286", "864286")   # a new first PIN needs no manager
         assert reopened.unlocked
     with Desk.open(records_path) as again:
         assert [e.action for e in again.records.audit_log()].count("pin_reset") == 1

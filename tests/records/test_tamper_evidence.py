@@ -15,7 +15,7 @@ from dealerdrill.desk import Desk
 from dealerdrill.domain import Mode, Target
 from dealerdrill.records import chain
 
-PIN, MANAGER = "2468", "Mere Smith"
+PIN, MANAGER = "246824", "Mere Smith"
 
 
 @pytest.fixture
