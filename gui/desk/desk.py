@@ -91,7 +91,8 @@ class Desk:
 
             pin_path = (records.path.parent if records is not None else paths.data_dir()) / PIN_FILE_NAME
         self.role = ManagerRole(pin_path, lambda: self.records, self._clock,
-                                **({"idle_clock": idle_clock} if idle_clock is not None else {}))
+                                **({"idle_clock": idle_clock} if idle_clock is not None else {}),
+                                distrusted=lambda: frozenset(self.keys_the_pin_file_does_not_explain()))
         self.trainee: str | None = None
         self.guest = False
         self.session: TrainingSession | None = None

@@ -101,9 +101,13 @@ class ManagerRole:
     `idle_clock` seconds for the idle lock (time.monotonic)."""
 
     def __init__(self, pin_path: Path, records: Callable, clock: Callable[[], datetime],
-                 idle_clock: Callable[[], float] = time.monotonic):
+                 idle_clock: Callable[[], float] = time.monotonic,
+                 distrusted: Callable[[], frozenset[str]] = frozenset):
         self.pin_path = Path(pin_path)
         self._records = records
+        # Keys the records accept whose signatures are nobody's word here (the desk's: keys its PIN file does not
+        # explain); an entry they signed steers nothing.
+        self._distrusted = distrusted
         self._clock = clock
         self._idle_clock = idle_clock
         self._manager: Manager | None = None
@@ -151,14 +155,17 @@ class ManagerRole:
         self._last_activity = self._idle_clock()
 
     def idle_minutes(self) -> float:
+        """The idle minutes of the latest change signed by a manager key the records accept: an entry anyone can
+        append (a desk's login, sqlite3 on the file) must not keep the role from ever locking itself."""
         records = self._records()
         if records is None:
             return DEFAULT_IDLE_MINUTES
-        entries = records.audit_since(("idle_lock_set",), ())
+        entry = records.latest_signed_audit("idle_lock_set", self._distrusted(), own_keys_only=False)
         try:
-            return float(entries[-1].detail) if entries else DEFAULT_IDLE_MINUTES
+            minutes = float(entry.detail) if entry is not None else DEFAULT_IDLE_MINUTES
         except ValueError:
             return DEFAULT_IDLE_MINUTES
+        return minutes if 1 <= minutes <= 120 else DEFAULT_IDLE_MINUTES
 
     def set_idle_minutes(self, minutes: float) -> None:
         manager = self.require(Permission.SET_IDLE_LOCK)
@@ -206,11 +213,15 @@ class ManagerRole:
         self.pin_notice = None
 
     def retry_after(self) -> int:
-        """Seconds before another PIN may be tried (0: now)."""
+        """Seconds before another PIN may be tried (0: now). The wrong PINs counted are those since the latest
+        unlock signed by a manager key the records accept: refusals are what a desk writes, unsigned, but what
+        ends a lock-out must be the manager's, so an unsigned `manager_unlocked` (or `pin_set`, `pin_reset`)
+        appended by anyone lifts nothing."""
         records = self._records()
         if records is None:
             return 0
-        refused = records.audit_since(("unlock_refused",), ("manager_unlocked", "pin_set", "pin_reset"))
+        unlocked = records.latest_signed_audit_entry("manager_unlocked", self._distrusted(), own_keys_only=False)
+        refused = records.audit_since(("unlock_refused",), after_id=unlocked[0] if unlocked is not None else 0)
         if len(refused) < FREE_TRIES:
             return 0
         wait = timedelta(seconds=LOCKOUT_SECONDS * 2 ** (len(refused) - FREE_TRIES))
@@ -244,7 +255,9 @@ class ManagerRole:
         key_file = self.key_file()
         if key_file is None:
             raise PermissionError("No manager PIN is set on this workstation yet; set one first.")
-        wait = self.retry_after()
+        # A key just made with this PIN (set_first_pin) is not a guess: the lock-out of wrong PINs tried on the key
+        # before a PIN reset does not hold it up.
+        wait = 0 if _new_key else self.retry_after()
         if wait:
             self._log(name, "unlock_throttled", f"{wait} s to wait")
             raise PinTriesExhausted(wait)
