@@ -151,6 +151,8 @@ def unlock_from_command_line(desk, arguments, *, read_line=None, ask_secret=None
     if not name:
         raise Refused("give the manager's name with --manager NAME")
     desk.unlock_manager(pin, name)
+    if desk.pin_notice:          # a PIN shorter than a new one may be: said here as the window says it
+        print(f"dealerdrill: {desk.pin_notice}", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:

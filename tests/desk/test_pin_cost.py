@@ -141,3 +141,19 @@ def test_a_file_at_the_cost_of_before_is_encrypted_again_at_the_real_cost(desk, 
     with Desk.open(records_path) as reopened:
         reopened.unlock_manager("2468", MANAGER)
         assert reopened.role.key.fingerprint == key.fingerprint and reopened.verify() == []
+
+
+def test_the_command_line_tells_a_manager_with_a_short_pin_to_choose_a_longer_one(tmp_path, monkeypatch, capsys):
+    import io
+
+    from dealerdrill.cli import main
+    from dealerdrill.records import default_database_path
+
+    monkeypatch.setenv("DEALERDRILL_HOME", str(tmp_path / "home"))
+    with Desk.open(default_database_path()) as desk:
+        old_key_file(desk.role.pin_path, "2468")
+    monkeypatch.setattr("sys.stdin", io.StringIO("2468\n"))
+    assert main(["export", "--format", "csv", "--all", "--out", str(tmp_path / "all.csv"), "--manager", MANAGER,
+                 "--pin-stdin"]) == 0
+    err = capsys.readouterr().err
+    assert "only 4 digits" in err and "6 to 12 digits" in err and (tmp_path / "all.csv").exists()
