@@ -116,7 +116,7 @@ def _child(mode: str, file: str, folder: str) -> None:
         # workstation's own manager key (a key trusted by itself is no trust: chain.accepted_keys).
         from dealerdrill.desk import manager_key
 
-        own = manager_key.new_key("2468")
+        own = manager_key.new_key("246824")
         records.add_manager_key(own.public.raw, "Importing Manager", "this workstation", own, "Importing Manager")
         key = _key(CACHE)
         records.add_manager_key(key.public.raw, "Bench Manager", "trusted", own, "Importing Manager")

@@ -70,8 +70,9 @@ def parser() -> argparse.ArgumentParser:
     verify = commands.add_parser("verify", help="check the records, or scorecard PDFs, for tampering",
                                  description="Check a records file whole (its hash chains, the managers' "
                                              "signatures, the triggers that keep results permanent, the summary "
-                                             "tables), or check that scorecard PDFs are genuine and unaltered. "
-                                             "Exit status 0: sound; 1: each problem is named.")
+                                             "tables), or check that scorecard PDFs are genuine and unaltered and "
+                                             "sealed with a manager key these records accept. Exit status 0: "
+                                             "sound (every scorecard accepted); 1: each problem is named.")
     verify.add_argument("--records", metavar="PATH_OR_URL",
                         help="a records file, or a training room server's postgresql:// URL (default: this desk's)")
     verify.add_argument("scorecards", nargs="*", metavar="FILE.pdf", help="scorecard PDFs to check instead")
@@ -150,6 +151,8 @@ def unlock_from_command_line(desk, arguments, *, read_line=None, ask_secret=None
     if not name:
         raise Refused("give the manager's name with --manager NAME")
     desk.unlock_manager(pin, name)
+    if desk.pin_notice:          # a PIN shorter than a new one may be: said here as the window says it
+        print(f"dealerdrill: {desk.pin_notice}", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -212,6 +215,13 @@ def _drills() -> int:
     return 0
 
 
+def _keys_accepted_by(desk) -> dict:
+    """The manager keys whose seal the desk's records accept: a key of this workstation's that its PIN file does not
+    explain is not a manager's (Desk.keys_the_pin_file_does_not_explain)."""
+    unexplained = set(desk.keys_the_pin_file_does_not_explain())
+    return {fp: key for fp, key in desk.records.manager_keys().items() if fp not in unexplained}
+
+
 def _verify(arguments) -> int:
     """Check the records (or the scorecards named), print what was found; 0 when sound, 1 when not."""
     from dealerdrill.records import RecordsError
@@ -225,15 +235,15 @@ def _verify(arguments) -> int:
             with open_records(read_only=True, check=False) as records:
                 from dealerdrill.desk import Desk
 
-                # A key of this workstation's that its PIN file does not explain is not named as the manager's.
-                unexplained = set(Desk(records, save_settings=False).keys_the_pin_file_does_not_explain())
-                known = {fp: key for fp, key in records.manager_keys().items() if fp not in unexplained}
+                known = _keys_accepted_by(Desk(records, save_settings=False))
         except RecordsError:
             pass                     # no records here: the seal is still checked, the key just not named
         results = [check_scorecard(path, known) for path in arguments.scorecards]
         for result in results:
-            print(result.message, file=sys.stdout if result.genuine else sys.stderr)
-        return 0 if all(r.genuine for r in results) else 1
+            print(result.message, file=sys.stdout if result.accepted else sys.stderr)
+        # 0 only for scorecards sealed, unaltered, with a key these records accept as a manager's: an intact seal of
+        # a key nobody here accepted proves nothing about who signed it.
+        return 0 if all(r.accepted for r in results) else 1
     try:
         records = open_records(read_only=True)
     except RecordsError as error:
@@ -326,8 +336,8 @@ def _export(desk, arguments, RecordFilter) -> int:
         elif arguments.format.lower() == "pdf":
             from dealerdrill.exports.scorecard_seal import check_scorecard
 
-            check = check_scorecard(path)
-            print(f"dealerdrill: {check.message}", file=sys.stdout if check.genuine else sys.stderr)
+            check = check_scorecard(path, _keys_accepted_by(desk))
+            print(f"dealerdrill: {check.message}", file=sys.stdout if check.accepted else sys.stderr)
     return 0
 
 

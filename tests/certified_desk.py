@@ -5,7 +5,7 @@ from __future__ import annotations
 from dealerdrill.desk import Desk
 from dealerdrill.domain import Mode, Target
 
-PIN, MANAGER = "2468", "Mere Smith"
+PIN, MANAGER = "246824", "Mere Smith"
 DRILL = "baccarat.table_of_play"
 
 

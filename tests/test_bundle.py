@@ -105,13 +105,13 @@ def test_the_command_line_imports_and_exports_with_the_bundled_fonts_and_librari
     # Importing and exporting are the manager's: a PIN is set on the bundle's own records (in HOME's data
     # folder, where the bundle looks with a bare environment), then given on the standard input.
     with Desk.open(home / ".local" / "share" / "DealerDrill" / "records.sqlite3") as desk:
-        desk.set_first_pin("Mere Manager", "2468", "2468")
+        desk.set_first_pin("Mere Manager", "246824", "246824")
     as_manager = ("--manager", "Mere Manager", "--pin-stdin")
-    done = run(program, home, "import", str(records_file), *as_manager, stdin="2468\n")
+    done = run(program, home, "import", str(records_file), *as_manager, stdin="246824\n")
     assert done.returncode == 0, done.stderr
     for format in ("pdf", "xlsx"):
         done = run(program, home, "export", "--format", format, "--all", "--out", str(tmp_path / f"all.{format}"),
-                   *as_manager, stdin="2468\n")
+                   *as_manager, stdin="246824\n")
         assert done.returncode == 0, done.stderr
     # The scorecard's text is in DejaVu Sans (from the bundled matplotlib data): the macron survives.
     text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(tmp_path / "all.pdf").pages)

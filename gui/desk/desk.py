@@ -91,7 +91,8 @@ class Desk:
 
             pin_path = (records.path.parent if records is not None else paths.data_dir()) / PIN_FILE_NAME
         self.role = ManagerRole(pin_path, lambda: self.records, self._clock,
-                                **({"idle_clock": idle_clock} if idle_clock is not None else {}))
+                                **({"idle_clock": idle_clock} if idle_clock is not None else {}),
+                                distrusted=lambda: frozenset(self.keys_the_pin_file_does_not_explain()))
         self.trainee: str | None = None
         self.guest = False
         self.session: TrainingSession | None = None
@@ -341,6 +342,17 @@ class Desk:
         manager = self.role.unlock(pin, name)
         self._tell(DeskEvent.MANAGER)
         return manager
+
+    def change_pin(self, pin: str, repeated: str) -> None:
+        """Manager only: a new PIN (6 to 12 digits, typed twice) for the same key."""
+        self._require_records()
+        self.role.change_pin(pin, repeated)
+        self._tell(DeskEvent.MANAGER)
+
+    @property
+    def pin_notice(self) -> str | None:
+        """While the manager holds the role with a PIN shorter than a new one may be: why and how to change it."""
+        return self.role.pin_notice if self.role.unlocked else None
 
     def lock_manager(self) -> None:
         if self.role.unlocked:

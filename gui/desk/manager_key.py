@@ -8,7 +8,9 @@ a signature, even with write access to every file. The records keep each public 
 (manager_keys), so a key file written over the old one shows as a different key: a PIN reset.
 
 Files from before issue 11 hold only a scrypt hash of the PIN (format 1); the first unlock with the right
-PIN replaces such a file with a key file (the PIN stays the same).
+PIN replaces such a file with a key file (the PIN stays the same). A key file written at a lower scrypt cost
+than today's (before issue 28: n=2**15, p=1) is encrypted again at today's cost at its next unlock, with the
+same key and the same PIN.
 
 All cryptography comes from the `cryptography` package and the standard library's scrypt.
 """
@@ -40,9 +42,12 @@ from . import pin as pin_hash_file
 KEY_FORMAT = "dealerdrill-manager-key"
 KEY_VERSION = 2
 MAX_KEY_FILE_BYTES = 64 * 1024
-# scrypt at n=2**15, r=8: 32 MiB and about 0.1 s per try here, so a stolen file costs an attacker that much
-# per guess while an unlock stays quick. Short PINs can still be guessed offline: docs/guarantees.md.
-SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 15, 8, 1
+# scrypt at n=2**17, r=8, p=2: 128 MiB and about 0.7 s per try on one core here (benchmarks/bench_pin.py), so a
+# copied file costs that much per guessed PIN: 6 digits take days, 8 digits years (docs/guarantees.md), while an
+# unlock stays under a second. The cost before issue 28 (n=2**15, r=8, p=1: about 0.1 s) let a 4-digit PIN fall in
+# minutes; files written at it are encrypted again at this cost at their next unlock.
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 17, 8, 2
+EARLIER_SCRYPT_N, EARLIER_SCRYPT_R, EARLIER_SCRYPT_P = 2 ** 15, 8, 1
 
 
 class KeyFileError(RuntimeError):
@@ -78,8 +83,17 @@ class KeyFile:
     legacy_hash: pin_hash_file.PinHash | None = None
     _encrypted: dict | None = None
 
+    @property
+    def weaker_than_today(self) -> bool:
+        """The file's scrypt cost is below the one new files get (a file of before issue 28, or a PIN hash)."""
+        if self._encrypted is None:
+            return True
+        data = self._encrypted
+        return data["n"] * data["r"] * data["p"] < SCRYPT_N * SCRYPT_R * SCRYPT_P
+
     def unlock(self, pin: str) -> ManagerKey | None:
-        """The private key if `pin` is right, else None. A format-1 file is upgraded to a key file."""
+        """The private key if `pin` is right, else None. A format-1 file is upgraded to a key file, and a key
+        file of a lower scrypt cost is encrypted again at today's (same key, same PIN)."""
         if self.legacy_hash is not None:
             if not self.legacy_hash.matches(pin):
                 return None
@@ -98,11 +112,17 @@ class KeyFile:
         key = ManagerKey(Ed25519PrivateKey.from_private_bytes(raw))
         if key.public != self.public:
             raise KeyFileError(f"The manager key file {self.path} does not hold a matching key pair.")
+        if self.weaker_than_today:
+            try:
+                write_key_file(self.path, key, pin)
+            except OSError:
+                pass     # a folder that cannot be written: the file keeps working at its old cost
         return key
 
 
 def new_key(pin: str) -> ManagerKey:
-    pin_hash_file.check_pin_format(pin)
+    """A new key for a new PIN (6 to 12 digits: pin.check_new_pin)."""
+    pin_hash_file.check_new_pin(pin)
     return ManagerKey(Ed25519PrivateKey.generate())
 
 
@@ -138,7 +158,9 @@ def read_key_file(path: Path) -> KeyFile | None:
 
 
 def write_key_file(path: Path, key: ManagerKey, pin: str) -> None:
-    """Write the key file for `key` under `pin`, atomically (temporary file, sync, rename)."""
+    """Write the key file for `key` under `pin`, atomically (temporary file, sync, rename), at today's scrypt
+    cost. `pin` is any PIN a file may hold (4 to 12 digits: a PIN of before issue 28 is encrypted again under
+    itself); a new PIN's length is checked where it is chosen (pin.check_new_pin)."""
     pin_hash_file.check_pin_format(pin)
     salt, nonce = secrets.token_bytes(16), secrets.token_bytes(12)
     secret = _derive(pin, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P)

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PIN_FILE_NAME = "manager-pin.json"
-MIN_DIGITS, MAX_DIGITS = 4, 12
+MIN_DIGITS, MAX_DIGITS = 4, 12       # any PIN a file may hold: those set before issue 28 may have 4 digits
+NEW_PIN_MIN_DIGITS = 6               # a PIN set or changed now: a copied file then holds out for days, not minutes
 
 # scrypt cost: n=2**14, r=8 needs 16 MiB and about 50 ms, slow enough to make guessing a stolen file
 # expensive, quick enough for a person unlocking the manager role.
@@ -57,6 +58,15 @@ def check_pin_format(pin: str) -> str:
     if not isinstance(pin, str) or not pin.isascii() or not pin.isdigit() \
             or not MIN_DIGITS <= len(pin) <= MAX_DIGITS:
         raise ValueError(f"A manager PIN is {MIN_DIGITS} to {MAX_DIGITS} digits.")
+    return pin
+
+
+def check_new_pin(pin: str) -> str:
+    """A PIN being set or changed must be 6 to 12 digits; ValueError with a plain message otherwise."""
+    if not isinstance(pin, str) or not pin.isascii() or not pin.isdigit() \
+            or not NEW_PIN_MIN_DIGITS <= len(pin) <= MAX_DIGITS:
+        raise ValueError(f"A new manager PIN is {NEW_PIN_MIN_DIGITS} to {MAX_DIGITS} digits: someone who copies the "
+                         f"PIN file can try every shorter PIN within a day.")
     return pin
 
 

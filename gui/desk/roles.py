@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 from enum import Enum
 from pathlib import Path
 
-from . import manager_key
+from . import manager_key, pin as pin_rules
 
 FREE_TRIES = 5
 LOCKOUT_SECONDS = 60
@@ -80,6 +80,17 @@ def clean_manager_name(name: object) -> str:
     return cleaned
 
 
+def short_pin_notice(pin: str) -> str | None:
+    """What to tell a manager who unlocked with a PIN shorter than a new PIN may be (one set before issue 28):
+    None for a PIN of today's length. The role is not refused: the manager is asked to choose a longer one."""
+    if len(pin) >= pin_rules.NEW_PIN_MIN_DIGITS:
+        return None
+    return (f"Your manager PIN has only {len(pin)} digits: someone who copies the PIN file can try every PIN of "
+            f"that length within {'a few hours' if len(pin) <= 4 else 'a day'} on one computer. Choose a PIN of "
+            f"{pin_rules.NEW_PIN_MIN_DIGITS} to {pin_rules.MAX_DIGITS} digits now (Manager page, Workstation and keys "
+            f"tab: Change PIN); 8 or more is wise.")
+
+
 REPLACED_WORDS = ("this records file replaced the one this workstation's manager key had signed: it came as a "
                   "file of an older version, whose history (sign-offs, targets and answers) no manager signed")
 
@@ -90,15 +101,21 @@ class ManagerRole:
     `idle_clock` seconds for the idle lock (time.monotonic)."""
 
     def __init__(self, pin_path: Path, records: Callable, clock: Callable[[], datetime],
-                 idle_clock: Callable[[], float] = time.monotonic):
+                 idle_clock: Callable[[], float] = time.monotonic,
+                 distrusted: Callable[[], frozenset[str]] = frozenset):
         self.pin_path = Path(pin_path)
         self._records = records
+        # Keys the records accept whose signatures are nobody's word here (the desk's: keys its PIN file does not
+        # explain); an entry they signed steers nothing.
+        self._distrusted = distrusted
         self._clock = clock
         self._idle_clock = idle_clock
         self._manager: Manager | None = None
         self.key: manager_key.ManagerKey | None = None
         self._last_activity = idle_clock()
         self._idle_limit = 60.0 * DEFAULT_IDLE_MINUTES   # read from the records at each unlock
+        # Said to the manager who unlocked with a PIN shorter than new PINs may be (set before issue 28).
+        self.pin_notice: str | None = None
 
     # -- state
     @property
@@ -138,14 +155,17 @@ class ManagerRole:
         self._last_activity = self._idle_clock()
 
     def idle_minutes(self) -> float:
+        """The idle minutes of the latest change signed by a manager key the records accept: an entry anyone can
+        append (a desk's login, sqlite3 on the file) must not keep the role from ever locking itself."""
         records = self._records()
         if records is None:
             return DEFAULT_IDLE_MINUTES
-        entries = records.audit_since(("idle_lock_set",), ())
+        entry = records.latest_signed_audit("idle_lock_set", self._distrusted(), own_keys_only=False)
         try:
-            return float(entries[-1].detail) if entries else DEFAULT_IDLE_MINUTES
+            minutes = float(entry.detail) if entry is not None else DEFAULT_IDLE_MINUTES
         except ValueError:
             return DEFAULT_IDLE_MINUTES
+        return minutes if 1 <= minutes <= 120 else DEFAULT_IDLE_MINUTES
 
     def set_idle_minutes(self, minutes: float) -> None:
         manager = self.require(Permission.SET_IDLE_LOCK)
@@ -176,6 +196,7 @@ class ManagerRole:
             raise ValueError("The two PINs are not the same; type the new PIN twice.")
         if self.pin_is_set():
             raise PermissionError("A manager PIN is already set; unlock the role with it to change it.")
+        pin_rules.check_new_pin(pin)
         key = manager_key.new_key(pin)
         manager_key.write_key_file(self.pin_path, key, pin)
         self._log(name, "pin_set", f"{self.pin_path.name}; key {key.fingerprint}")
@@ -186,15 +207,21 @@ class ManagerRole:
         manager = self.require(Permission.CHANGE_PIN)
         if pin != repeated:
             raise ValueError("The two PINs are not the same; type the new PIN twice.")
+        pin_rules.check_new_pin(pin)
         manager_key.write_key_file(self.pin_path, self.key_for(Permission.CHANGE_PIN), pin)
         self._log(manager, "pin_changed", self.pin_path.name, signed=True)
+        self.pin_notice = None
 
     def retry_after(self) -> int:
-        """Seconds before another PIN may be tried (0: now)."""
+        """Seconds before another PIN may be tried (0: now). The wrong PINs counted are those since the latest
+        unlock signed by a manager key the records accept: refusals are what a desk writes, unsigned, but what
+        ends a lock-out must be the manager's, so an unsigned `manager_unlocked` (or `pin_set`, `pin_reset`)
+        appended by anyone lifts nothing."""
         records = self._records()
         if records is None:
             return 0
-        refused = records.audit_since(("unlock_refused",), ("manager_unlocked", "pin_set", "pin_reset"))
+        unlocked = records.latest_signed_audit_entry("manager_unlocked", self._distrusted(), own_keys_only=False)
+        refused = records.audit_since(("unlock_refused",), after_id=unlocked[0] if unlocked is not None else 0)
         if len(refused) < FREE_TRIES:
             return 0
         wait = timedelta(seconds=LOCKOUT_SECONDS * 2 ** (len(refused) - FREE_TRIES))
@@ -228,7 +255,9 @@ class ManagerRole:
         key_file = self.key_file()
         if key_file is None:
             raise PermissionError("No manager PIN is set on this workstation yet; set one first.")
-        wait = self.retry_after()
+        # A key just made with this PIN (set_first_pin) is not a guess: the lock-out of wrong PINs tried on the key
+        # before a PIN reset does not hold it up.
+        wait = 0 if _new_key else self.retry_after()
         if wait:
             self._log(name, "unlock_throttled", f"{wait} s to wait")
             raise PinTriesExhausted(wait)
@@ -241,6 +270,7 @@ class ManagerRole:
                 raise PinTriesExhausted(wait)
             raise PermissionError("That PIN is not right.")
         self._manager, self.key = Manager(name, self._clock()), key
+        self.pin_notice = short_pin_notice(pin)
         self._last_activity = self._idle_clock()
         self._idle_limit = 60.0 * self.idle_minutes()
         records = self._records()
@@ -261,12 +291,12 @@ class ManagerRole:
 
     def forget(self) -> None:
         """Drop the role without an audit entry (its records were kept aside as damaged)."""
-        self._manager, self.key = None, None
+        self._manager, self.key, self.pin_notice = None, None, None
 
     def _lock(self, why: str) -> None:
         if self._manager is not None:
             self._log(self._manager.name, "manager_locked", why)
-        self._manager, self.key = None, None
+        self._manager, self.key, self.pin_notice = None, None, None
 
     def _log(self, actor: str, action: str, detail: str, signed: bool = False) -> None:
         records = self._records()

@@ -8,8 +8,9 @@ top. So the key also signs the bytes of the whole PDF as written (its length and
 signature's byte range does), and the seal is added after them as a PDF incremental update that holds
 nothing but a new document-information entry whose Keywords carry the seal. `dealerdrill verify FILE.pdf`
 (check_scorecard) checks both signatures, that the file is those signed bytes followed by exactly that
-update, and that every signed figure is printed; the fingerprint says whose key it is, to compare with the
-one the casino knows for its manager.
+update, and that every signed figure is printed, and it accepts the scorecard only when the key is one this
+workstation's records accept as a manager's (anyone can make a key and seal with it); the fingerprint says
+whose key it is, to compare with the one the casino knows for its manager.
 """
 from __future__ import annotations
 
@@ -98,6 +99,7 @@ class SealCheck:
     genuine: bool            # signature valid and every signed figure still printed
     fingerprint: str | None
     message: str             # in plain words, for `dealerdrill verify`
+    accepted: bool = False   # genuine, and sealed with a key the records checked against accept as a manager's
 
 
 def _squeezed(text: str) -> str:
@@ -118,8 +120,9 @@ def _printed(cell: str, pages_text: str) -> bool:
 
 
 def check_scorecard(path: str | Path, known_keys: dict[str, tuple[bytes, str, str]] | None = None) -> SealCheck:
-    """Whether the PDF at `path` is a sealed scorecard whose figures are as signed. `known_keys` (the
-    records' manager_keys) names the key's manager when this workstation knows it."""
+    """Whether the PDF at `path` is a sealed scorecard whose figures are as signed (`genuine`), and whether it was
+    sealed with one of `known_keys` (the records' manager_keys that this workstation accepts as a manager's:
+    `accepted`, the key's manager named). A genuine seal of a key not among them is said to be not accepted."""
     from pypdf import PdfReader
     from pypdf.errors import PyPdfError
 
@@ -180,11 +183,17 @@ def check_scorecard(path: str | Path, known_keys: dict[str, tuple[bytes, str, st
         shown = " | ".join(str(cell) for cell in missing[0])
         return SealCheck(False, fingerprint, f"{path}: {len(missing)} signed figure(s) are not printed as signed "
                                              f"(the first: {shown}): the pages were altered.")
-    who = ""
+    sealed = f"signed with the key {fingerprint} (code {short_code(signature)})"
     if known_keys and fingerprint in known_keys:
         _, manager, origin = known_keys[fingerprint]
-        who = f" This workstation knows the key: {manager}'s ({origin})."
-    elif known_keys is not None:
-        who = " This workstation does not know the key: compare the fingerprint with your manager's."
-    return SealCheck(True, fingerprint, f"{path}: genuine and unaltered; signed with the key {fingerprint} "
-                                        f"(code {short_code(signature)}).{who}")
+        return SealCheck(True, fingerprint, f"{path}: genuine and unaltered; {sealed}. This workstation knows the "
+                                            f"key: {manager}'s ({origin}).", accepted=True)
+    # Anyone can make a key and seal a scorecard with it: an intact seal says who signed only when the key is one
+    # a manager here accepted.
+    why = ("this workstation does not accept that key as a manager's" if known_keys is not None else
+           "there are no records here to say which keys are a manager's")
+    return SealCheck(True, fingerprint, f"{path}: NOT ACCEPTED: the seal is intact ({sealed}), but {why}. Anyone can "
+                                        f"make a key and seal a scorecard with it, so this does not show that your "
+                                        f"manager signed it. If the key is your manager's (compare every group of the "
+                                        f"fingerprint with them), trust it with `dealerdrill trust KEYFILE` and check "
+                                        f"again.")

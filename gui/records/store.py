@@ -548,10 +548,12 @@ class Records:
         with self.transaction() as db:
             self.audit(db, actor, action, detail, signer)
 
-    def audit_since(self, actions: tuple[str, ...], after_action: tuple[str, ...]) -> list[AuditEntry]:
+    def audit_since(self, actions: tuple[str, ...], after_action: tuple[str, ...] = (), *,
+                    after_id: int = 0) -> list[AuditEntry]:
         """The entries of `actions` logged after the latest of `after_action` (all of them when there is
-        none), oldest first: e.g. the refused unlocks since the last successful one."""
-        since = 0
+        none), oldest first, or after the entry whose id is `after_id` (one latest_signed_audit_entry found):
+        e.g. the refused unlocks since the last successful one."""
+        since = after_id
         if after_action:
             marks = self.read(f"SELECT MAX(id) FROM audit WHERE action IN ({', '.join('?' * len(after_action))})",
                               after_action)
@@ -572,19 +574,21 @@ class Records:
                          f"ORDER BY id DESC LIMIT 1", actions)
         return rows[0][0] if rows else None
 
-    def latest_signed_audit(self, action: str, distrusted: frozenset[str] = frozenset()) -> AuditEntry | None:
+    def latest_signed_audit(self, action: str, distrusted: frozenset[str] = frozenset(), *,
+                            own_keys_only: bool = True) -> AuditEntry | None:
         """The entry latest_signed_audit_entry finds, without its id."""
-        entry = self.latest_signed_audit_entry(action, distrusted)
+        entry = self.latest_signed_audit_entry(action, distrusted, own_keys_only=own_keys_only)
         return entry[1] if entry is not None else None
 
-    def latest_signed_audit_entry(self, action: str,
-                                  distrusted: frozenset[str] = frozenset()) -> tuple[int, AuditEntry] | None:
+    def latest_signed_audit_entry(self, action: str, distrusted: frozenset[str] = frozenset(), *,
+                                  own_keys_only: bool = True) -> tuple[int, AuditEntry] | None:
         """(its id, the entry): the latest audit entry of `action` whose ledger entry carries a valid signature
-        of this workstation's own manager key over exactly that entry (settings a manager put in force): an entry
-        written behind the program's back, or edited since, is passed over, and so is one signed with a key
-        in `distrusted` (the desk's: keys its PIN file does not explain)."""
+        of this workstation's own manager key (of any key these records accept, without `own_keys_only`) over
+        exactly that entry (settings a manager put in force, the unlock that ends a lock-out): an entry written
+        behind the program's back, or edited since, is passed over, and so is one signed with a key in
+        `distrusted` (the desk's: keys its PIN file does not explain)."""
         keys = {fp: key for fp, (key, _, origin) in self.manager_keys().items()
-                if origin == "this workstation" and fp not in distrusted}
+                if (origin == "this workstation" or not own_keys_only) and fp not in distrusted}
         if not keys:
             return None
         # Only entries that name such a key are looked at: unsigned copies (the program writes some, anyone

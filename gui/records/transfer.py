@@ -35,7 +35,9 @@ exactly the bytes that were checked. Session by session:
 - a sign-off is taken only with a valid signature of such a key over the very answers imported;
 - targets are set by each workstation's own manager and never imported.
 What is refused is listed, with the reason, in the result. Sessions are written in chunks, each its own
-transaction, so an import of millions of answers never holds up recording at the desk for long. A chunk's
+transaction, so an import of millions of answers never holds up recording at the desk for long. So an import is
+not all or nothing: one killed midway leaves the chunks committed before, whole sessions only, and no audit entry
+of the import; importing the file again adds the rest (README.md and docs/guarantees.md say so). A chunk's
 rows of the summary tables are written by two statements for the whole chunk, the per-row trigger dropped
 for its insert and created again in the same transaction (Records.insert_answers_selected), and the log is
 copied into the records file by a thread while the next chunk is written (Records.checkpoints_on_a_thread).

@@ -295,8 +295,8 @@ class ManagerDialog(QDialog):
         self.setMinimumWidth(400)
         layout = QVBoxLayout(self)
         layout.addWidget(label(
-            "No manager PIN is set on this workstation yet. Choose one (4 to 12 digits); only training "
-            "managers should know it." if self.first_run else
+            "No manager PIN is set on this workstation yet. Choose one (6 to 12 digits; 8 or more is wise); only "
+            "training managers should know it." if self.first_run else
             "Managers see every trainee's records, set targets, sign tests off and export. Give your name "
             "and the PIN.", wrap=True))
         form = QFormLayout()
@@ -412,6 +412,7 @@ class RecordsUi(QObject):
     damage_found = Signal(str)  # the background whole-file check found damage (the notice shown)
 
     KEY_NOTICE_BANNER = "key-notice"
+    PIN_NOTICE_BANNER = "pin-notice"
     INTEGRITY_BANNER = "integrity"
 
     def __init__(self, window, desk):
@@ -589,6 +590,10 @@ class RecordsUi(QObject):
         self.lock_action.setEnabled(unlocked)
         self.unlock_action.setEnabled(not unlocked and self.desk.available)
         self.manager_page.set_manager(manager)
+        if self.desk.pin_notice:       # a PIN shorter than a new one may be: the desk says why and how to change it
+            self.window.banners.show_banner(self.PIN_NOTICE_BANNER, self.desk.pin_notice)
+        else:
+            self.window.banners.dismiss(self.PIN_NOTICE_BANNER)
         if not unlocked and self.window.sections.currentWidget() is self.manager_page:
             self.show_progress()
         self.window.show_message(f"Manager role unlocked for {manager.name}." if unlocked

@@ -1,9 +1,11 @@
-"""The Manager page's Workstation tab: when the manager role locks itself, this workstation's manager key (its
+"""The Manager page's Workstation tab: when the manager role locks itself, the manager PIN (changed here, for the
+same key), this workstation's manager key (its
 fingerprint to read out, the key written to a file for another workstation), and the keys whose signed
 sign-offs these records accept in imports (trusting another workstation's key, once, after comparing its
 fingerprint with its manager).
 
-Each action is the desk's (set_idle_lock_minutes, export_public_key, read_public_key_file, trust_manager_key),
+Each action is the desk's (set_idle_lock_minutes, change_pin, export_public_key, read_public_key_file,
+trust_manager_key),
 which checks the manager role; this tab shows what the desk says.
 """
 from __future__ import annotations
@@ -16,6 +18,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFrame,
     QHBoxLayout,
+    QLineEdit,
     QMessageBox,
     QScrollArea,
     QSpinBox,
@@ -81,6 +84,34 @@ class WorkstationTab(QWidget):
         self.idle_message.setObjectName("idleMessage")
         self.idle_message.hide()
         layout.addWidget(self.idle_message)
+
+        layout.addSpacing(6)
+        layout.addWidget(label("THE MANAGER PIN", "section"))
+        row = QHBoxLayout()
+        self.new_pin_edit = QLineEdit()
+        self.repeat_pin_edit = QLineEdit()
+        for edit, name in ((self.new_pin_edit, "New PIN"), (self.repeat_pin_edit, "New PIN again")):
+            edit.setEchoMode(QLineEdit.EchoMode.Password)
+            edit.setAccessibleName(name)
+            edit.setMaxLength(12)
+            edit.returnPressed.connect(self.change_pin)
+        row.addWidget(label("New PIN"))
+        row.addWidget(self.new_pin_edit)
+        row.addWidget(label("again"))
+        row.addWidget(self.repeat_pin_edit)
+        self.change_pin_button = button("C&hange PIN")
+        self.change_pin_button.setObjectName("changePin")
+        self.change_pin_button.clicked.connect(self.change_pin)
+        row.addWidget(self.change_pin_button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        layout.addWidget(label("6 to 12 digits (8 or more is wise: someone who copies the PIN file can guess at it "
+                               "offline). The key stays the same, so what was signed before stays valid.", "muted",
+                               wrap=True))
+        self.pin_message = label("", "muted", wrap=True)
+        self.pin_message.setObjectName("pinMessage")
+        self.pin_message.hide()
+        layout.addWidget(self.pin_message)
 
         layout.addSpacing(6)
         layout.addWidget(label("THIS WORKSTATION'S MANAGER KEY", "section"))
@@ -162,7 +193,9 @@ class WorkstationTab(QWidget):
         self.keys_table.setRowCount(0)
         self._keys = []
         self.fingerprint_label.clear()
-        for message in (self.idle_message, self.keys_message):
+        self.new_pin_edit.clear()
+        self.repeat_pin_edit.clear()
+        for message in (self.idle_message, self.pin_message, self.keys_message):
             message.clear()
             message.hide()
         if self.trust_confirmation is not None:
@@ -185,6 +218,20 @@ class WorkstationTab(QWidget):
             return False
         _say(self.idle_message, f"The manager role now locks itself after {minutes} idle minute"
                                 f"{'s' if minutes != 1 else ''}.", "done")
+        return True
+
+    # --- the PIN ---------------------------------------------------------------------------------------------------
+    def change_pin(self) -> bool:
+        pin, repeated = self.new_pin_edit.text(), self.repeat_pin_edit.text()
+        self.new_pin_edit.clear()          # a PIN never stays on screen, typed right or wrong
+        self.repeat_pin_edit.clear()
+        try:
+            self.desk.change_pin(pin, repeated)
+        except PLAIN_ERRORS as error:
+            _say(self.pin_message, plain_message(error), "problem")
+            self.new_pin_edit.setFocus()
+            return False
+        _say(self.pin_message, "The manager PIN is changed: unlock with the new PIN from now on.", "done")
         return True
 
     # --- this workstation's key -------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import sys
 import textwrap
 
 import pytest
+from quick_pin_kdf import CHILD_PRELUDE
 
 from dealerdrill.desk import Desk
 from dealerdrill.domain import Mode
@@ -142,20 +143,20 @@ def test_the_application_layer_runs_without_qt(tmp_path):
         from dealerdrill.desk import Desk
         from dealerdrill.domain import Mode
         with Desk.open(sys.argv[1]) as desk:
-            desk.set_first_pin("Mere", "2468", "2468")
+            desk.set_first_pin("Mere", "246824", "246824")
             desk.add_trainee("Aroha")
             desk.choose_trainee("Aroha")
             session = desk.start_session("paigow.house_way", Mode.TEST)
             item = session.next_item()
             session.submit(item.key, 1.0)
             desk.end_session()
-            desk.unlock_manager("2468", "Mere")      # choosing the trainee locked the role
+            desk.unlock_manager("246824", "Mere")      # choosing the trainee locked the role
             desk.export("csv", sys.argv[2])
         loaded = sorted(name for name in sys.modules if name.split(".")[0] in ("PySide6", "shiboken6"))
         print(loaded)
     """)
     (tmp_path / "data").mkdir()
-    child = subprocess.run([sys.executable, "-c", script, str(tmp_path / "data" / "records.sqlite3"),
+    child = subprocess.run([sys.executable, "-c", CHILD_PRELUDE + script, str(tmp_path / "data" / "records.sqlite3"),
                             str(tmp_path / "answers.csv")], capture_output=True, text=True, timeout=120)
     assert child.returncode == 0, child.stderr
     assert child.stdout.strip() == "[]"

@@ -11,7 +11,7 @@ from manager_targets import set_target_as_manager
 from dealerdrill.desk import Desk, ManagerRoleRequired, NeedsConfirmation, Permission, PinTriesExhausted, roles
 from dealerdrill.domain import Mode, Target
 
-PIN, MANAGER = "2468", "Mere Smith"   # as in conftest.py
+PIN, MANAGER = "246824", "Mere Smith"   # as in conftest.py
 
 
 def test_the_pin_file_holds_the_key_encrypted_under_the_pin_never_the_pin(desk):
@@ -46,10 +46,10 @@ def test_a_pin_file_of_before_is_upgraded_to_a_key_file_at_the_first_unlock(desk
 def test_unlocking_needs_the_right_pin_and_a_name_and_every_attempt_is_audited(desk):
     with pytest.raises(PermissionError, match="No manager PIN"):
         desk.unlock_manager("1234", MANAGER)
-    with pytest.raises(ValueError, match="4 to 12 digits"):
+    with pytest.raises(ValueError, match="6 to 12 digits"):
         desk.set_first_pin(MANAGER, "12a4", "12a4")
     with pytest.raises(ValueError, match="not the same"):
-        desk.set_first_pin(MANAGER, "2468", "2469")
+        desk.set_first_pin(MANAGER, "246824", "2469")
     desk.set_first_pin(MANAGER, PIN, PIN)
     assert desk.unlocked and desk.manager.name == MANAGER
     desk.lock_manager()
@@ -131,11 +131,11 @@ def test_changing_the_pin_needs_the_role(manager_desk):
     with pytest.raises(ManagerRoleRequired, match="change the manager PIN"):
         manager_desk.role.change_pin("1111", "1111")
     manager_desk.unlock_manager(PIN, MANAGER)
-    manager_desk.role.change_pin("1357", "1357")
+    manager_desk.role.change_pin("135713", "135713")
     manager_desk.lock_manager()
     with pytest.raises(PermissionError):
         manager_desk.unlock_manager(PIN, MANAGER)
-    manager_desk.unlock_manager("1357", MANAGER)
+    manager_desk.unlock_manager("135713", MANAGER)
 
 
 def finished_session(desk, mode=Mode.TEST, items=1, right=True, trainee="Aroha"):
@@ -220,8 +220,8 @@ def test_a_pin_file_written_over_the_old_one_is_seen_as_a_reset(manager_desk, re
     from dealerdrill.desk import manager_key
 
     manager_desk.close()
-    stranger = manager_key.new_key("1111")
-    manager_key.write_key_file(manager_desk.role.pin_path, stranger, "1111")   # a trainee's own PIN file
+    stranger = manager_key.new_key("111111")
+    manager_key.write_key_file(manager_desk.role.pin_path, stranger, "111111")   # a trainee's own PIN file
     with Desk.open(records_path) as desk:
         assert desk.key_notice and "was replaced" in desk.key_notice and stranger.fingerprint in desk.key_notice
         assert desk.records.audit_log()[0].action == "pin_file_replaced"
@@ -239,7 +239,122 @@ def test_deleting_the_pin_file_resets_the_pin_and_is_logged_once(manager_desk, r
         assert reopened.records.audit_log()[0].action == "pin_reset"
         with pytest.raises(PermissionError, match="No manager PIN"):
             reopened.unlock_manager(PIN, MANAGER)
-        reopened.set_first_pin("Rangi", "8642", "8642")   # a new first PIN needs no manager
+        reopened.set_first_pin("Rangi", "864286", "864286")   # a new first PIN needs no manager
         assert reopened.unlocked
     with Desk.open(records_path) as again:
         assert [e.action for e in again.records.audit_log()].count("pin_reset") == 1
+
+
+# --- entries anyone can append do not steer the role (issue 28) --------------------------------------------------
+
+def forge_audit_rows(records_path, *rows) -> None:
+    """Audit rows appended with plain sqlite3 on the desk's file (no ledger entry, no signature): what a trainee
+    who can write the file does."""
+    import sqlite3
+
+    with sqlite3.connect(records_path) as db:
+        for actor, action, detail in rows:
+            db.execute("INSERT INTO audit (at, actor, action, detail) VALUES (strftime('%Y-%m-%dT%H:%M:%fZ'), ?, ?, ?)",
+                       (actor, action, detail))
+
+
+class StillClock:
+    """The time of day, moved by the test only (a millisecond a reading, so stored times stay in order)."""
+
+    def __init__(self):
+        from datetime import UTC, datetime
+
+        self.now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+    def __call__(self):
+        self.now += timedelta(milliseconds=1)
+        return self.now
+
+
+def locked_out(desk) -> None:
+    desk.lock_manager()
+    for _ in range(roles.FREE_TRIES - 1):
+        with pytest.raises(PermissionError, match="not right"):
+            desk.unlock_manager("000000", MANAGER)
+    with pytest.raises(PinTriesExhausted):
+        desk.unlock_manager("000000", MANAGER)
+
+
+def test_an_unlock_entry_a_trainee_appends_does_not_end_a_lock_out(records_path):
+    """A desk's login (or sqlite3 on the file) appended `manager_unlocked`, and the wrong-PIN lock-out was lifted.
+    What ends a lock-out is an unlock signed by a manager key these records accept: entries written through the
+    records unsigned, rows inserted by hand, and an unlock signed with a key of the trainee's own written into the
+    records as this workstation's, all leave it in place. The refusals themselves are counted unsigned."""
+    from forged_keys import a_key_of_the_trainees
+
+    clock = StillClock()
+    with Desk.open(records_path, clock=clock) as desk:
+        desk.set_first_pin(MANAGER, PIN, PIN)
+        fingerprint = desk.role.key.fingerprint
+        locked_out(desk)
+        for action in ("manager_unlocked", "pin_set", "pin_reset"):      # through the records, as a program would
+            desk.records.add_audit_entry(MANAGER, action, f"key {fingerprint}")
+        mine = a_key_of_the_trainees(desk.records, MANAGER, "this workstation")
+        desk.records.add_audit_entry(MANAGER, "manager_unlocked", f"key {mine.fingerprint}", mine)
+        assert 50 <= desk.role.retry_after() <= 60
+    forge_audit_rows(records_path, (MANAGER, "manager_unlocked", f"key {fingerprint}"), (MANAGER, "pin_set", ""),
+                     (MANAGER, "pin_reset", ""))
+    with Desk.open(records_path, clock=clock) as desk:
+        assert 50 <= desk.role.retry_after() <= 60
+        with pytest.raises(PinTriesExhausted):
+            desk.unlock_manager(PIN, MANAGER)                 # not even the right PIN is tried yet
+        clock.now += timedelta(seconds=61)
+        desk.unlock_manager(PIN, MANAGER)                      # the manager's own unlock, signed, ends it
+        desk.lock_manager()
+        with pytest.raises(PermissionError, match="not right"):
+            desk.unlock_manager("000000", MANAGER)             # and the count starts again
+        assert desk.role.retry_after() == 0
+
+
+def test_wrong_pins_a_trainee_appends_are_counted(records_path, clock):
+    """Refusals are what a desk writes, unsigned: appended ones count (a trainee can only make the wait longer)."""
+    with Desk.open(records_path, clock=clock) as desk:
+        desk.set_first_pin(MANAGER, PIN, PIN)
+        desk.lock_manager()
+    forge_audit_rows(records_path, *[(MANAGER, "unlock_refused", "wrong PIN")] * roles.FREE_TRIES)
+    with Desk.open(records_path, clock=clock) as desk:
+        with pytest.raises(PinTriesExhausted):
+            desk.unlock_manager(PIN, MANAGER)
+
+
+def test_an_idle_lock_a_trainee_appends_does_not_change_when_the_role_locks_itself(records_path):
+    """A desk's login appended `idle_lock_set` of 1e9 minutes, and the role never locked itself. Only a change
+    signed by a manager key these records accept is read: the manager's 15 minutes hold, and with no change of
+    the manager's, the default 5."""
+    from forged_keys import a_key_of_the_trainees
+
+    idle = [0.0]
+    with Desk.open(records_path, idle_clock=lambda: idle[0]) as desk:
+        desk.set_first_pin(MANAGER, PIN, PIN)
+        desk.records.add_audit_entry(MANAGER, "idle_lock_set", "1e9")
+        forge_audit_rows(records_path, (MANAGER, "idle_lock_set", "1000000000"))
+        assert desk.role.idle_minutes() == roles.DEFAULT_IDLE_MINUTES
+        desk.set_idle_lock_minutes(15)                                    # the manager's, signed
+        desk.records.add_audit_entry(MANAGER, "idle_lock_set", "1e9")
+        mine = a_key_of_the_trainees(desk.records, MANAGER, "this workstation")
+        desk.records.add_audit_entry(MANAGER, "idle_lock_set", "1e9", mine)
+    forge_audit_rows(records_path, (MANAGER, "idle_lock_set", "1000000000"))
+    with Desk.open(records_path, idle_clock=lambda: idle[0]) as desk:
+        assert desk.role.idle_minutes() == 15
+        desk.unlock_manager(PIN, MANAGER)
+        idle[0] += 14 * 60
+        assert desk.unlocked
+        idle[0] += 2 * 60
+        assert not desk.unlocked                                         # locked itself after 15 minutes
+
+
+def test_a_new_pin_after_a_reset_is_not_held_up_by_the_lock_out_of_the_old_one(records_path, clock):
+    """The PIN file deleted while the old PIN was locked out (the documented reset): whoever sets the new PIN holds
+    the role at once (nothing is guessed), and their signed unlock ends the old lock-out."""
+    with Desk.open(records_path, clock=clock) as desk:
+        desk.set_first_pin(MANAGER, PIN, PIN)
+        locked_out(desk)
+        desk.role.pin_path.unlink()
+    with Desk.open(records_path, clock=clock) as desk:
+        desk.set_first_pin("Rangi", "86428642", "86428642")
+        assert desk.unlocked and desk.role.retry_after() == 0

@@ -26,7 +26,7 @@ def testing_desk(manager_desk):
     manager_desk.set_target("baccarat.commission", Target(test_items=5))
     manager_desk.add_trainee("Aroha")
     manager_desk.choose_trainee("Aroha")               # a new person at the desk: the role locks...
-    manager_desk.unlock_manager("2468", MANAGER)       # ...and the manager unlocks it again
+    manager_desk.unlock_manager("246824", MANAGER)       # ...and the manager unlocks it again
     manager_desk.start_session("baccarat.commission", Mode.TEST)
     return manager_desk
 
@@ -65,7 +65,7 @@ def test_once_the_test_ends_the_usual_policy_applies_again(testing_desk):
 def test_a_practice_session_does_not_lock_the_settings(manager_desk):
     manager_desk.add_trainee("Aroha")
     manager_desk.choose_trainee("Aroha")               # a new person at the desk: the role locks...
-    manager_desk.unlock_manager("2468", MANAGER)       # ...and the manager unlocks it again
+    manager_desk.unlock_manager("246824", MANAGER)       # ...and the manager unlocks it again
     manager_desk.start_session("baccarat.commission", Mode.PRACTICE, seed=4)
     assert manager_desk.session is not None and not manager_desk.test_running
     manager_desk.apply_settings(with_commission(manager_desk.settings, 4.0))

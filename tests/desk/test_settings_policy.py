@@ -12,7 +12,7 @@ from dealerdrill import paths, settings as table_settings
 from dealerdrill.desk import PRESENTATION_ONLY, Desk, ManagerRoleRequired, answer_key_changes
 from dealerdrill.domain import Mode
 
-PIN, MANAGER = "2468", "Mere Smith"
+PIN, MANAGER = "246824", "Mere Smith"
 
 
 def with_baccarat(settings, **values):

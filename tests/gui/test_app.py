@@ -104,7 +104,7 @@ def test_a_damaged_settings_file_is_reported_on_start(qtbot):
 
 
 def test_settings_dialog_changes_and_saves(qtbot, window):
-    window.desk.set_first_pin("Mere Smith", "2468", "2468")     # the answer-key settings need the manager
+    window.desk.set_first_pin("Mere Smith", "246824", "246824")     # the answer-key settings need the manager
     window.open_settings()
     dialog = window.settings_dialog
     editors = dialog._editors["roulette"]

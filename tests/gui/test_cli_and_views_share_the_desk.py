@@ -12,7 +12,7 @@ from dealerdrill.desk import Desk, ManagerRoleRequired, Permission
 from dealerdrill.domain import Mode
 from dealerdrill.records import dump_records
 
-PIN, MANAGER = "2468", "Mere Smith"
+PIN, MANAGER = "246824", "Mere Smith"
 
 
 @pytest.fixture

@@ -101,7 +101,7 @@ class FakeClock:
         return self.now
 
 
-PIN, MANAGER = "2468", "Mere Smith"
+PIN, MANAGER = "246824", "Mere Smith"
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from dealerdrill.core import Rng, houseway, paigow
 from dealerdrill.drills.base import registry
 from dealerdrill.views.records_manager import HOUSE_WAYS_TAB
 
-PIN = "4826"
+PIN = "482648"
 MANAGER = "Mere Smith"
 NZ_FILE = Path(app_settings.__file__).resolve().parents[1] / "resources" / "house_ways" / "nz.toml"
 TWO_PAIRS_TEXT = "My Casino: two pairs are never split; the higher pair goes in front."

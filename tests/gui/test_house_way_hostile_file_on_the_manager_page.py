@@ -7,7 +7,7 @@ import pytest
 from dealerdrill import app as app_module, settings as app_settings
 from dealerdrill.views.records_manager import HOUSE_WAYS_TAB
 
-PIN, MANAGER = "4826", "Mere Smith"
+PIN, MANAGER = "482648", "Mere Smith"
 REFUSED = "This house-way file cannot be used, so nothing was changed.\n"
 
 

@@ -16,8 +16,8 @@ from dealerdrill.desk import Desk
 from dealerdrill.domain import Mode, Target
 from dealerdrill.views.records_manager import WORKSTATION_TAB
 
-PIN, MANAGER = "4826", "Mere Smith"
-OTHER_PIN, OTHER_MANAGER = "8642", "Rangi Parata"
+PIN, MANAGER = "482648", "Mere Smith"
+OTHER_PIN, OTHER_MANAGER = "864286", "Rangi Parata"
 EXPORT_TAB = 4
 
 

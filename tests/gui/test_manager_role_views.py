@@ -19,7 +19,7 @@ from dealerdrill.desk import Desk
 from dealerdrill.views import idle_lock
 from dealerdrill.views.records_manager import WORKSTATION_TAB
 
-PIN = "4826"
+PIN = "482648"
 MANAGER = "Mere Smith"
 
 
@@ -230,3 +230,44 @@ def test_the_unlock_dialog_grows_for_its_message_instead_of_squashing_the_fields
     dialog = window.records_ui.unlock_manager()
     qtbot.waitExposed(dialog)
     assert fields_whole()
+
+
+# --- a PIN shorter than a new one may be -------------------------------------------------------------------------
+
+def test_a_short_pin_of_before_unlocks_with_a_notice_and_is_changed_on_the_workstation_tab(qtbot, records_path):
+    """A 4-digit PIN set before issue 28: the role unlocks as before, a banner says why and how to choose a longer
+    one, the Workstation tab refuses a new PIN of fewer than 6 digits with the desk's sentence, takes one of 8, and
+    the banner goes."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from dealerdrill.desk import manager_key
+
+    desk = Desk.open(records_path, clock=StillClock())
+    manager_key.write_key_file(desk.role.pin_path, manager_key.ManagerKey(Ed25519PrivateKey.generate()), "2468")
+    window = open_window(qtbot, desk)
+    ui = window.records_ui
+    dialog = ui.unlock_manager()
+    qtbot.keyClicks(dialog.name_edit, MANAGER)
+    qtbot.keyClicks(dialog.pin_edit, "2468")
+    qtbot.keyClick(dialog.pin_edit, Qt.Key_Return)
+    assert desk.unlocked
+    banner = window.banners.banner(ui.PIN_NOTICE_BANNER)
+    assert banner is not None and banner.text() == desk.pin_notice and "only 4 digits" in banner.text()
+    assert ui.show_manager()
+    page = ui.manager_page
+    page.tabs.setCurrentIndex(WORKSTATION_TAB)
+    tab = page.workstation_tab
+    qtbot.keyClicks(tab.new_pin_edit, "13579")
+    qtbot.keyClicks(tab.repeat_pin_edit, "13579")
+    qtbot.mouseClick(tab.change_pin_button, Qt.LeftButton)
+    assert tab.pin_message.text().startswith("A new manager PIN is 6 to 12 digits")
+    assert tab.new_pin_edit.text() == "" and tab.repeat_pin_edit.text() == ""      # no PIN stays on screen
+    assert window.banners.banner(ui.PIN_NOTICE_BANNER) is not None
+    qtbot.keyClicks(tab.new_pin_edit, "13572468")
+    qtbot.keyClicks(tab.repeat_pin_edit, "13572468")
+    qtbot.keyClick(tab.repeat_pin_edit, Qt.Key_Return)
+    assert tab.pin_message.text().startswith("The manager PIN is changed")
+    assert window.banners.banner(ui.PIN_NOTICE_BANNER) is None
+    desk.lock_manager()
+    desk.unlock_manager("13572468", MANAGER)
+    assert desk.pin_notice is None and window.banners.banner(ui.PIN_NOTICE_BANNER) is None

@@ -24,7 +24,7 @@ from dealerdrill.views.drill_view import DrillEntry
 from dealerdrill.views.records_manager import RecordsJob
 from dealerdrill.views.records_trainee import table_texts
 
-PIN = "4826"
+PIN = "482648"
 MANAGER = "Mere Smith"
 
 

@@ -12,7 +12,7 @@ from dealerdrill.desk import Desk
 from dealerdrill.domain import Mode, Target
 from dealerdrill.views.records_trainee import table_texts
 
-PIN = "4826"
+PIN = "482648"
 MANAGER = "Mere Smith"
 TESTS_TAB = 3
 NOTE_COLUMN, REASON_COLUMN, SIGNED_BY_COLUMN = 9, 10, 7

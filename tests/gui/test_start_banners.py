@@ -14,7 +14,7 @@ from dealerdrill.domain import Mode
 from dealerdrill.views.integrity_check import problems_in_copy
 from dealerdrill.views.records_profiles import RecordsUi
 
-PIN, MANAGER = "4826", "Mere Smith"
+PIN, MANAGER = "482648", "Mere Smith"
 
 
 def practice_answers(desk, count: int, trainee: str = "Aroha"):
@@ -55,8 +55,8 @@ def test_a_pin_file_written_over_the_old_one_is_a_banner_until_dismissed(qtbot):
     with Desk.open() as desk:
         desk.set_first_pin(MANAGER, PIN, PIN)
         pin_path = desk.role.pin_path
-    stranger = manager_key.new_key("1111")
-    manager_key.write_key_file(pin_path, stranger, "1111")      # a trainee's own PIN file over the manager's
+    stranger = manager_key.new_key("111111")
+    manager_key.write_key_file(pin_path, stranger, "111111")      # a trainee's own PIN file over the manager's
 
     window, results = opened_window(qtbot)
     banner = window.banners.banner(RecordsUi.KEY_NOTICE_BANNER)

@@ -36,7 +36,7 @@ from dealerdrill.views import drill_view
 from dealerdrill.views.drill_view import DrillEntry, DrillView
 from dealerdrill.views.records_trainee import table_texts
 
-PIN, MANAGER = "2468", "Mere Smith"
+PIN, MANAGER = "246824", "Mere Smith"
 REAL_DRILLS, _ = drill_view.available_drills()
 
 

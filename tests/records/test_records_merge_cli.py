@@ -8,6 +8,7 @@ import sys
 from datetime import timedelta
 
 import pytest
+from quick_pin_kdf import CHILD_PRELUDE
 from real_answers import play_for_real, regrader
 
 from dealerdrill.domain import Mode
@@ -86,14 +87,14 @@ def test_files_that_are_not_records_files_are_refused_and_change_nothing(records
     assert [t.name for t in records.trainees()] == ["Aroha"]
 
 
-PIN, MANAGER = "2468", "Mere Smith"
+PIN, MANAGER = "246824", "Mere Smith"
 AS_MANAGER = ("--manager", MANAGER, "--pin-stdin")
 
 
 def _cli(home, *arguments, pin: str | None = PIN):
     """Run `dealerdrill ...` in a child process on `home` (the PIN on its standard input), and report whether
     it imported Qt."""
-    code = ("import sys; from dealerdrill.__main__ import main; status = main(sys.argv[1:]); "
+    code = (CHILD_PRELUDE + "from dealerdrill.__main__ import main; status = main(sys.argv[1:]); "
             "print('QT-LOADED' if any(m.startswith('PySide6') for m in sys.modules) else 'NO-QT'); "
             "sys.exit(status)")
     return subprocess.run([sys.executable, "-c", code, *arguments], capture_output=True, text=True,

@@ -78,7 +78,7 @@ def test_an_export_onto_the_records_or_into_their_folder_is_refused(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
     with Desk.open(data / "records.sqlite3") as desk:
-        desk.set_first_pin("Mere", "2468", "2468")
+        desk.set_first_pin("Mere", "246824", "246824")
         before = (data / "records.sqlite3").read_bytes()
         for target in (data / "records.sqlite3", data / "records.sqlite3-wal", data / "manager-pin.json",
                        data / "backup.csv", data / "sub" / "x.pdf"):
@@ -89,7 +89,7 @@ def test_an_export_onto_the_records_or_into_their_folder_is_refused(tmp_path):
     home = tmp_path / "home"
     done = subprocess.run([sys.executable, "-m", "dealerdrill", "export", "--format", "json", "--all", "--out",
                            str(home / "data" / "records.sqlite3"), "--manager", "Mere", "--pin-stdin"],
-                          input="2468\n", capture_output=True, text=True, timeout=120,
+                          input="246824\n", capture_output=True, text=True, timeout=120,
                           env={**os.environ, "DEALERDRILL_HOME": str(home)})
     assert done.returncode == 1
 

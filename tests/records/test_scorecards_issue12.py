@@ -143,12 +143,12 @@ def test_the_command_line_prints_ids_only_with_with_ids(tmp_path, monkeypatch, c
         play_for_real(stored, "Kiri", Mode.PRACTICE, [True, False], "baccarat.table_of_play")
         profile = stored.trainee("Kiri").uuid
     with Desk.open(default_database_path()) as desk:
-        desk.set_first_pin("Mere Smith", "2468", "2468")
+        desk.set_first_pin("Mere Smith", "246824", "246824")
         workstation = desk.records.workstation
     texts = {}
     for flags in ((), ("--with-ids",)):
         out = tmp_path / f"kiri{len(flags)}.pdf"
-        monkeypatch.setattr("sys.stdin", io.StringIO("2468\n"))
+        monkeypatch.setattr("sys.stdin", io.StringIO("246824\n"))
         assert main(["export", "--format", "pdf", "--trainee", "Kiri", "--out", str(out), *flags,
                      "--manager", "Mere Smith", "--pin-stdin"]) == 0
         texts[flags] = " ".join(" ".join(page.split()) for page in pages_of(out))

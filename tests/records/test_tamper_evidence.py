@@ -15,7 +15,7 @@ from dealerdrill.desk import Desk
 from dealerdrill.domain import Mode, Target
 from dealerdrill.records import chain
 
-PIN, MANAGER = "2468", "Mere Smith"
+PIN, MANAGER = "246824", "Mere Smith"
 
 
 @pytest.fixture
@@ -191,6 +191,41 @@ def test_a_sealed_scorecard_checks_out_and_an_edited_one_does_not(file_with_hist
     assert done.returncode == 1 and "carries no Dealer Drill seal" in done.stderr
 
 
+def test_a_scorecard_sealed_with_a_key_this_workstation_does_not_accept_is_not_accepted(file_with_history,
+                                                                                         tmp_path):
+    """A second "Mere Smith" on a workstation of their own (a PIN of their own, so a key of their own) seals a
+    scorecard: `verify SCORECARD.pdf` here exited 0, "genuine and unaltered", only its message saying the key was
+    not known. It exits 1 and says why until this workstation's manager trusts that key; then it exits 0 and names
+    the key's manager. With no records to check against, nothing is accepted."""
+    elsewhere = tmp_path / "elsewhere" / "data" / "records.sqlite3"
+    with Desk.open(elsewhere) as other:
+        other.set_first_pin(MANAGER, "13572468", "13572468")
+        other.add_trainee("Hemi")
+        [pdf] = other.export("pdf", tmp_path / "hemi.pdf", _only("Hemi"))
+        stranger = other.role.key
+    done = verify_cli(file_with_history, str(pdf))
+    assert done.returncode == 1 and done.stdout == ""
+    assert "NOT ACCEPTED: the seal is intact" in done.stderr and stranger.fingerprint in done.stderr
+    assert "does not accept that key as a manager's" in done.stderr and "dealerdrill trust" in done.stderr
+    assert "genuine and unaltered" not in done.stderr
+    # Several scorecards: one not accepted is enough for exit 1, the accepted one is still said to be accepted.
+    with Desk.open(file_with_history) as desk:
+        desk.unlock_manager(PIN, MANAGER)
+        [own] = desk.export("pdf", tmp_path / "aroha.pdf", _only("Aroha"))
+    done = verify_cli(file_with_history, str(own), str(pdf))
+    assert done.returncode == 1 and "genuine and unaltered" in done.stdout and "NOT ACCEPTED" in done.stderr
+    # Once the manager here trusts the key (after comparing its fingerprint), the scorecard is accepted.
+    with Desk.open(file_with_history) as desk:
+        desk.unlock_manager(PIN, MANAGER)
+        desk.trust_manager_key(stranger.public.raw, MANAGER)
+    done = verify_cli(file_with_history, str(pdf))
+    assert done.returncode == 0, done.stderr
+    assert "genuine and unaltered" in done.stdout and f"knows the key: {MANAGER}'s (trusted)" in done.stdout
+    # No records to say which keys are a manager's: not accepted either.
+    done = verify_cli(tmp_path / "nowhere" / "records.sqlite3", str(own))
+    assert done.returncode == 1 and "there are no records here" in done.stderr
+
+
 def test_a_seal_whose_figures_are_not_printed_is_refused(file_with_history, tmp_path):
     """The seal of one scorecard moved onto another trainee's PDF: it signs other pages than these."""
     from pypdf import PdfReader, PdfWriter
@@ -362,8 +397,8 @@ def test_a_scorecard_sealed_with_a_key_the_pin_file_does_not_explain_is_not_name
         mine = a_key_of_the_trainees(records, MANAGER, "this workstation")
         [pdf] = export(records, "pdf", tmp_path / "aroha.pdf", signer=mine)
     done = verify_cli(file_with_history, str(pdf))
-    assert "genuine and unaltered" in done.stdout and mine.fingerprint in done.stdout
-    assert "knows the key" not in done.stdout and "does not know the key" in done.stdout
+    assert done.returncode == 1 and "NOT ACCEPTED" in done.stderr and mine.fingerprint in done.stderr
+    assert "knows the key" not in done.stderr and "does not accept that key as a manager's" in done.stderr
     done = verify_cli(file_with_history)
     assert done.returncode == 1 and mine.fingerprint in done.stderr and "added after the key in the manager PIN" \
         in done.stderr
