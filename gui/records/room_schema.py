@@ -521,13 +521,16 @@ BEGIN
     RETURN v_id;
 END $$;
 
--- An unsigned audit entry (a desk's: a refused unlock, a trainee added, the role locked).
+-- An unsigned audit entry (a desk's: a refused unlock, a trainee added, the role locked), at the server's time
+-- for a desk's login (dd_stamp).
 CREATE OR REPLACE FUNCTION dd_audit(p_at text, p_actor text, p_action text, p_detail text) RETURNS bigint
         {_DEFINER} AS $$
-DECLARE v_id bigint;
+DECLARE v_id bigint; v_at text;
 BEGIN
-    v_id := dd_audit_row(p_at, p_actor, p_action, p_detail);
-    PERFORM dd_append('audit', v_id::text, jsonb_build_object('id', v_id, 'at', p_at, 'actor', p_actor,
+    PERFORM dd_lock_chains();         -- first, so that the times follow the order the chains are in
+    v_at := dd_stamp(p_at);
+    v_id := dd_audit_row(v_at, p_actor, p_action, p_detail);
+    PERFORM dd_append('audit', v_id::text, jsonb_build_object('id', v_id, 'at', v_at, 'actor', p_actor,
                       'action', p_action, 'detail', p_detail)::text, NULL, NULL, NULL);
     RETURN v_id;
 END $$;
@@ -544,15 +547,6 @@ BEGIN
     RETURN v_id;
 END $$;
 
-CREATE OR REPLACE FUNCTION dd_create_trainee(p_uuid text, p_name text, p_name_key text, p_created_at text)
-        RETURNS bigint {_DEFINER} AS $$
-DECLARE v_id bigint;
-BEGIN
-    v_id := dd_add_trainee(p_uuid, p_name, p_name_key, p_created_at);
-    PERFORM dd_audit(p_created_at, 'workstation', 'trainee_created', p_name);
-    RETURN v_id;
-END $$;
-
 -- The server's clock, as the records write times (store.to_text: UTC, microseconds, a Z).
 CREATE OR REPLACE FUNCTION dd_now() RETURNS text LANGUAGE sql VOLATILE AS $$
     SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
@@ -561,6 +555,24 @@ $$;
 CREATE OR REPLACE FUNCTION dd_manager_login() RETURNS boolean LANGUAGE sql STABLE AS $$
     SELECT pg_has_role(session_user, 'dealerdrill_manager', 'MEMBER')
 $$;
+
+-- The time a change is stored at. A desk's clock is the trainee's to set (a session finished before it started,
+-- a trainee created in 1900), so for a desk's login it is the server's clock, whatever the desk gave; a manager's
+-- program gives its own (an import brings times recorded elsewhere, graded and judged again there).
+CREATE OR REPLACE FUNCTION dd_stamp(p_given text) RETURNS text LANGUAGE sql VOLATILE AS $$
+    SELECT CASE WHEN dd_manager_login() AND p_given IS NOT NULL THEN p_given ELSE dd_now() END
+$$;
+
+CREATE OR REPLACE FUNCTION dd_create_trainee(p_uuid text, p_name text, p_name_key text, p_created_at text)
+        RETURNS bigint {_DEFINER} AS $$
+DECLARE v_id bigint; v_created_at text;
+BEGIN
+    PERFORM dd_lock_chains();
+    v_created_at := dd_stamp(p_created_at);
+    v_id := dd_add_trainee(p_uuid, p_name, p_name_key, v_created_at);
+    PERFORM dd_audit(v_created_at, 'workstation', 'trainee_created', p_name);
+    RETURN v_id;
+END $$;
 
 -- The trainee a session may be started for (its id), or an error in plain words.
 CREATE OR REPLACE FUNCTION dd_trainee_for_session(p_trainee_uuid text) RETURNS bigint {_DEFINER} AS $$
@@ -610,7 +622,7 @@ BEGIN
     END IF;
     v_trainee := dd_trainee_for_session(p_trainee_uuid);
     RETURN dd_insert_session(p_uuid, v_trainee, p_trainee_uuid, p_drill, p_game, p_mode, p_settings, p_target,
-                             p_workstation, CASE WHEN v_manager THEN p_started_at ELSE dd_now() END);
+                             p_workstation, dd_stamp(p_started_at));
 END $$;
 
 -- A test, as the server issues it: its seed from the server's random numbers, its start from the server's clock,
@@ -659,14 +671,16 @@ END $$;
 
 -- A graded answer and the trainee's scheduler memory after it, in one transaction. Only into a running
 -- session that this login started; an answer whose UUID is already stored is ignored (NULL): an outbox
--- sent twice adds nothing.
+-- sent twice adds nothing. A desk's answer is stored at the server's time (dd_stamp), not p_answered_at.
 CREATE OR REPLACE FUNCTION dd_record_answer(p_session_uuid text, p_uuid text, p_family text, p_item text,
         p_answer text, p_expected text, p_given text, p_correct integer, p_category text, p_rule text,
         p_seconds double precision, p_timed_out integer, p_answered_at text, p_memory text, p_memory_at text)
         RETURNS bigint {_DEFINER} AS $$
 DECLARE v_session bigint; v_finished text; v_login text; v_trainee bigint; v_drill text; v_seq integer;
+        v_answered_at text;
 BEGIN
     PERFORM dd_lock_chains();
+    v_answered_at := dd_stamp(p_answered_at);
     IF EXISTS (SELECT 1 FROM answers WHERE uuid = p_uuid) THEN RETURN NULL; END IF;
     SELECT id, finished_at, login, trainee_id, drill INTO v_session, v_finished, v_login, v_trainee, v_drill
     FROM sessions WHERE uuid = p_session_uuid;
@@ -683,20 +697,23 @@ BEGIN
     END IF;
     SELECT count(*) + 1 INTO v_seq FROM answers WHERE session_id = v_session;
     PERFORM dd_insert_answer(p_uuid, v_session, v_seq, p_family, p_item, p_answer, p_expected, p_given, p_correct,
-                             p_category, p_rule, p_seconds, p_timed_out, p_answered_at);
+                             p_category, p_rule, p_seconds, p_timed_out, v_answered_at);
     IF p_memory IS NOT NULL THEN
         INSERT INTO scheduler_memory (trainee_id, drill, memory, updated_at)
-        VALUES (v_trainee, v_drill, p_memory, p_memory_at)
+        VALUES (v_trainee, v_drill, p_memory, dd_stamp(p_memory_at))
         ON CONFLICT (trainee_id, drill) DO UPDATE SET memory = excluded.memory, updated_at = excluded.updated_at;
     END IF;
     RETURN v_seq;
 END $$;
 
--- A session's finish (once); false when it was finished already.
+-- A session's finish (once); false when it was finished already. At the server's time for a desk's login
+-- (dd_stamp); a manager's import gives the time the session finished elsewhere.
 CREATE OR REPLACE FUNCTION dd_finish_session(p_uuid text, p_finished_at text) RETURNS boolean {_DEFINER} AS $$
 DECLARE v_session bigint; v_finished text; v_login text; v_items bigint; v_correct bigint;
+        v_finished_at text;
 BEGIN
     PERFORM dd_lock_chains();
+    v_finished_at := dd_stamp(p_finished_at);
     SELECT id, finished_at, login INTO v_session, v_finished, v_login FROM sessions WHERE uuid = p_uuid;
     IF v_session IS NULL THEN
         RAISE EXCEPTION 'there is no session %', p_uuid USING ERRCODE = 'foreign_key_violation';
@@ -706,9 +723,9 @@ BEGIN
         RAISE EXCEPTION 'the session % was started by %, not by %', p_uuid, v_login, session_user
             USING ERRCODE = 'insufficient_privilege';
     END IF;
-    UPDATE sessions SET finished_at = p_finished_at WHERE id = v_session;
+    UPDATE sessions SET finished_at = v_finished_at WHERE id = v_session;
     SELECT count(*), coalesce(sum(correct), 0) INTO v_items, v_correct FROM answers WHERE session_id = v_session;
-    PERFORM dd_append('session_end', p_uuid, jsonb_build_object('uuid', p_uuid, 'finished_at', p_finished_at,
+    PERFORM dd_append('session_end', p_uuid, jsonb_build_object('uuid', p_uuid, 'finished_at', v_finished_at,
                       'items', v_items, 'correct', v_correct)::text, NULL, NULL, NULL);
     RETURN true;
 END $$;
