@@ -205,6 +205,8 @@ def test_no_test_starts_under_the_drills_default_target_while_the_server_is_down
         finally:
             own_room.cluster.start()
         assert records.send_waiting_now(timeout=30)
+        assert desk.start_session(DRILL, Mode.TEST).target.test_items == 50      # issued by the server
+        desk.end_session()
 
 
 def test_a_desk_whose_manager_set_a_pin_starts_while_the_server_is_down(qtbot, own_room, tmp_path, clock):

@@ -52,7 +52,7 @@ def test_the_summaries_follow_every_answer_whatever_order_the_answers_arrive_in(
     # Two sessions of one drill open at once: answers for the older one, which readiness counts as older,
     # keep arriving after the newer one's, and more than LATEST_ANSWERS_KEPT in all.
     older = desk.start_session("Aroha", DRILL, "practice", {})
-    newer = desk.issue_test("Aroha", DRILL).session_uuid
+    newer = desk.start_session("Aroha", DRILL, "timed", {})
     elsewhere = other_desk.start_session("Hemi", OTHER, "timed", {})
     for number in range(LATEST_ANSWERS_KEPT + 15):
         desk.record_answer(newer if number % 3 == 0 else older,
@@ -168,7 +168,7 @@ def test_verify_names_a_server_summary_that_no_longer_says_what_the_answers_say(
     desk = open_room(room.desk_a)
     desk.create_trainee("Aroha")
     desk.create_trainee("Hemi")
-    first = desk.issue_test("Aroha", DRILL).session_uuid
+    first = desk.start_session("Aroha", DRILL, "timed", {})
     second = desk.start_session("Hemi", OTHER, "practice", {})
     for number in range(LATEST_ANSWERS_KEPT + 3):
         desk.record_answer(first, make_answer(DRILL, f"f{number}", number % 3 != 0, 1.0 + number % 5))
