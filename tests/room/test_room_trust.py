@@ -10,8 +10,6 @@ from __future__ import annotations
 import json
 import uuid
 
-import pytest
-
 DRILL = "baccarat.table_of_play"
 LONG_AGO, FUTURE = "1900-01-01T00:00:00.000000Z", "2031-01-01T00:00:00.000000Z"
 
