@@ -418,17 +418,34 @@ CREATE TABLE IF NOT EXISTS answer_key_defaults (
 );
 """
 
-PG_MIGRATIONS = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
+# Version 9 (the server's own): the tests the server issued (issue 28). dd_issue_test notes each one with the number
+# of items its target asks; no desk can write the table. An answer to a test needs its row (a test started any
+# other way, such as one a desk started before version 8 and never finished, takes no more answers) and stops at
+# its items.
+_V9 = """
+CREATE TABLE test_issues (
+    session_id  bigint PRIMARY KEY REFERENCES sessions(id),
+    test_items  integer NOT NULL CHECK (test_items > 0)
+);
+""" + (
+    _refuse("test_issues_are_permanent_update", "UPDATE", "test_issues", "an issued test cannot be changed")
+    + _refuse("test_issues_are_permanent_delete", "DELETE", "test_issues", "an issued test cannot be deleted")
+    + _refuse("test_issues_cannot_be_truncated", "TRUNCATE", "test_issues", "an issued test cannot be deleted",
+              level="STATEMENT"))
+
+PG_MIGRATIONS = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
 # The room's versions 1 to 6 are the file's (schema.SCHEMA_VERSION); 7 is the server's own (its summaries); 8 holds
-# the file's 7 and the server's drill defaults.
+# the file's 7 and the server's drill defaults; 9 the tests the server issued.
 ROOM_SCHEMA_VERSION = len(PG_MIGRATIONS)
 
 # Triggers only the server has (SQLite has no TRUNCATE); verification asks for these too.
 # The server's triggers beyond the file's, which verify requires present: those that keep results permanent,
-# and the one that keeps the roster's summaries (version 7) in step with the answers.
+# the one that keeps the roster's summaries (version 7) in step with the answers, and those that keep the tests the
+# server issued (version 9) as it issued them.
 SERVER_TRIGGERS = ("answers_cannot_be_truncated", "sessions_cannot_be_truncated", "trainees_cannot_be_truncated",
                    "signoffs_cannot_be_truncated", "audit_cannot_be_truncated", "ledger_cannot_be_truncated",
-                   "answers_feed_room_summaries")
+                   "answers_feed_room_summaries", "test_issues_are_permanent_update",
+                   "test_issues_are_permanent_delete", "test_issues_cannot_be_truncated")
 
 
 # ------------------------------------------------------------------------------------------ server functions
@@ -444,6 +461,8 @@ FUNCTIONS = f"""
 -- Signatures of earlier releases whose arguments changed (CREATE OR REPLACE would keep the old one beside).
 DROP FUNCTION IF EXISTS dd_set_target(bigint, text, double precision, double precision, integer, double precision,
                                       text, text, text, bytea, text, bytea);
+DROP FUNCTION IF EXISTS dd_record_answer(text, text, text, text, text, text, text, integer, text, text,
+                                         double precision, integer, text, text, text);
 CREATE OR REPLACE FUNCTION dd_lock_chains() RETURNS void {_DEFINER} AS $$
 BEGIN PERFORM pg_advisory_xact_lock({CHAIN_LOCK}); END $$;
 
@@ -665,24 +684,32 @@ BEGIN
     o_settings := (coalesce(v_keys, '{{}}'::jsonb) || jsonb_build_object('difficulty', (v_target ->> 'level')::integer,
                    '{ISSUE_KEY}', jsonb_build_object('seed', o_seed, 'target_change', v_change,
                                                       'settings_entry', v_entry)))::text;
-    PERFORM dd_insert_session(p_uuid, v_trainee, p_trainee_uuid, p_drill, v_game, 'test', o_settings, o_target,
-                              p_workstation, o_started_at);
+    INSERT INTO test_issues (session_id, test_items)
+    VALUES (dd_insert_session(p_uuid, v_trainee, p_trainee_uuid, p_drill, v_game, 'test', o_settings, o_target,
+                              p_workstation, o_started_at), (v_target ->> 'test_items')::integer);
 END $$;
 
 -- A graded answer and the trainee's scheduler memory after it, in one transaction. Only into a running
 -- session that this login started; an answer whose UUID is already stored is ignored (NULL): an outbox
 -- sent twice adds nothing. A desk's answer is stored at the server's time (dd_stamp), not p_answered_at.
+-- p_seq is the answer's number in the session as the desk asked it: it must be the next one, so that answer N is
+-- the desk's N-th (one lost on the way is never covered by the next). A test takes answers only when the server
+-- issued it (test_issues), each numbered, and no more than its items. p_correct is the desk's word and no more:
+-- wherever a result is trusted the program grades each answer again (dealerdrill.verdicts) and names a stored
+-- grade that disagrees. A practice or timed answer without a number (an outbox filled by an older Dealer Drill)
+-- is the next.
 CREATE OR REPLACE FUNCTION dd_record_answer(p_session_uuid text, p_uuid text, p_family text, p_item text,
         p_answer text, p_expected text, p_given text, p_correct integer, p_category text, p_rule text,
-        p_seconds double precision, p_timed_out integer, p_answered_at text, p_memory text, p_memory_at text)
-        RETURNS bigint {_DEFINER} AS $$
-DECLARE v_session bigint; v_finished text; v_login text; v_trainee bigint; v_drill text; v_seq integer;
-        v_answered_at text;
+        p_seconds double precision, p_timed_out integer, p_answered_at text, p_memory text, p_memory_at text,
+        p_seq integer DEFAULT NULL) RETURNS bigint {_DEFINER} AS $$
+DECLARE v_session bigint; v_finished text; v_login text; v_trainee bigint; v_drill text; v_mode text;
+        v_seq integer; v_items integer; v_answered_at text;
 BEGIN
     PERFORM dd_lock_chains();
     v_answered_at := dd_stamp(p_answered_at);
     IF EXISTS (SELECT 1 FROM answers WHERE uuid = p_uuid) THEN RETURN NULL; END IF;
-    SELECT id, finished_at, login, trainee_id, drill INTO v_session, v_finished, v_login, v_trainee, v_drill
+    SELECT id, finished_at, login, trainee_id, drill, mode INTO v_session, v_finished, v_login, v_trainee, v_drill,
+                                                               v_mode
     FROM sessions WHERE uuid = p_session_uuid;
     IF v_session IS NULL THEN
         RAISE EXCEPTION 'there is no session %', p_session_uuid USING ERRCODE = 'foreign_key_violation';
@@ -696,6 +723,25 @@ BEGIN
             USING ERRCODE = 'insufficient_privilege';
     END IF;
     SELECT count(*) + 1 INTO v_seq FROM answers WHERE session_id = v_session;
+    IF v_mode = 'test' THEN
+        SELECT test_items INTO v_items FROM test_issues WHERE session_id = v_session;
+        IF v_items IS NULL THEN
+            RAISE EXCEPTION 'the session % is a test the training room server did not issue: it takes no answers',
+                p_session_uuid USING ERRCODE = 'insufficient_privilege';
+        END IF;
+        IF p_seq IS NULL THEN
+            RAISE EXCEPTION 'an answer to a test names its number in the test'
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+    END IF;
+    IF p_seq IS NOT NULL AND p_seq <> v_seq THEN
+        RAISE EXCEPTION 'answer % of the session % is out of order: the session holds % answers, so the next is %',
+            p_seq, p_session_uuid, v_seq - 1, v_seq USING ERRCODE = 'integrity_constraint_violation';
+    END IF;
+    IF v_seq > v_items THEN
+        RAISE EXCEPTION 'the test % has % items, all answered: it takes no more answers', p_session_uuid, v_items
+            USING ERRCODE = 'integrity_constraint_violation';
+    END IF;
     PERFORM dd_insert_answer(p_uuid, v_session, v_seq, p_family, p_item, p_answer, p_expected, p_given, p_correct,
                              p_category, p_rule, p_seconds, p_timed_out, v_answered_at);
     IF p_memory IS NOT NULL THEN
@@ -859,7 +905,7 @@ DESK_FUNCTIONS = ("dd_audit(text, text, text, text)", "dd_create_trainee(text, t
                   "dd_start_session(text, text, text, text, text, text, text, text, text)",
                   "dd_issue_test(text, text, text, text)",
                   "dd_record_answer(text, text, text, text, text, text, text, integer, text, text, double precision, "
-                  "integer, text, text, text)",
+                  "integer, text, text, text, integer)",
                   "dd_finish_session(text, text)")
 MANAGER_FUNCTIONS = ("dd_chain_heads()", "dd_signed_audit(bigint, text, text, text, text, text, bytea, text, bytea)",
                      "dd_checkpoint(text, bytea, text, bytea)", "dd_set_archived(text, text, text)",

@@ -158,6 +158,7 @@ class RoomRecords(Records):
         self._target_cache: dict[str, Target] = {}
         self._memory_cache: dict[tuple[str, str], dict] = {}
         self._local_sessions: dict[str, dict] = {}
+        self._answers_given: dict[str, int] = {}     # answers sent or queued to sessions not in _local_sessions
         self._order = threading.Lock()          # keeps the outbox's order against answers sent straight away
         self._closed = threading.Event()
         self._wake = threading.Event()
@@ -455,9 +456,11 @@ class RoomRecords(Records):
                           p["settings"], p["target"], p["workstation"], p["started_at"])
 
     def _send_answer(self, p: dict):
+        # An answer an older Dealer Drill put in the outbox has no "seq": the server takes it as the next (practice
+        # and timed sessions only).
         return self._call("dd_record_answer", p["session"], p["uuid"], p["family"], p["item"], p["answer"],
                           p["expected"], p["given"], p["correct"], p["category"], p["rule"], p["seconds"],
-                          p["timed_out"], p["answered_at"], p["memory"], p["memory_at"])
+                          p["timed_out"], p["answered_at"], p["memory"], p["memory_at"], p.get("seq"))
 
     def _send_finish(self, p: dict):
         return self._call("dd_finish_session", p["uuid"], p["finished_at"])
@@ -634,12 +637,15 @@ class RoomRecords(Records):
         item, grade = answered.item, answered.grade
         local = self._local_sessions.get(session_id)
         if local is None:       # a session this desk did not start in this run: ask the server
-            found = self.read("SELECT drill, finished_at FROM sessions WHERE uuid = ?", (session_id,))
+            found = self.read("SELECT s.drill, s.finished_at, "
+                              "(SELECT count(*) FROM answers a WHERE a.session_id = s.id) "
+                              "FROM sessions s WHERE s.uuid = ?", (session_id,))
             if not found:
                 raise LookupError(f"There is no session {session_id!r} in the records.")
-            drill, finished = found[0]
+            drill, finished, stored = found[0]
+            given = self._answers_given.setdefault(session_id, int(stored))
         else:
-            drill, finished = local["drill"], local["finished_at"]
+            drill, finished, given = local["drill"], local["finished_at"], len(local["answers"])
         if finished:
             raise ValueError("That session is finished; start a new one to record more answers.")
         if item.drill != drill:
@@ -647,7 +653,9 @@ class RoomRecords(Records):
         category = getattr(grade.category, "value", grade.category)
         now = self.now_text()
         answer_uuid = new_uuid()
-        payload = {"session": session_id, "uuid": answer_uuid, "family": item.family, "item": item.to_record(),
+        # "seq": which answer of the session this is; the server stores it only as the next (none lost between).
+        payload = {"session": session_id, "uuid": answer_uuid, "seq": given + 1, "family": item.family,
+                   "item": item.to_record(),
                    "answer": json.dumps(answered.answer, sort_keys=True, default=str), "expected": grade.expected,
                    "given": grade.given, "correct": int(bool(grade.correct)), "category": category,
                    "rule": grade.rule or "", "seconds": float(grade.seconds), "timed_out": int(bool(grade.timed_out)),
@@ -655,7 +663,9 @@ class RoomRecords(Records):
                    "memory": json.dumps(scheduler_memory, sort_keys=True) if scheduler_memory is not None else None,
                    "memory_at": now}
         self._send_or_queue("answer", payload, self._send_answer)
-        if local is not None:
+        if local is None:
+            self._answers_given[session_id] = given + 1
+        else:
             local["answers"].append((payload["correct"], payload["seconds"]))
             if scheduler_memory is not None:
                 self._memory_cache[(name_key(local["trainee"]), drill)] = scheduler_memory

@@ -105,8 +105,8 @@ def test_filling_the_summaries_again_gives_what_the_trigger_kept(room, open_room
 
 
 def test_a_room_upgraded_to_version_7_fills_its_summaries_from_the_answers_it_holds(room, open_room):
-    """A room at version 6 with answers (made here by taking version 7's objects away again) upgraded by
-    `room setup`: the summaries hold what the answers say, and the trigger goes on from there."""
+    """A room at version 6 with answers (made here by taking version 7's objects, and version 9's table, away again)
+    upgraded by `room setup`: the summaries hold what the answers say, and the trigger goes on from there."""
     from dealerdrill.records import room_setup
 
     desk = open_room(room.desk_a)
@@ -117,6 +117,7 @@ def test_a_room_upgraded_to_version_7_fills_its_summaries_from_the_answers_it_ho
     expected = _expected(desk)
     back = room.psql("SET search_path = dealerdrill; BEGIN; DROP TRIGGER answers_feed_room_summaries ON answers; "
                      "DROP FUNCTION dd_feed_room_summaries(); DROP TABLE session_totals, pair_totals, latest_answers; "
+                     "DROP TABLE test_issues; "                 # made again by version 9
                      "UPDATE schema_version SET version = 6; COMMIT;")
     assert back.returncode == 0, back.stderr
     assert room_setup.setup(room.owner) == (6, room_setup.SCHEMA_VERSION)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import uuid
 
+import pytest
+
 DRILL = "baccarat.table_of_play"
 LONG_AGO, FUTURE = "1900-01-01T00:00:00.000000Z", "2031-01-01T00:00:00.000000Z"
 
@@ -73,3 +75,128 @@ def test_a_desks_login_gives_no_time_the_server_stores(room, open_room):
     ledger_times = [entry.get("created_at") or entry.get("finished_at") or entry.get("at") for entry in ledger]
     assert len(ledger_times) == 4 and all(before <= at <= after for at in ledger_times), ledger
     assert open_room(room.desk_b).verify() == []
+
+
+# ------------------------------------------------------------------------------------------ 2. answers
+
+
+def _answer(connection, session: str, seq: int | None, *, correct: int = 1, item: str = '{"shown": "f"}',
+            given: str = '"A"'):
+    """dd_record_answer with the desk's own words for everything; seq None: the call of an older desk."""
+    arguments = [session, str(uuid.uuid4()), "f", item, given, "the key", "A", correct, None, "rule 1", 2.0, 0,
+                 FUTURE, None, None]
+    return _call(connection, "dd_record_answer", *arguments, *([] if seq is None else [seq]))
+
+
+def _refused(connection, words: str, function, *arguments) -> None:
+    import psycopg
+
+    with pytest.raises(psycopg.Error, match=words):
+        function(connection, *arguments)
+
+
+def _answers(connection, session: str) -> list[int]:
+    return [seq for (seq,) in connection.execute(
+        "SELECT a.seq FROM dealerdrill.answers a JOIN dealerdrill.sessions s ON s.id = a.session_id "
+        "WHERE s.uuid = %s ORDER BY a.seq", (session,))]
+
+
+def test_a_test_the_server_did_not_issue_takes_no_answer_from_a_desk(room):
+    """A test in the desk's name that the server never issued (one a desk started before the server issued tests,
+    written here by the owner, as no login can now): the desk's login adds nothing to it."""
+    with _login(room.desk_a) as desk:
+        _new_trainee(desk)
+    session = str(uuid.uuid4())
+    made = room.psql("INSERT INTO dealerdrill.sessions (id, uuid, trainee_id, drill, game, mode, target, started_at, "
+                     f"login) SELECT 1, '{session}', id, '{DRILL}', 'baccarat', 'test', "
+                     "'{\"pass_mark\": 0, \"test_items\": 1}', '2026-03-02T09:00:00.000000Z', 'desk_a' "
+                     "FROM dealerdrill.trainees")
+    assert made.returncode == 0, made.stderr
+    with _login(room.desk_a) as desk:
+        _refused(desk, "a test the training room server did not issue", _answer, session, 1)
+        _refused(desk, "a test the training room server did not issue", _answer, session, None)
+        assert _answers(desk, session) == []
+
+
+def test_a_desk_answers_an_issued_test_in_order_up_to_its_items_and_not_after_its_end(room):
+    with _login(room.desk_a) as desk:
+        trainee = _new_trainee(desk)
+        session = str(uuid.uuid4())
+        _, target, _, _ = _call(desk, "dd_issue_test", session, trainee, DRILL, "desk-a")
+        items = json.loads(target)["test_items"]
+        _answer(desk, session, 1)
+        _refused(desk, "out of order: the session holds 1 answers, so the next is 2", _answer, session, 3)
+        _refused(desk, "out of order", _answer, session, 1)         # answer 1 again, as a new answer
+        _refused(desk, "names its number in the test", _answer, session, None)
+        for seq in range(2, items + 1):
+            _answer(desk, session, seq)
+        _refused(desk, f"has {items} items, all answered", _answer, session, items + 1)
+        assert _answers(desk, session) == list(range(1, items + 1))
+        assert _call(desk, "dd_finish_session", session, FUTURE) == (True,)
+        _refused(desk, "that session is finished", _answer, session, items + 1)
+        assert len(_answers(desk, session)) == items
+
+
+def test_a_practice_answer_comes_in_order_too(room):
+    with _login(room.desk_a) as desk:
+        trainee = _new_trainee(desk)
+        session = str(uuid.uuid4())
+        _call(desk, "dd_start_session", session, trainee, DRILL, "baccarat", "practice", "{}", "{}", "desk-a", FUTURE)
+        _answer(desk, session, 1)
+        _refused(desk, "out of order", _answer, session, 5)
+        _answer(desk, session, None)             # an older desk's outbox names no number: the next one
+        _answer(desk, session, 3)
+        assert _answers(desk, session) == [1, 2, 3]
+
+
+def test_the_desks_outbox_sends_each_answer_with_its_number(own_room, open_room):
+    """Answers kept in the outbox while the server is down carry their number in the test (the server takes each
+    only as the next) and arrive as the desk asked them."""
+    records = open_room(own_room.desk_a)
+    records.create_trainee("Aroha")
+    from room_helpers import make_answer
+
+    session = records.issue_test("Aroha", DRILL).session_uuid
+    records.record_answer(session, make_answer(DRILL, "first", True))
+    own_room.cluster.stop("fast")
+    try:
+        for number in range(3):
+            records.record_answer(session, make_answer(DRILL, f"offline{number}", False))
+        assert records.status().answers_waiting == 3
+    finally:
+        own_room.cluster.start()
+    assert records.send_waiting_now(timeout=30)
+    assert [seq for (seq,) in records.read("SELECT a.seq FROM answers a JOIN sessions s ON s.id = a.session_id "
+                                           "WHERE s.uuid = ? ORDER BY a.id", (session,))] == [1, 2, 3, 4]
+
+
+def test_a_forged_correct_flag_on_a_room_test_is_named_by_the_verdict(room, open_room, tmp_path, clock):
+    """The desk's login sends every answer of an issued test wrong and marked right: the stored grades say a pass,
+    the verdict (each answer graded again by the engine) says none is right and names the disagreement."""
+    from dealerdrill.desk import Desk
+    from dealerdrill.domain import Mode
+    from dealerdrill.drills.catalog import DRILL_CATALOG
+    from dealerdrill.records.room_store import RoomRecords
+    from dealerdrill.verdicts.judge import Judge
+
+    records = RoomRecords(room.desk_a, clock=clock, workstation="desk-a", catalog=DRILL_CATALOG,
+                          outbox_path=tmp_path / "data" / "room-outbox.sqlite3")
+    with Desk(records, save_settings=False) as trainee_desk, _login(room.desk_a) as desk:
+        trainee_desk.add_trainee("Aroha")
+        trainee_desk.choose_trainee("Aroha")
+        session = trainee_desk.start_session(DRILL, Mode.TEST)          # issued by the server
+        items = session.target.test_items
+        for seq in range(1, items + 1):
+            item = session.next_item()
+            wrong = dict(item.key, player="draw" if item.key["player"] == "stand" else "stand")
+            _answer(desk, session.session_id, seq, correct=1, item=item.to_record(),
+                    given=json.dumps(wrong, sort_keys=True, default=str))
+            session._drill_session.current = None          # the next item, as if this one had been answered
+        _call(desk, "dd_finish_session", session.session_id, FUTURE)
+    reader = open_room(room.desk_b)
+    stored = reader.session(session.session_id)
+    assert (stored.items, stored.correct) == (items, items)         # what the stored grades alone would say
+    verdict = Judge(reader).verdict(session.session_id)
+    assert verdict is not None and verdict.issued
+    assert (verdict.items, verdict.correct, verdict.passed) == (items, 0, False)
+    assert any(f"stored grades say {items} right" in p and ", 0 are" in p for p in verdict.problems)
