@@ -5,6 +5,7 @@
                        [--manager NAME] [--pin-stdin]
     dealerdrill import PATH [PATH ...] [--manager NAME] [--pin-stdin]
     dealerdrill room setup --url URL                     (once, by whoever owns the room's database)
+    dealerdrill room setup --url URL --manager NAME --pin-file PATH [--pin-stdin]   (a manager's key joins)
     dealerdrill room add-desk NAME --url URL [--password-stdin]
     dealerdrill room add-manager NAME --url URL [--password-stdin]
 
@@ -98,6 +99,13 @@ def parser() -> argparse.ArgumentParser:
     room_commands = room.add_subparsers(dest="room_command", required=True)
     setup = room_commands.add_parser("setup", help="create or upgrade the schema, the roles and the grants")
     setup.add_argument("--url", required=True, metavar="URL", help="postgresql://OWNER@HOST/DATABASE")
+    setup.add_argument("--manager", metavar="NAME",
+                       help="with --pin-file: add this manager's key to the room (the manager types the PIN)")
+    setup.add_argument("--pin-file", metavar="PATH",
+                       help="the manager's PIN file (manager-pin.json); a new PIN is asked for and the file written "
+                            "when there is none; copy it to each desk where this manager unlocks the role")
+    setup.add_argument("--pin-stdin", action="store_true",
+                       help="read the manager's PIN from the first line of standard input (for scripts)")
     for kind in ("desk", "manager"):
         login = room_commands.add_parser(f"add-{kind}", help=f"a login role for one {kind}")
         login.add_argument("name", metavar="NAME", help="the login (lower-case letters, digits, _ - .)")
@@ -299,6 +307,8 @@ def _room(arguments) -> int:
             done = "set up" if before == 0 else (f"upgraded from version {before}" if before < now else "checked")
             print(f"training room {public_url(arguments.url)} {done}: records version {now}, the roles "
                   f"{room_setup.DESK_GROUP} and {room_setup.MANAGER_GROUP}, the server functions and the grants")
+            if arguments.manager is not None or arguments.pin_file is not None:
+                return _room_manager_key(arguments)
             return 0
         password = sys.stdin.readline().rstrip("\r\n") if arguments.password_stdin else None
         if arguments.password_stdin and not password:
@@ -311,6 +321,54 @@ def _room(arguments) -> int:
     except (RoomUrlError, room_setup.RoomSetupError, ValueError) as error:
         print(f"dealerdrill room: {error}", file=sys.stderr)
         return 1
+
+
+def _room_manager_key(arguments, *, read_line=None, ask_secret=None, interactive: bool | None = None) -> int:
+    """`room setup --manager NAME --pin-file PATH`: the owner adds a manager's key to the room, signed by the key
+    itself, which the manager unlocks by typing the PIN (a new key and PIN file when PATH holds none). A manager's
+    login cannot add a key of its own to a room (the server takes only one signed by a key the room accepts), so
+    this is how a room's first manager, or one nobody there has trusted, comes in."""
+    import getpass
+
+    from dealerdrill.desk import manager_key
+    from dealerdrill.desk.pin import PIN_FILE_NAME
+    from dealerdrill.desk.roles import clean_manager_name
+    from dealerdrill.records import room_setup
+
+    read_line = read_line or sys.stdin.readline
+    ask_secret = ask_secret or getpass.getpass
+    interactive = sys.stdin.isatty() if interactive is None else interactive
+    try:
+        if arguments.manager is None or arguments.pin_file is None:
+            raise Refused("a manager's key joins the room with both --manager NAME and --pin-file PATH")
+        name = clean_manager_name(arguments.manager)
+        path = Path(arguments.pin_file)
+        key_file = manager_key.read_key_file(path)
+        if arguments.pin_stdin:
+            pin = repeated = read_line().rstrip("\r\n")
+        elif interactive:
+            pin = ask_secret(f"{name}'s PIN: " if key_file is not None else f"A new PIN for {name}: ")
+            repeated = pin if key_file is not None else ask_secret("The new PIN again: ")
+        else:
+            raise Refused("the manager types the PIN: run this at a terminal, or give it on standard input with "
+                          "--pin-stdin")
+        if key_file is None:
+            if pin != repeated:
+                raise Refused("the two PINs are not the same; nothing was written")
+            key = manager_key.new_key(pin)
+            manager_key.write_key_file(path, key, pin)
+        else:
+            unlocked = key_file.unlock(pin)
+            if unlocked is None:
+                raise Refused(f"that PIN is not the one of {path}; nothing was added")
+            key = unlocked
+        fingerprint = room_setup.add_manager_key(arguments.url, key.public.raw, name, key)
+    except (Refused, ValueError, OSError, manager_key.KeyFileError, room_setup.RoomSetupError) as error:
+        print(f"dealerdrill room: {error}", file=sys.stderr)
+        return 1
+    print(f"{name}'s manager key {fingerprint} joined the room. Copy {path} to the data folder of each desk where "
+          f"{name} unlocks the manager role, as {PIN_FILE_NAME}.")
+    return 0
 
 
 def _export(desk, arguments, RecordFilter) -> int:

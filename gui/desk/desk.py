@@ -333,6 +333,12 @@ class Desk:
 
     def set_first_pin(self, name: str, pin: str, repeated: str) -> Manager:
         self._require_records()
+        if self.in_room:
+            # A key made here would be the desk's word for itself; the room takes a manager's key only from its
+            # owner or signed by a key it accepts (room_schema.dd_add_manager_key).
+            raise PermissionError(f"In a training room the manager's PIN is set where the room is set up: its owner "
+                                  f"runs `dealerdrill room setup --url URL --manager NAME --pin-file PATH` with the "
+                                  f"manager, who types the PIN, and the PIN file goes to {self.role.pin_path}.")
         manager = self.role.set_first_pin(name, pin, repeated)
         self._tell(DeskEvent.MANAGER)
         return manager
@@ -416,7 +422,9 @@ class Desk:
             return
         last = self.records.latest_audit_action(("pin_set", "pin_changed", "pin_reset", "pin_file_replaced"))
         if key_file is None:
-            if last not in (None, "pin_reset"):
+            # In a room the lock-out reads pin_reset too, so its server takes it only signed (and a desk's PIN file
+            # is not the room's: its owner adds each manager's key), and no deleted file is a reset there.
+            if last not in (None, "pin_reset") and not self.in_room:
                 self.records.add_audit_entry("workstation", "pin_reset",
                                              f"{self.role.pin_path.name} was deleted; a new PIN can be set")
             return

@@ -165,6 +165,11 @@ ISSUE_KEY = "test_issue"
 # The audit action of each change of the answer-key settings a manager puts in force, signed with their key: a
 # test is issued under the latest such entry (gui/desk/desk.py writes them).
 SETTINGS_IN_FORCE = "settings_in_force"
+# The audit actions the manager role's state is read from (gui/desk/roles.py): the last of the first three lifts
+# the wrong-PIN lock-out, the latest idle_lock_set is the idle lock. The program writes manager_unlocked and
+# idle_lock_set signed; a training room's server takes none of them unsigned (room_schema.dd_audit), so no desk's
+# login can lift the lock-out or stop the role locking itself.
+ROLE_STATE_ACTIONS = ("manager_unlocked", "pin_set", "pin_reset", "idle_lock_set")
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from dealerdrill.domain import Target
 
 from . import chain
 from .dialect import POSTGRES
-from .models import ISSUE_KEY, SETTINGS_IN_FORCE
+from .models import ISSUE_KEY, ROLE_STATE_ACTIONS, SETTINGS_IN_FORCE
 
 DEFAULT_LEVEL = Target().level     # the level of a target change made before targets named one
 
@@ -541,11 +541,18 @@ BEGIN
 END $$;
 
 -- An unsigned audit entry (a desk's: a refused unlock, a trainee added, the role locked), at the server's time
--- for a desk's login (dd_stamp).
+-- for a desk's login (dd_stamp). Never one the manager role's state is read from (models.ROLE_STATE_ACTIONS): a
+-- desk's login that could write one would lift the wrong-PIN lock-out or stop the role locking itself; those come
+-- only signed, through dd_signed_audit, which only a manager's login may call.
 CREATE OR REPLACE FUNCTION dd_audit(p_at text, p_actor text, p_action text, p_detail text) RETURNS bigint
         {_DEFINER} AS $$
 DECLARE v_id bigint; v_at text;
 BEGIN
+    IF p_action IN ({", ".join(f"'{action}'" for action in ROLE_STATE_ACTIONS)}) THEN
+        RAISE EXCEPTION 'the manager role''s lock-out and idle lock are read from % entries, so only one a manager''s '
+                        'key signs is taken (a training room''s manager PIN is set by its owner: `dealerdrill room '
+                        'setup --manager NAME --pin-file PATH`)', p_action USING ERRCODE = 'insufficient_privilege';
+    END IF;
     PERFORM dd_lock_chains();         -- first, so that the times follow the order the chains are in
     v_at := dd_stamp(p_at);
     v_id := dd_audit_row(v_at, p_actor, p_action, p_detail);

@@ -166,3 +166,29 @@ def add_login(url: str, name: str, kind: str, password: str | None = None) -> st
     finally:
         connection.close()
     return name
+
+
+def add_manager_key(url: str, public_key: bytes, manager: str, signer) -> str:
+    """The room's owner (`url` is the owner's) adds `manager`'s key to the room, signed by the key itself (`signer`,
+    unlocked with the manager's PIN): how a manager's key joins a room that accepts none yet, or one no manager of
+    the room has trusted. A manager's login cannot do this (the server takes from it only a key signed by one the
+    room already accepts). Returns the key's fingerprint."""
+    import psycopg
+
+    from . import chain
+    from .room_store import _Transaction, add_manager_key as add_key
+    from .store import to_text, utc_now
+
+    fingerprint = chain.fingerprint_of(public_key)
+    connection = _connect(url)
+    try:
+        with connection.transaction():
+            db = _Transaction(connection)
+            if db.execute("SELECT 1 FROM manager_keys WHERE fingerprint = ?", (fingerprint,)).fetchone():
+                raise RoomSetupError(f"The key {fingerprint} is already one of the room's manager keys.")
+            return add_key(db, public_key, manager, "this workstation", signer, manager, to_text(utc_now()))
+    except psycopg.Error as error:
+        message = getattr(error.diag, "message_primary", None) or str(error).strip()
+        raise RoomSetupError(f"The manager's key could not be added: {message}") from None
+    finally:
+        connection.close()

@@ -130,6 +130,38 @@ def _errors():
     return psycopg, psycopg_pool
 
 
+def _signed_link(heads, kind: str, ref: str, content: str, signer) -> tuple[bytes, bytes]:
+    """The ledger entry's hash after the chains' heads (dd_chain_heads), and `signer`'s signature over it."""
+    link = chain.ledger_link(bytes(heads[0]), kind, ref, content, heads[1], bytes(heads[2]))
+    return link, signer.sign(link)
+
+
+def signed_audit(db: _Transaction, at: str, actor: str, action: str, detail: str, signer) -> None:
+    """An audit entry signed by `signer`, in the transaction `db` (a manager's login, or the room's owner)."""
+    heads = db.call("dd_chain_heads")
+    audit_id = heads[3]
+    content = chain.event_content(audit_event(audit_id, at, actor, action, detail))
+    link, signature = _signed_link(heads, "audit", str(audit_id), content, signer)
+    db.call("dd_signed_audit", audit_id, at, actor, action, detail, content, link, signer.fingerprint, signature)
+
+
+def add_manager_key(db: _Transaction, public_key: bytes, manager: str, origin: str, signer, actor: str,
+                    added_at: str) -> str:
+    """Accept signatures of `public_key` (`manager`'s) in the room, in the transaction `db`: signed by `signer`, a
+    key the room accepts ('trusted'), or by the key itself when the room's owner adds it ('this workstation', at
+    `dealerdrill room setup --manager`); the server refuses anything else. Returns the key's fingerprint."""
+    fingerprint = chain.fingerprint_of(public_key)
+    heads = db.call("dd_chain_heads")
+    content = chain.event_content({"fingerprint": fingerprint, "public_key": public_key.hex(),
+                                   "manager": manager, "origin": origin, "added_at": added_at})
+    link, signature = _signed_link(heads, "key", fingerprint, content, signer)
+    db.call("dd_add_manager_key", fingerprint, public_key, manager, origin, added_at, content, link,
+            signer.fingerprint, signature)
+    signed_audit(db, added_at, actor, "manager_key_added" if origin == "this workstation" else "manager_key_trusted",
+                 f"{manager}: {fingerprint}", signer)
+    return fingerprint
+
+
 class RoomRecords(Records):
     dialect = POSTGRES
     extra_triggers = SERVER_TRIGGERS
@@ -540,16 +572,7 @@ class RoomRecords(Records):
         if signer is None:
             db.call("dd_audit", at, actor, action, detail)
             return
-        heads = db.call("dd_chain_heads")
-        audit_id = heads[3]
-        content = chain.event_content(audit_event(audit_id, at, actor, action, detail))
-        link, signature = self._sign(heads, "audit", str(audit_id), content, signer)
-        db.call("dd_signed_audit", audit_id, at, actor, action, detail, content, link, signer.fingerprint, signature)
-
-    @staticmethod
-    def _sign(heads, kind: str, ref: str, content: str, signer) -> tuple[bytes, bytes]:
-        link = chain.ledger_link(bytes(heads[0]), kind, ref, content, heads[1], bytes(heads[2]))
-        return link, signer.sign(link)
+        signed_audit(db, at, actor, action, detail, signer)
 
     def add_audit_entry(self, actor: str, action: str, detail: str = "", signer=None) -> None:
         if signer is None and self.outbox is not None:
@@ -708,7 +731,7 @@ class RoomRecords(Records):
             statement = signoff_statement(db, attempt, signed_by, signed_at, note.strip(), reason.strip(),
                                           signer.fingerprint)
             content = chain.event_content(signed_statement(statement, signer))
-            link, signature = self._sign(heads, "signoff", attempt_id, content, signer)
+            link, signature = _signed_link(heads, "signoff", attempt_id, content, signer)
             db.call("dd_sign_off", attempt_id, signed_by, signed_at, note.strip(), reason.strip(), content, link,
                     signer.fingerprint, signature)
             self.audit(db, signed_by, "test_signed_off" if attempt.mode == "test" else "session_signed_off",
@@ -727,31 +750,21 @@ class RoomRecords(Records):
                                  target.pass_mark, set_by, set_at, target.level)
             content = chain.event_content(signed_statement({"kind": "dealerdrill-target", **event,
                                                             "key": signer.fingerprint}, signer))
-            link, signature = self._sign(heads, "target", str(change_id), content, signer)
+            link, signature = _signed_link(heads, "target", str(change_id), content, signer)
             db.call("dd_set_target", change_id, drill_id, target.seconds, target.accuracy, target.test_items,
                     target.pass_mark, set_by, set_at, content, link, signer.fingerprint, signature, target.level)
             self.audit(db, set_by, "target_set", f"{drill_id}: {json.dumps(target.to_dict())}", signer)
         self._target_cache[drill_id] = target
 
     def add_manager_key(self, public_key: bytes, manager: str, origin: str, signer, actor: str) -> str:
-        fingerprint = chain.fingerprint_of(public_key)
-        added_at = self.now_text()
         with self.transaction(as_manager=True) as db:
-            heads = db.call("dd_chain_heads")
-            content = chain.event_content({"fingerprint": fingerprint, "public_key": public_key.hex(),
-                                           "manager": manager, "origin": origin, "added_at": added_at})
-            link, signature = self._sign(heads, "key", fingerprint, content, signer)
-            db.call("dd_add_manager_key", fingerprint, public_key, manager, origin, added_at, content, link,
-                    signer.fingerprint, signature)
-            self.audit(db, actor, "manager_key_added" if origin == "this workstation" else "manager_key_trusted",
-                       f"{manager}: {fingerprint}", signer)
-        return fingerprint
+            return add_manager_key(db, public_key, manager, origin, signer, actor, self.now_text())
 
     def checkpoint(self, signer, actor: str) -> None:
         with self.transaction(as_manager=True) as db:
             heads = db.call("dd_chain_heads")
             content = chain.event_content({"at": self.now_text(), "by": actor})
-            link, signature = self._sign(heads, "checkpoint", actor, content, signer)
+            link, signature = _signed_link(heads, "checkpoint", actor, content, signer)
             db.call("dd_checkpoint", content, link, signer.fingerprint, signature)
 
     @staticmethod

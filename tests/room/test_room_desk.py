@@ -8,6 +8,7 @@ import sys
 
 import pytest
 from manager_targets import set_target_as_manager
+from room_helpers import owner_adds_manager
 
 from dealerdrill.desk import Desk, ManagerRoleRequired
 from dealerdrill.domain import Mode, Target
@@ -33,6 +34,7 @@ def room_desk(room, tmp_path, clock):
     records = RoomRecords(room.desk_a, clock=clock, workstation="desk-a", catalog=DRILL_CATALOG,
                           outbox_path=tmp_path / "data" / "room-outbox.sqlite3", manager_url=room.manager)
     with Desk(records, save_settings=False) as desk:
+        owner_adds_manager(room.owner, desk.role.pin_path, MANAGER, PIN)      # the room's manager, locked
         yield desk
 
 
@@ -62,8 +64,25 @@ def test_without_a_manager_login_the_server_refuses_a_desks_login_the_managers_w
 
     records = RoomRecords(room.desk_a, clock=clock, catalog=DRILL_CATALOG, outbox_path=tmp_path / "o.sqlite3")
     with Desk(records, save_settings=False) as desk:
+        owner_adds_manager(room.owner, desk.role.pin_path, MANAGER, PIN)
         with pytest.raises(RecordsError, match="refused this to your login"):
-            desk.set_first_pin(MANAGER, PIN, PIN)       # its first act is a signed entry: manager only
+            desk.unlock_manager(PIN, MANAGER)           # its first act is a signed entry: manager only
+        audit = room.psql("SELECT action FROM dealerdrill.audit", user="desk_a").stdout
+        assert "manager_key_added" in audit and "manager_unlocked" not in audit
+
+
+def test_a_manager_pin_is_not_set_at_a_desk_of_a_room(room, tmp_path, clock):
+    """A key made at a desk would be the desk's word for itself: the desk says where a room's PIN is set, and
+    writes no PIN file."""
+    from dealerdrill.drills.catalog import DRILL_CATALOG
+    from dealerdrill.records.room_store import RoomRecords
+
+    records = RoomRecords(room.desk_a, clock=clock, catalog=DRILL_CATALOG, outbox_path=tmp_path / "o.sqlite3",
+                          manager_url=room.manager)
+    with Desk(records, save_settings=False) as desk:
+        with pytest.raises(PermissionError, match="dealerdrill room setup --url URL --manager NAME --pin-file"):
+            desk.set_first_pin(MANAGER, PIN, PIN)
+        assert not desk.pin_is_set() and not desk.unlocked
         assert room.psql("SELECT count(*) FROM dealerdrill.manager_keys", user="desk_a").stdout.split()[2] == "0"
 
 
@@ -102,7 +121,7 @@ def test_a_desks_own_records_file_is_brought_into_the_room_with_the_rules_of_any
         play_for_real(old, "Tane", Mode.TEST, [True] * 5, seed=9)
         exported = dump_records(old, tmp_path / "tane.json")
     desk = room_desk
-    desk.set_first_pin(MANAGER, PIN, PIN)
+    desk.unlock_manager(PIN, MANAGER)
     result = desk.import_records(exported)
     assert (result.trainees_added, result.sessions_added, result.answers_added) == (1, 2, 8)
     assert desk.import_records(exported).answers_already_present == 8      # a second import adds nothing
@@ -166,7 +185,7 @@ def test_exports_from_the_server_match_the_same_records_exported_from_a_file(roo
         file_csv = export(own, "csv", tmp_path / "file.csv")[0].read_text(encoding="utf-8-sig")
         file_xlsx = export(own, "xlsx", tmp_path / "file.xlsx")[0]
     desk = room_desk
-    desk.set_first_pin(MANAGER, PIN, PIN)
+    desk.unlock_manager(PIN, MANAGER)
     desk.import_records(exported)
     room_csv = desk.export("csv", tmp_path / "out" / "room.csv")[0].read_text(encoding="utf-8-sig")
     assert room_csv == file_csv and "'=Tane" in room_csv
@@ -194,7 +213,7 @@ def test_the_roster_and_cohort_read_from_the_server_are_the_files(room, room_des
         exported = dump_records(own, tmp_path / "both.json")
         file_roster, file_cohort = own.roster(), own.cohort()
     desk = room_desk
-    desk.set_first_pin(MANAGER, PIN, PIN)
+    desk.unlock_manager(PIN, MANAGER)
     desk.import_records(exported)
     room_roster = desk.roster()
     assert [(e.trainee.name, e.answered, e.games) for e in room_roster] == \

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from room_helpers import make_answer
+from room_helpers import make_answer, owner_adds_manager
 
 DRILL = "baccarat.table_of_play"
 
@@ -179,7 +179,8 @@ def test_no_test_starts_under_the_drills_default_target_while_the_server_is_down
 
     manager_records = open_room(own_room.desk_a, "manager", manager_url=own_room.manager)
     with Desk(manager_records, save_settings=False) as manager_desk:
-        manager_desk.set_first_pin("Mere Smith", "24681357", "24681357")
+        owner_adds_manager(own_room.owner, manager_desk.role.pin_path)
+        manager_desk.unlock_manager("24681357", "Mere Smith")
         manager_desk.set_target(DRILL, Target(seconds=8, accuracy=0.9, test_items=50, pass_mark=0.98))
         manager_desk.add_trainee("Aroha")
     records = open_room(own_room.desk_a, "desk-2")
@@ -226,7 +227,7 @@ def test_a_desk_whose_manager_set_a_pin_starts_while_the_server_is_down(qtbot, o
 
     desk = open_desk()
     desk.add_trainee("Aroha")
-    desk.set_first_pin("Mere Smith", "24681357", "24681357")
+    owner_adds_manager(own_room.owner, desk.role.pin_path)
     desk.close()
     own_room.cluster.stop("fast")
     try:

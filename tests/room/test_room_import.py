@@ -8,6 +8,7 @@ import hashlib
 import json
 
 import pytest
+from room_helpers import owner_adds_manager
 
 from dealerdrill.desk import Desk
 from dealerdrill.domain import Mode, Target
@@ -27,7 +28,8 @@ def room_desk(room, tmp_path, clock):
     records = RoomRecords(room.desk_a, clock=clock, workstation="desk-a", catalog=DRILL_CATALOG,
                           outbox_path=tmp_path / "data" / "room-outbox.sqlite3", manager_url=room.manager)
     with Desk(records, save_settings=False) as desk:
-        desk.set_first_pin(MANAGER, PIN, PIN)
+        owner_adds_manager(room.owner, desk.role.pin_path, MANAGER, PIN)
+        desk.unlock_manager(PIN, MANAGER)
         desk.set_target(DRILL, TARGET)
         yield desk
 

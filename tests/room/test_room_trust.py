@@ -200,3 +200,54 @@ def test_a_forged_correct_flag_on_a_room_test_is_named_by_the_verdict(room, open
     assert verdict is not None and verdict.issued
     assert (verdict.items, verdict.correct, verdict.passed) == (items, 0, False)
     assert any(f"stored grades say {items} right" in p and ", 0 are" in p for p in verdict.problems)
+
+
+# ------------------------------------------------------------------------------------------ 3. the manager role
+
+
+@pytest.mark.parametrize(("action", "detail"), [
+    ("manager_unlocked", "key 0000"),            # lifts the wrong-PIN lock-out
+    ("pin_set", "manager-pin.json"),             # so does a new PIN...
+    ("pin_reset", "manager-pin.json"),           # ...and a reset one
+    ("idle_lock_set", "1e9"),                    # the role would never lock itself
+])
+def test_a_desks_login_cannot_write_what_the_manager_roles_lock_out_and_idle_lock_read(room, open_room, tmp_path,
+                                                                                       action, detail):
+    from datetime import UTC, datetime
+
+    from dealerdrill.desk.roles import DEFAULT_IDLE_MINUTES, FREE_TRIES, ManagerRole
+
+    with _login(room.desk_a) as desk:
+        for _ in range(FREE_TRIES):            # wrong PINs: the desk's to log, and they lock the role out
+            _call(desk, "dd_audit", LONG_AGO, "Mere Smith", "unlock_refused", "wrong PIN")
+        _refused(desk, f"lock-out and idle lock are read from {action} entries", _call, "dd_audit", LONG_AGO,
+                 "Mere Smith", action, detail)
+    records = open_room(room.desk_b)
+    role = ManagerRole(tmp_path / "manager-pin.json", lambda: records, lambda: datetime.now(UTC))
+    assert role.retry_after() > 0 and role.idle_minutes() == DEFAULT_IDLE_MINUTES
+    assert [entry.action for entry in records.audit_since((action,), ())] == []
+    assert records.verify() == []
+
+
+def test_a_room_desk_without_the_pin_file_starts_and_logs_no_reset(room, tmp_path, clock):
+    """A desk where no manager unlocks (no PIN file) after a manager changed their PIN at another: in a room no
+    deleted file is a PIN reset (its owner adds each manager's key), and its server takes no unsigned reset, which
+    would lift the lock-out; the desk starts all the same."""
+    from room_helpers import owner_adds_manager
+
+    from dealerdrill.desk import Desk
+    from dealerdrill.drills.catalog import DRILL_CATALOG
+    from dealerdrill.records.room_store import RoomRecords
+
+    def desk_at(folder: str, **options) -> Desk:
+        return Desk(RoomRecords(room.desk_a, clock=clock, catalog=DRILL_CATALOG,
+                                outbox_path=tmp_path / folder / "room-outbox.sqlite3", **options), save_settings=False)
+
+    with desk_at("manager", manager_url=room.manager) as manager_desk:
+        owner_adds_manager(room.owner, manager_desk.role.pin_path)
+        manager_desk.unlock_manager("24681357", "Mere Smith")
+        manager_desk.role.change_pin("13572468", "13572468")          # a signed pin_changed
+    with desk_at("trainee") as desk:
+        assert not desk.pin_is_set() and desk.key_notice is None
+        actions = [entry.action for entry in desk.records.audit_since(("pin_changed", "pin_reset"), ())]
+    assert actions == ["pin_changed"]

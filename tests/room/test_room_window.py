@@ -3,6 +3,7 @@ page's setting goes through the desk (manager only)."""
 from __future__ import annotations
 
 import pytest
+from room_helpers import owner_adds_manager
 
 from dealerdrill.desk import Desk
 from dealerdrill.domain import Mode
@@ -46,14 +47,15 @@ def test_the_status_bar_counts_the_answers_waiting_while_the_server_is_down(room
     assert label.text().startswith("training room:")
 
 
-def test_the_manager_page_sets_the_room_only_for_a_manager(room_window, tmp_path):
+def test_the_manager_page_sets_the_room_only_for_a_manager(room_window, own_room, tmp_path):
     from dealerdrill.views.room_server import RoomServerBox
 
     box = RoomServerBox(room_window.desk)
     box.url_edit.setText("postgresql://desk_c@records.local/dealerdrill")
     box.save()
     assert "Only a training manager" in box.message.text() and room_window.desk.room_server() is None
-    room_window.desk.set_first_pin(MANAGER, PIN, PIN)
+    owner_adds_manager(own_room.owner, room_window.desk.role.pin_path, MANAGER, PIN)
+    room_window.desk.unlock_manager(PIN, MANAGER)
     box.save()
     assert "next start" in box.message.text()
     assert room_window.desk.room_server().url == "postgresql://desk_c@records.local/dealerdrill"
