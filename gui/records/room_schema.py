@@ -582,6 +582,11 @@ CREATE OR REPLACE FUNCTION dd_manager_login() RETURNS boolean LANGUAGE sql STABL
     SELECT pg_has_role(session_user, 'dealerdrill_manager', 'MEMBER')
 $$;
 
+-- The room's owner (who owns the schema, as `room setup` made it) or a superuser: no desk's or manager's login.
+CREATE OR REPLACE FUNCTION dd_owner_login() RETURNS boolean LANGUAGE sql STABLE AS $$
+    SELECT pg_has_role(session_user, (SELECT nspowner FROM pg_namespace WHERE nspname = '{SCHEMA}'), 'MEMBER')
+$$;
+
 -- The time a change is stored at. A desk's clock is the trainee's to set (a session finished before it started,
 -- a trainee created in 1900), so for a desk's login it is the server's clock, whatever the desk gave; a manager's
 -- program gives its own (an import brings times recorded elsewhere, graded and judged again there).
@@ -860,10 +865,25 @@ BEGIN
     PERFORM dd_append('target', v_id::text, p_content, p_key, p_signature, p_hash);
 END $$;
 
+-- A manager key the room accepts from now on. A manager's login adds only a key signed by one the room already
+-- accepts (a key that manager trusts: 'trusted'); a key signed by itself ('this workstation') only the room's
+-- owner adds, with the manager typing the PIN (`room setup --manager`). Otherwise whoever holds a manager's login
+-- could add a key of their own under any manager's name, and what it signs would read as that manager's.
 CREATE OR REPLACE FUNCTION dd_add_manager_key(p_fingerprint text, p_public_key bytea, p_manager text,
         p_origin text, p_added_at text, p_content text, p_hash bytea, p_key text, p_signature bytea)
         RETURNS void {_DEFINER} AS $$
 BEGIN
+    PERFORM dd_lock_chains();
+    IF p_key IS NULL OR p_key = p_fingerprint THEN
+        IF p_key IS NULL OR p_origin <> 'this workstation' OR NOT dd_owner_login() THEN
+            RAISE EXCEPTION 'a manager key joins the training room only signed by a key the room already accepts, '
+                            'or added by the room''s owner with the manager (`dealerdrill room setup --manager NAME '
+                            '--pin-file PATH`)' USING ERRCODE = 'insufficient_privilege';
+        END IF;
+    ELSIF p_origin <> 'trusted' OR NOT EXISTS (SELECT 1 FROM manager_keys WHERE fingerprint = p_key) THEN
+        RAISE EXCEPTION 'a manager key signed by another is one that key''s manager trusts (origin trusted), signed '
+                        'by a key the room accepts' USING ERRCODE = 'insufficient_privilege';
+    END IF;
     IF p_content::jsonb <> jsonb_build_object('fingerprint', p_fingerprint, 'public_key', encode(p_public_key, 'hex'),
                                               'manager', p_manager, 'origin', p_origin, 'added_at', p_added_at) THEN
         RAISE EXCEPTION 'the signed key entry does not say what is stored' USING ERRCODE = 'invalid_parameter_value';

@@ -251,3 +251,53 @@ def test_a_room_desk_without_the_pin_file_starts_and_logs_no_reset(room, tmp_pat
         assert not desk.pin_is_set() and desk.key_notice is None
         actions = [entry.action for entry in desk.records.audit_since(("pin_changed", "pin_reset"), ())]
     assert actions == ["pin_changed"]
+
+
+# ------------------------------------------------------------------------------------------ 4. manager keys
+
+
+def _add_key(url: str, key, manager: str, origin: str, signer):
+    """dd_add_manager_key as its caller computes it (the chains' heads, the entry, its signature), on `url`'s
+    login: what anyone holding that login and a key of their own can run."""
+    from datetime import UTC, datetime
+
+    from dealerdrill.records.room_store import _Transaction, add_manager_key
+    from dealerdrill.records.store import to_text
+
+    with _login(url) as connection, connection.transaction():
+        return add_manager_key(_Transaction(connection), key.public.raw, manager, origin, signer, manager,
+                               to_text(datetime.now(UTC)))
+
+
+def _keys(room) -> list[str]:
+    out = room.psql("SELECT manager || ' ' || origin FROM dealerdrill.manager_keys ORDER BY added_at", user="desk_a")
+    return [line.strip() for line in out.stdout.splitlines()[2:-2]]
+
+
+def test_a_key_made_with_the_trainees_own_pin_does_not_join_the_room_under_the_managers_name(room, open_room,
+                                                                                             tmp_path):
+    """A trainee holding the manager's room login (or a desk's) makes a key with a PIN of their own and adds it,
+    signed by itself, under the manager's name: refused. The room's owner adds the manager's own key; a key
+    signed by it as one its manager trusts joins; one it signs as the manager's own does not."""
+    import psycopg
+    from room_helpers import owner_adds_manager
+
+    from dealerdrill.desk import manager_key
+
+    forged = manager_key.new_key("97531864")
+    for login in (room.manager, room.desk_a):
+        with pytest.raises(psycopg.Error, match="only signed by a key the room already accepts|permission denied"):
+            _add_key(login, forged, "Mere Smith", "this workstation", forged)
+    with pytest.raises(psycopg.Error, match="only signed by a key the room already accepts"):
+        _add_key(room.manager, forged, "Mere Smith", "trusted", forged)      # a key never vouches for itself
+    assert _keys(room) == []
+    mere = owner_adds_manager(room.owner, tmp_path / "mere" / "manager-pin.json")
+    with pytest.raises(psycopg.Error, match="one that key's manager trusts"):
+        _add_key(room.manager, forged, "Mere Smith", "this workstation", mere)
+    with pytest.raises(psycopg.Error, match="permission denied"):
+        _add_key(room.desk_a, forged, "Ana Other", "trusted", mere)
+    _add_key(room.manager, forged, "Ana Other", "trusted", mere)              # Mere trusts Ana's key
+    assert _keys(room) == ["Mere Smith this workstation", "Ana Other trusted"]
+    records = open_room(room.desk_b)
+    assert sorted(m for _, m, _ in records.manager_keys().values()) == ["Ana Other", "Mere Smith"]
+    assert records.verify() == []
