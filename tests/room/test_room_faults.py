@@ -268,7 +268,8 @@ def test_the_window_starts_the_program_way_while_the_server_is_down_after_a_sign
     desk, problems, notices = Desk.open_for_app()
     assert notices == [] and desk.records.status().online
     desk.add_trainee("Aroha")
-    desk.set_first_pin("Mere Smith", "24681357", "24681357")
+    owner_adds_manager(own_room.owner, desk.role.pin_path)
+    desk.unlock_manager("24681357", "Mere Smith")
     desk.apply_settings(replace(desk.settings, baccarat=replace(desk.settings.baccarat, commission_percent=4.0)))
     desk.close()
     own_room.cluster.stop("fast")
