@@ -270,20 +270,26 @@ class ManagerRole:
                 raise PinTriesExhausted(wait)
             raise PermissionError("That PIN is not right.")
         self._manager, self.key = Manager(name, self._clock()), key
-        self.pin_notice = short_pin_notice(pin)
-        self._last_activity = self._idle_clock()
-        self._idle_limit = 60.0 * self.idle_minutes()
-        records = self._records()
-        if records is not None and key.fingerprint not in records.manager_keys():
-            # A key these records have never seen: the first PIN, or a key file written over the old one.
-            records.add_manager_key(key.public.raw, name, "this workstation", key, name)
-            if replaced:     # said for good, under the key's signature: verify names it from now on
-                from dealerdrill.records.verify import RECORDS_REPLACED
+        try:
+            self.pin_notice = short_pin_notice(pin)
+            self._last_activity = self._idle_clock()
+            self._idle_limit = 60.0 * self.idle_minutes()
+            records = self._records()
+            if records is not None and key.fingerprint not in records.manager_keys():
+                # A key these records have never seen: the first PIN, or a key file written over the old one.
+                records.add_manager_key(key.public.raw, name, "this workstation", key, name)
+                if replaced:     # said for good, under the key's signature: verify names it from now on
+                    from dealerdrill.records.verify import RECORDS_REPLACED
 
-                self._log(name, RECORDS_REPLACED, f"{records.describe_location()}: {REPLACED_WORDS}", signed=True)
-        self._log(name, "manager_unlocked", f"key {key.fingerprint}", signed=True)
-        if records is not None:
-            records.checkpoint(key, name)
+                    self._log(name, RECORDS_REPLACED, f"{records.describe_location()}: {REPLACED_WORDS}",
+                              signed=True)
+            self._log(name, "manager_unlocked", f"key {key.fingerprint}", signed=True)
+            if records is not None:
+                records.checkpoint(key, name)
+        except BaseException:
+            # The unlock is not on record (the records refused it, or the server went away): the role is not held.
+            self._manager, self.key, self.pin_notice = None, None, None
+            raise
         return self._manager
 
     def lock(self) -> None:

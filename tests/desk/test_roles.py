@@ -358,3 +358,26 @@ def test_a_new_pin_after_a_reset_is_not_held_up_by_the_lock_out_of_the_old_one(r
     with Desk.open(records_path, clock=clock) as desk:
         desk.set_first_pin("Rangi", "86428642", "86428642")
         assert desk.unlocked and desk.role.retry_after() == 0
+
+
+def test_an_unlock_the_records_do_not_store_leaves_the_role_locked(desk, monkeypatch):
+    """The role is held only once its unlock is on record: when the records refuse the signed entry (a full disk,
+    a room's server gone), the unlock fails and the role stays locked (it used to stay held, unrecorded)."""
+    from dealerdrill.records import RecordsError
+
+    desk.set_first_pin(MANAGER, PIN, PIN)
+    desk.lock_manager()
+    real_checkpoint = desk.records.checkpoint
+
+    def refused(*args, **kwargs):
+        raise RecordsError("the disk is full; the last change was NOT stored")
+
+    monkeypatch.setattr(desk.records, "checkpoint", refused)
+    with pytest.raises(RecordsError):
+        desk.unlock_manager(PIN, MANAGER)
+    assert not desk.unlocked and desk.role.key is None
+    with pytest.raises(ManagerRoleRequired):
+        desk.set_target("baccarat.table_of_play", Target(test_items=1, pass_mark=0.0))
+    monkeypatch.setattr(desk.records, "checkpoint", real_checkpoint)
+    desk.unlock_manager(PIN, MANAGER)
+    assert desk.unlocked
