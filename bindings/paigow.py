@@ -11,6 +11,7 @@ a mixed (military) kind.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -207,6 +208,10 @@ def _label(category: Category, points: int, high: Tile) -> str:
     return f"{points} ({high.name} high)"
 
 
+# A hand's description and a comparison depend on the tiles alone, and a drill dealing hands until they teach a
+# lesson asks about the same few hundred again and again (a test judged again asks them all once more): the
+# engine's answers are kept, by tile ids (Hand is frozen, so a kept one is safe to share).
+@functools.cache       # at most 32 x 32 pairs of tile ids
 def _describe(a: int, b: int) -> Hand:
     out = ffi.new("dd_pg_hand *")
     check(lib.dd_pg_hand_describe(a, b, out))
@@ -235,8 +240,13 @@ def compare(a: Sequence[Face], b: Sequence[Face]) -> int:
     The two hands are ranked in the abstract, so they may hold the same tiles (e.g. two Teen pairs)."""
     a_ids = _ids(_two(a, "the first hand"))
     b_ids = _ids(_two(b, "the second hand"))
+    return _compare_ids(a_ids[0], a_ids[1], b_ids[0], b_ids[1])
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _compare_ids(a0: int, a1: int, b0: int, b1: int) -> int:
     result = ffi.new("int *")
-    check(lib.dd_pg_compare(a_ids[0], a_ids[1], b_ids[0], b_ids[1], result))
+    check(lib.dd_pg_compare(a0, a1, b0, b1, result))
     return result[0]
 
 

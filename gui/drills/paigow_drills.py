@@ -10,6 +10,7 @@ Rule numbers cited: NZ Gazette 1999 No. 9 rules 4.2-4.7 (ranking, copies, 0 agai
 """
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Any
 
@@ -227,7 +228,8 @@ _COMPARE_RULES = {
 }
 
 
-def _compare_family(player, bank) -> str:
+@functools.lru_cache(maxsize=1 << 17)      # dealing until a lesson comes meets the same pairs of hands again
+def _compare_family(player: tuple[str, str], bank: tuple[str, str]) -> str:
     """Which lesson a pair of hands teaches, read from the engine's descriptions of them."""
     a, b = pg.hand(*player), pg.hand(*bank)
     result = pg.compare(player, bank)
