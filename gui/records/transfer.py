@@ -69,7 +69,7 @@ from types import ModuleType
 from typing import IO, Any, Literal, cast, overload
 
 from . import answer_lines, chain
-from .models import ImportResult, RecordFilter
+from .models import ISSUE_KEY, ImportResult, RecordFilter
 from .schema import RecordsError
 from .schema_v4 import INSERT_LEDGER_ROW, ledger_row, session_end_event, session_event, trainee_event
 from .schema_v5 import name_key
@@ -1094,7 +1094,8 @@ class _Pass:
             raise _Bad(f"{where} finishes before it starts")
         values = {"uuid": uuid, "trainee": self.trainees[name_key(trainee)]["name"],
                   "drill": _label(record, "drill", where), "game": _label(record, "game", where), "mode": mode,
-                  "settings": self._settings(record, where), "target": target,
+                  "settings": _issue_set_apart(self._settings(record, where)) if mode == "test" else
+                  self._settings(record, where), "target": target,
                   "workstation": _label(record, "workstation", where, optional=True) or "",
                   "started_at": started, "finished_at": finished,
                   "answers": _number(record, "answers", where, 0, 1_000_000, whole=True)}
@@ -1184,6 +1185,23 @@ def _seal(facts: _Pass, keys: dict) -> _Seal:
 # ------------------------------------------------------------------------------------------ import
 
 Regrade = Callable[[str, str, str, str, bool], bool]   # (drill, settings, item, answer, timed_out) -> right?
+
+
+# What another workstation's records say they issued (a test's seed, its target change) is their word, not these
+# records': an imported test keeps it under ISSUED_ELSEWHERE, so it counts here only as a manager's signature vouches
+# for it (dealerdrill.verdicts), never as a test these records issued (a trainee's own workstation could issue any).
+ISSUED_ELSEWHERE = "test_issue_elsewhere"
+
+
+def _issue_set_apart(settings_text: str) -> str:
+    try:
+        settings = json.loads(settings_text)
+    except ValueError:
+        return settings_text
+    if not isinstance(settings, dict) or ISSUE_KEY not in settings:
+        return settings_text
+    settings[ISSUED_ELSEWHERE] = settings.pop(ISSUE_KEY)
+    return json.dumps(settings, ensure_ascii=False, sort_keys=True)
 
 
 def import_records(records, path: str | Path, imported_by: str = "workstation", regrade: Regrade | None = None,

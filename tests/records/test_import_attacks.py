@@ -335,3 +335,23 @@ def test_records_holding_a_sign_off_moved_to_another_trainee_fail_verify(pit, mo
     assert any("is attached to a session it was not made for: it signs a test of Hemi's, not of Tama's" in p
                for p in found)
     d.close()
+
+
+def test_a_test_issued_by_another_workstation_is_not_one_these_records_issued(tmp_path):
+    """The trainee's own workstation (a PIN of their own, the manager's name) issues a test, which they pass (they
+    can read its seed there and answer ahead); its records file is imported here. What the other records say they
+    issued is their word: the test does not count here as a pass until a manager whose key this workstation
+    accepts signs it off (it used to count at once: its issue, seed and all, was taken as this workstation's)."""
+    own, here = workstation(tmp_path / "own" / "records.sqlite3"), workstation(tmp_path / "here" / "records.sqlite3")
+    attempt = take_test(own, "Aroha", [True] * 20)
+    assert attempt.passed and own.judged_session(attempt.uuid).passed
+    path = export(own, tmp_path / "own.json")
+    assert import_into(here, path).sessions_added == 1
+    [judged] = here.test_attempts()
+    assert judged.uuid == attempt.uuid and judged.correct == 20 and not judged.problems
+    assert not judged.passed and "not issued by the records" in judged.not_counted
+    [entry] = here.roster()
+    assert not any(drill.test_passed for game in entry.games.values() for drill in game.drills)
+    assert here.test_problems() == []                     # nothing was tampered with: it is simply not this desk's
+    own.close()
+    here.close()
