@@ -110,6 +110,7 @@ class Judge:
         self._loaded_to = -1
         self._targets: dict[str, list[_SignedEntry]] = {}
         self._settings: list[_SignedEntry] = []
+        self._broken_signed: list[int] = []
 
     # ------------------------------------------------------------------------------------ what callers ask
 
@@ -228,6 +229,11 @@ class Judge:
         claims = problems if issued else []
         if ledger_seq is None:
             problems.append("it has no entry in the ledger (added behind the program's back)")
+        else:
+            later_broken = [seq for seq in self._broken_signed if seq > ledger_seq]
+            if later_broken:
+                problems.append(f"a manager's signed entry made since it started (ledger entry {later_broken[0]}) no "
+                                "longer matches the records: they were rewritten and linked anew after it was signed")
         if stored != target:
             claims.append(f"it was stored under a target ({_target_words(stored)}) that is not the manager's target in "
                           f"force when it was issued ({_target_words(target)})")
@@ -378,6 +384,20 @@ class Judge:
                 if isinstance(answer_keys, dict):
                     settings.append(_SignedEntry(seq, {t: v for t, v in answer_keys.items() if isinstance(v, dict)}))
         self._targets, self._settings = targets, settings
+        # Every entry a manager signed vouches for the records as they stood then: one whose hash or signature no
+        # longer holds (the records rewritten and their chains linked anew after it) is named on each test before it.
+        every_key = {fp: key for fp, (key, _, _) in self.records.manager_keys().items()}
+        broken = []
+        for seq, kind, ref, content, last_id, head, stored, key, signature, previous in self.records.read(
+                "SELECT l.seq, l.kind, l.ref, l.content, l.answers_last_id, l.answers_head, l.chain_hash, "
+                "l.signed_by_key, l.signature, p.chain_hash FROM ledger l LEFT JOIN ledger p ON p.seq = l.seq - 1 "
+                "WHERE l.signed_by_key IS NOT NULL ORDER BY l.seq"):
+            link = chain.ledger_link(bytes(previous) if previous is not None else chain.NO_HASH, kind, ref, content,
+                                     last_id, bytes(head))
+            if link != bytes(stored) or key not in every_key or signature is None \
+                    or not chain.signature_is_valid(every_key[key], bytes(signature), bytes(stored)):
+                broken.append(seq)
+        self._broken_signed = broken
 
 
 def with_verdict(summary: SessionSummary, verdict: Verdict) -> SessionSummary:

@@ -625,3 +625,55 @@ def test_a_test_taken_while_the_target_in_force_was_edited_keeps_the_managers_pa
     with Desk.open(file_with_history) as desk:
         assert desk.records.session(attempt.uuid).passed is False
         assert desk.target_for(drill).pass_mark == 0.6
+
+
+def test_a_failed_test_rewritten_to_a_pass_after_a_signed_unlock_is_named_and_refused(tmp_path):
+    """A trainee fails a test; the manager unlocks (a signed checkpoint) and locks; the trainee rewrites every answer
+    to the right one (the items follow from the stored seed), sets the finish's count, links the chains anew and puts
+    the triggers back. The signature of the checkpoint no longer holds: the test is not trusted wherever its result
+    is (it read passed, was signed off and went out sealed, because only verify looked at the signatures)."""
+    import json
+
+    from certified_desk import DRILL, MANAGER, PIN, take_test, workstation
+    from relinked_records import Rewrite
+
+    from dealerdrill.drills.regrade import make_drill
+    from dealerdrill.drills.session import ItemsOfATest
+    from dealerdrill.exports.scorecard_seal import check_scorecard
+
+    path = tmp_path / "records" / "records.sqlite3"
+    desk = workstation(path)
+    desk.lock_manager()
+    failed = take_test(desk, "Aroha", [False] * 20)
+    assert not failed.passed
+    desk.unlock_manager(PIN, MANAGER)
+    desk.lock_manager()
+    desk.close()
+    with Rewrite(path) as db:
+        session_id, settings_text = db.execute("SELECT id, settings FROM sessions WHERE uuid = ?",
+                                               (failed.uuid,)).fetchone()
+        settings = json.loads(settings_text)
+        drill = make_drill(DRILL, settings_text)
+        items = ItemsOfATest(drill, settings["test_issue"]["seed"], settings["difficulty"])
+        for answer_id, in db.execute("SELECT id FROM answers WHERE session_id = ? ORDER BY seq",
+                                     (session_id,)).fetchall():
+            item = items.next()
+            grade = drill.grade(item, item.key, 2.0)
+            db.execute("UPDATE answers SET answer = ?, given = ?, correct = 1, category = NULL WHERE id = ?",
+                       (json.dumps(item.key, sort_keys=True), grade.given, answer_id))
+        seq, content = db.execute("SELECT seq, content FROM ledger WHERE kind = 'session_end' AND ref = ?",
+                                  (failed.uuid,)).fetchone()
+        event = json.loads(content)
+        event["correct"] = event["items"]
+        db.execute("UPDATE ledger SET content = ? WHERE seq = ?", (chain.event_content(event), seq))
+    desk = Desk.open(path)
+    desk.unlock_manager(PIN, MANAGER)
+    [attempt] = desk.test_attempts()
+    assert attempt.correct == 20 and not attempt.passed
+    assert any("no longer matches the records" in problem for problem in attempt.problems)
+    with pytest.raises(ValueError, match="no longer matches the records"):
+        desk.sign_off(failed.uuid, "watched on table 4", confirmed=True, reason="rewritten")
+    [pdf] = desk.export("pdf", tmp_path / "out" / "aroha.pdf")
+    assert not check_scorecard(pdf).genuine
+    assert any("no longer matches the records" in str(problem) for problem in desk.verify())
+    desk.close()
