@@ -17,6 +17,7 @@ Listeners (`subscribe`) hear what changed, as DeskEvent values: the views refres
 """
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from dataclasses import replace
@@ -516,11 +517,15 @@ class Desk:
                 except (ValueError, LookupError) as error:
                     self.records.finish_session(issue.session_uuid)    # issued, never asked: "stopped after 0"
                     raise ValueError(str(error)) from None
+                records = self.records
+                # A room's server keeps the seed: each item's key comes from it as the item falls due.
+                keys = (None if issue.seed is not None
+                        else functools.partial(cast(Any, records).item_key, issue.session_uuid))
                 return TrainingSession(made, Mode.TEST, difficulty=issue.level, target=issue.target,
                                        seed=issue.seed, scheduler_memory=None, trainee=trainee,
-                                       records=self.records, settings_snapshot=issue.settings,
+                                       records=records, settings_snapshot=issue.settings,
                                        on_memory=self._remember_memory, on_finished=self._session_finished,
-                                       issued_session=issue.session_uuid)
+                                       issued_session=issue.session_uuid, item_keys=keys)
         target = self.target_for(drill_id)
         return TrainingSession(drill_class(self.settings), Mode.TEST, difficulty=target.level, target=target,
                                seed=seed, scheduler_memory=None, trainee=None, records=None,

@@ -24,9 +24,10 @@ class TrainingSession:
                  scheduler_memory: dict | None, trainee: str | None, records,
                  settings_snapshot: dict, on_memory: Callable[[str, dict], None],
                  on_finished: Callable[[TrainingSession], None], issued_session: str | None = None,
-                 recording_problem: str | None = None):
+                 recording_problem: str | None = None, item_keys: Callable[[int], int] | None = None):
         """`issued_session`: the id of the session the records already started for a test they issued (its
-        seed, level, target and settings are the ones given here)."""
+        seed, level, target and settings are the ones given here; `item_keys` its items' keys one at a time where
+        the records keep the seed to themselves, as a room's server does)."""
         self.trainee = trainee
         self._records = records if trainee is not None else None
         self._on_memory = on_memory
@@ -37,7 +38,8 @@ class TrainingSession:
         self.summary: SessionSummary | None = None
         self.closed = False
         self._drill_session = DrillSession(drill, mode, seed=seed, difficulty=difficulty, target=target,
-                                           scheduler_memory=scheduler_memory, on_answer=self._record)
+                                           scheduler_memory=scheduler_memory, on_answer=self._record,
+                                           item_keys=item_keys)
         if issued_session is not None:
             self.session_id = issued_session
         elif self._records is not None:

@@ -8,6 +8,9 @@ crash loses at most the item on screen.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import hashlib
+import secrets
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,21 +36,37 @@ def item_seed(rng) -> int:
     return (rng.below(2**32 - 1) << 32) | rng.below(2**32 - 1)
 
 
-class ItemsOfATest:
-    """The items of a test, in order, as they follow from its seed, level and drill (the drill made with the
-    test's settings): nothing else chooses them, so they can be made again wherever the test is judged
-    (dealerdrill.verdicts). No situation repeats within the test while SITUATION_TRIES draws find a new one."""
+def item_key(seed: int, number: int) -> int:
+    """The key of a test's item `number` (1, 2, ...): its draws come from it alone. A one-way function of the test's
+    seed, so that a room's server, which keeps the seed to itself, can hand a desk the key of each item as it falls
+    due (dd_item_key: SHA-256 of "seed:number", its first 8 bytes) and never one ahead."""
+    digest = hashlib.sha256(f"{int(seed)}:{int(number)}".encode("ascii")).digest()
+    return int.from_bytes(digest[:8], "big")
 
-    def __init__(self, drill, seed: int | None, level: int):
+
+class ItemsOfATest:
+    """The items of a test, in order, as they follow from its seed (or its items' keys), level and drill (the drill
+    made with the test's settings): nothing else chooses them, so they can be made again wherever the test is
+    judged (dealerdrill.verdicts). No situation repeats within the test while SITUATION_TRIES draws find a new one.
+    `item_keys(number)` gives item `number`'s key where the seed is not known here (a room's test, whose server
+    hands them out one at a time); without it they follow from `seed` (a random one when None)."""
+
+    def __init__(self, drill, seed: int | None, level: int, *, item_keys: Callable[[int], int] | None = None):
         self.drill = drill
         self.level = level
-        self._rng = Rng(seed)
+        if item_keys is None:
+            known = seed if seed is not None else secrets.randbits(63)
+            item_keys = functools.partial(item_key, known)
+        self._item_keys = item_keys
+        self._number = 0
         self._asked: set[str] = set()
         self._tries = SITUATION_TRIES
 
     def next(self) -> Item:
+        rng = Rng(self._item_keys(self._number + 1))
+        self._number += 1
         for _ in range(self._tries):
-            seed = item_seed(self._rng)
+            seed = item_seed(rng)
             item = self.drill.generate(Rng(seed), self.level, None)
             situation = situation_of(item, self.drill)
             if situation not in self._asked:
@@ -116,13 +135,15 @@ class SessionResult:
 class DrillSession:
     def __init__(self, drill, mode: Mode = Mode.PRACTICE, *, seed: int | None = None, difficulty: int = 1,
                  target: Target | None = None, scheduler_memory: dict | None = None,
-                 on_answer: Callable[[AnsweredItem], None] | None = None):
+                 on_answer: Callable[[AnsweredItem], None] | None = None,
+                 item_keys: Callable[[int], int] | None = None):
+        """`item_keys`: a test's items' keys, one at a time, where its seed is not known here (ItemsOfATest)."""
         self.drill = drill
         self.mode = mode
         self.difficulty = difficulty
         self.target = target or default_target(drill.id)
         self.rng = Rng(seed)
-        self._test_items = ItemsOfATest(drill, seed, difficulty) if mode is Mode.TEST else None
+        self._test_items = ItemsOfATest(drill, seed, difficulty, item_keys=item_keys) if mode is Mode.TEST else None
         # The level's families only are asked about; the memory of all of them is kept.
         families_for = getattr(drill, "families_for", None)
         asked = families_for(difficulty) if families_for is not None else None

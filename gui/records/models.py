@@ -149,7 +149,7 @@ class TestIssue:
     under ISSUE_KEY."""
     session_uuid: str
     drill: str
-    seed: int
+    seed: int | None      # None: the records keep it to themselves (a room's server); items come by key
     target: Target
     settings: dict[str, Any]
     started_at: datetime

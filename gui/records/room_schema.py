@@ -433,9 +433,24 @@ CREATE TABLE test_issues (
     + _refuse("test_issues_cannot_be_truncated", "TRUNCATE", "test_issues", "an issued test cannot be deleted",
               level="STATEMENT"))
 
-PG_MIGRATIONS = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
+# Version 10 (the server's own): each issued test's seed, kept from the desks (issue 28). A desk reading the seed
+# would make every item of its test, and its right answer, before the first; the server hands out each item's key
+# only as the item falls due (dd_item_key) and the seed once the test has ended (dd_test_seed), and no login but the
+# owner may read the table (room_setup._grant).
+_V10 = """
+CREATE TABLE test_secrets (
+    session_id  bigint PRIMARY KEY REFERENCES sessions(id),
+    seed        bigint NOT NULL
+);
+""" + (
+    _refuse("test_secrets_are_permanent_update", "UPDATE", "test_secrets", "an issued test's seed cannot be changed")
+    + _refuse("test_secrets_are_permanent_delete", "DELETE", "test_secrets", "an issued test's seed cannot be deleted")
+    + _refuse("test_secrets_cannot_be_truncated", "TRUNCATE", "test_secrets", "an issued test's seed cannot be deleted",
+              level="STATEMENT"))
+
+PG_MIGRATIONS = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10)
 # The room's versions 1 to 6 are the file's (schema.SCHEMA_VERSION); 7 is the server's own (its summaries); 8 holds
-# the file's 7 and the server's drill defaults; 9 the tests the server issued.
+# the file's 7 and the server's drill defaults; 9 the tests the server issued; 10 their seeds, kept from the desks.
 ROOM_SCHEMA_VERSION = len(PG_MIGRATIONS)
 
 # Triggers only the server has (SQLite has no TRUNCATE); verification asks for these too.
@@ -445,7 +460,9 @@ ROOM_SCHEMA_VERSION = len(PG_MIGRATIONS)
 SERVER_TRIGGERS = ("answers_cannot_be_truncated", "sessions_cannot_be_truncated", "trainees_cannot_be_truncated",
                    "signoffs_cannot_be_truncated", "audit_cannot_be_truncated", "ledger_cannot_be_truncated",
                    "answers_feed_room_summaries", "test_issues_are_permanent_update",
-                   "test_issues_are_permanent_delete", "test_issues_cannot_be_truncated")
+                   "test_issues_are_permanent_delete", "test_issues_cannot_be_truncated",
+                   "test_secrets_are_permanent_update", "test_secrets_are_permanent_delete",
+                   "test_secrets_cannot_be_truncated")
 
 
 # ------------------------------------------------------------------------------------------ server functions
@@ -663,7 +680,7 @@ END $$;
 CREATE OR REPLACE FUNCTION dd_issue_test(p_uuid text, p_trainee_uuid text, p_drill text, p_workstation text,
         OUT o_settings text, OUT o_target text, OUT o_started_at text, OUT o_seed bigint) {_DEFINER} AS $$
 DECLARE v_trainee bigint; v_game text; v_target jsonb; v_change bigint; v_changed jsonb; v_entry bigint;
-        v_keys jsonb; v_defaults jsonb;
+        v_keys jsonb; v_defaults jsonb; v_seed bigint; v_session bigint;
 BEGIN
     PERFORM dd_lock_chains();
     IF EXISTS (SELECT 1 FROM sessions WHERE uuid = p_uuid) THEN
@@ -689,16 +706,65 @@ BEGIN
                                                                                              '{{}}'::jsonb)), '{{}}')
     INTO v_keys FROM (SELECT jsonb_object_keys(coalesce(v_defaults, '{{}}'::jsonb)) AS k
                       UNION SELECT jsonb_object_keys(v_keys)) AS t;
-    o_seed := ('x' || substr(md5(gen_random_uuid()::text || gen_random_uuid()::text), 1, 16))::bit(64)::bigint
+    v_seed := ('x' || substr(md5(gen_random_uuid()::text || gen_random_uuid()::text), 1, 16))::bit(64)::bigint
               & 9223372036854775807;
+    o_seed := NULL;        -- kept here (test_secrets): the desk gets each item's key as it falls due (dd_item_key)
     o_started_at := dd_now();
     o_target := v_target::text;
     o_settings := (coalesce(v_keys, '{{}}'::jsonb) || jsonb_build_object('difficulty', (v_target ->> 'level')::integer,
-                   '{ISSUE_KEY}', jsonb_build_object('seed', o_seed, 'target_change', v_change,
-                                                      'settings_entry', v_entry)))::text;
-    INSERT INTO test_issues (session_id, test_items)
-    VALUES (dd_insert_session(p_uuid, v_trainee, p_trainee_uuid, p_drill, v_game, 'test', o_settings, o_target,
-                              p_workstation, o_started_at), (v_target ->> 'test_items')::integer);
+                   '{ISSUE_KEY}', jsonb_build_object('seed_sha256', encode(sha256(convert_to(v_seed::text, 'UTF8')),
+                                                                            'hex'),
+                                                      'target_change', v_change, 'settings_entry', v_entry)))::text;
+    v_session := dd_insert_session(p_uuid, v_trainee, p_trainee_uuid, p_drill, v_game, 'test', o_settings, o_target,
+                                   p_workstation, o_started_at);
+    INSERT INTO test_issues (session_id, test_items) VALUES (v_session, (v_target ->> 'test_items')::integer);
+    INSERT INTO test_secrets (session_id, seed) VALUES (v_session, v_seed);
+END $$;
+
+-- The key of item p_number of a test the server issued (SHA-256 of "seed:number", as dealerdrill.drills.session.
+-- item_key): while the test runs, only up to the item due (one more than its answers), and only to the login that
+-- started it or a manager's; once it has ended, any of its items.
+CREATE OR REPLACE FUNCTION dd_item_key(p_session_uuid text, p_number integer) RETURNS text {_DEFINER} AS $$
+DECLARE v_session bigint; v_finished text; v_login text; v_items integer; v_seed bigint; v_answers integer;
+BEGIN
+    SELECT s.id, s.finished_at, s.login, i.test_items, k.seed INTO v_session, v_finished, v_login, v_items, v_seed
+    FROM sessions s JOIN test_issues i ON i.session_id = s.id JOIN test_secrets k ON k.session_id = s.id
+    WHERE s.uuid = p_session_uuid;
+    IF v_session IS NULL THEN
+        RAISE EXCEPTION 'the server issued no test %', p_session_uuid USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_number IS NULL OR p_number < 1 OR p_number > v_items THEN
+        RAISE EXCEPTION 'the test % has items 1 to %, not %', p_session_uuid, v_items, p_number
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_finished IS NULL THEN
+        IF v_login <> session_user AND NOT dd_manager_login() THEN
+            RAISE EXCEPTION 'the test % is another login''s, and still running', p_session_uuid
+                USING ERRCODE = 'insufficient_privilege';
+        END IF;
+        SELECT count(*) INTO v_answers FROM answers WHERE session_id = v_session;
+        IF p_number > v_answers + 1 THEN
+            RAISE EXCEPTION 'item % of the test % is not due: % answered so far', p_number, p_session_uuid, v_answers
+                USING ERRCODE = 'insufficient_privilege';
+        END IF;
+    END IF;
+    RETURN encode(sha256(convert_to(v_seed::text || ':' || p_number::text, 'UTF8')), 'hex');
+END $$;
+
+-- The seed of a test the server issued, once the test has ended (to judge it again: its items follow from it).
+CREATE OR REPLACE FUNCTION dd_test_seed(p_session_uuid text) RETURNS bigint {_DEFINER} AS $$
+DECLARE v_finished text; v_seed bigint;
+BEGIN
+    SELECT s.finished_at, k.seed INTO v_finished, v_seed
+    FROM sessions s JOIN test_secrets k ON k.session_id = s.id WHERE s.uuid = p_session_uuid;
+    IF v_seed IS NULL THEN
+        RAISE EXCEPTION 'the server issued no test %', p_session_uuid USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_finished IS NULL THEN
+        RAISE EXCEPTION 'the test % is still running: its seed is given once it has ended', p_session_uuid
+            USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    RETURN v_seed;
 END $$;
 
 -- A graded answer and the trainee's scheduler memory after it, in one transaction. Only into a running
@@ -930,7 +996,7 @@ END $$;
 # Who may run which function (room_setup.py grants these and nothing else that writes).
 DESK_FUNCTIONS = ("dd_audit(text, text, text, text)", "dd_create_trainee(text, text, text, text)",
                   "dd_start_session(text, text, text, text, text, text, text, text, text)",
-                  "dd_issue_test(text, text, text, text)",
+                  "dd_issue_test(text, text, text, text)", "dd_item_key(text, integer)", "dd_test_seed(text)",
                   "dd_record_answer(text, text, text, text, text, text, text, integer, text, text, double precision, "
                   "integer, text, text, text, integer)",
                   "dd_finish_session(text, text)")

@@ -654,7 +654,30 @@ class RoomRecords(Records):
                                             "workstation": self.workstation, "started_at": started,
                                             "trainee": row[2], "target_value": target, "answers": [],
                                             "finished_at": None}
-        return TestIssue(session_id, drill_id, int(seed), target, settings, from_text(started))
+        # The server keeps the seed (version 10): the items' keys come one at a time (item_key); an older server's
+        # seed, where it gives one, is used as given.
+        return TestIssue(session_id, drill_id, int(seed) if seed is not None else None, target, settings,
+                         from_text(started))
+
+    def item_key(self, session_id: str, number: int) -> int:
+        """The key of item `number` of a test the server issued, as it falls due (dd_item_key; the outbox is sent
+        first, since the server gives item n+1 only once it holds n answers). RecordsOfflineError while the server
+        cannot be reached: the test waits for it, its answers kept."""
+        if self.status().answers_waiting and not self.send_waiting_now(timeout=10):
+            raise RecordsOfflineError(
+                f"The next item of this test comes from the training room server ({public_url(self.url)}), which "
+                "cannot be reached now; your answers so far are kept. Try again once it answers.")
+        try:
+            text = self._call("dd_item_key", session_id, number)[0]
+        except RecordsOfflineError as error:
+            raise RecordsOfflineError(
+                f"{error} The next item of this test comes from the server; your answers so far are kept. Try "
+                f"again once it answers.") from None
+        return int(text[:16], 16)
+
+    def test_seed(self, session_id: str) -> int:
+        """The seed of a test the server issued, once it has ended (dd_test_seed): its items follow from it."""
+        return int(self._call("dd_test_seed", session_id)[0])
 
     def record_answer(self, session_id: str, answered: AnsweredItem, scheduler_memory: dict | None = None) -> str:
         item, grade = answered.item, answered.grade

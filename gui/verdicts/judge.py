@@ -17,6 +17,7 @@ What is checked, for each test (each failure is one of `Verdict.problems`, in pl
 """
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -246,8 +247,14 @@ class Judge:
             not_counted = ("it was not issued by the records (taken before they issued tests, or started another "
                            "way)" + (f": {claims[0]}" if claims else ""))
         seed = issue.get("seed") if isinstance(issue, dict) else None
+        item_keys = None
+        digest = issue.get("seed_sha256") if isinstance(issue, dict) else None
         if issued:
-            if isinstance(seed, bool) or not isinstance(seed, int):
+            if seed is None and isinstance(digest, str):
+                seed, item_keys, problem = self._kept_seed(uuid, finished, digest)
+                if problem:
+                    problems.append(problem)
+            elif isinstance(seed, bool) or not isinstance(seed, int):
                 problems.append("its issue holds no seed")
             if not vouched and _answer_keys(settings) != _answer_keys(self._settings_in_force(ledger_seq)):
                 problems.append("its answer-key settings are not those of the manager's latest signed change when it "
@@ -256,15 +263,37 @@ class Judge:
         if len(answers) > stored.test_items:
             problems.append(f"it holds {len(answers)} answers; the test has {stored.test_items} items")
         correct, grading_problems = self._grade(drill_id, settings_text, seed if issued else None, level or 1,
-                                                answers)
+                                                answers, item_keys if issued else None)
         problems += grading_problems
         if not grading_problems and correct != stored_correct:
             problems.append(f"its stored grades say {stored_correct} right; graded again by the engine, {correct} are")
         return Verdict(uuid, len(answers), correct, stored_correct, target, level, issued, tuple(problems),
                        not_counted)
 
+    def _kept_seed(self, uuid: str, finished: str | None, digest: str):
+        """(seed, item keys, problem) of a test whose records keep its seed to themselves (a room's server): once it
+        has ended, its seed, which must be the one its issue named by its SHA-256; while it runs, its items' keys one
+        at a time, as far as it was answered."""
+        import hashlib
+
+        from dealerdrill.records.room_store import RecordsOfflineError
+
+        try:
+            if finished is None:
+                return None, functools.partial(self.records.item_key, uuid), ""
+            seed = self.records.test_seed(uuid)
+        except AttributeError:
+            return None, None, "its issue names a seed these records do not keep"
+        except RecordsOfflineError:
+            raise
+        except Exception as error:      # the server refused: it issued no such test
+            return None, None, f"the server gives no seed for it ({str(error).strip().splitlines()[0]})"
+        if hashlib.sha256(str(seed).encode("ascii")).hexdigest() != digest:
+            return None, None, "the seed the server kept is not the one its issue names"
+        return seed, None, ""
+
     def _grade(self, drill_id: str, settings_text: str, seed: int | None, level: int,
-               answers: list[tuple]) -> tuple[int, list[str]]:
+               answers: list[tuple], item_keys=None) -> tuple[int, list[str]]:
         """(right answers by the engine, problems): each stored item must be the one the test's seed gives at its
         place (a test the records issued) or the one its own stored seed gives (an older test)."""
         if not answers:
@@ -273,7 +302,8 @@ class Judge:
             drill = self._drill(drill_id, settings_text)
         except CannotRegrade as error:
             return 0, [f"it cannot be graded again here: {error}"]
-        sequence = ItemsOfATest(drill, seed, level) if seed is not None else None
+        sequence = (ItemsOfATest(drill, seed, level, item_keys=item_keys)
+                    if seed is not None or item_keys is not None else None)
         correct, problems = 0, []
         for place, (seq, item_text, answer_text, _, timed_out, _) in enumerate(answers, start=1):
             if seq != place:

@@ -70,6 +70,7 @@ from dealerdrill.domain import Grade, Mode, Target
 from dealerdrill.drills import SessionResult
 from dealerdrill.drills.levels import LEVEL_NAMES
 from dealerdrill.drills.session import DrillUsageError
+from dealerdrill.records import RecordsError
 
 from .test_review import TestReview, explanation_with_rule, reviewed_items, verdict_words
 
@@ -579,8 +580,17 @@ class DrillView(QWidget):
             return
         if self.session.finished:
             self.finish()
-        else:
+            return
+        try:
             self._ask()
+        except RecordsError as error:
+            # A room's test gets each item from its server: while it is away the trainee stays here, answers kept,
+            # and Next tries again.
+            self.state = "feedback"
+            self.problem_label.setText(str(error))
+            self.problem_label.show()
+            self.next_button.setEnabled(True)
+            self.next_button.setFocus()
 
     def end_session(self) -> SessionResult | QMessageBox | None:
         """What Esc and the end button do: a practice or timed session ends at once; a test still running

@@ -137,6 +137,67 @@ def test_a_desk_answers_an_issued_test_in_order_up_to_its_items_and_not_after_it
         assert len(_answers(desk, session)) == items
 
 
+def test_a_desk_gets_each_item_of_its_test_as_it_falls_due_and_never_the_seed_while_it_runs(room, open_room):
+    """The attacker's seed look-ahead: with the test's seed a desk makes every item, and its right answer, before
+    the first (it read the seed from the session's settings). The server keeps the seed: no login may read it,
+    the settings hold only its SHA-256, item n+1's key comes only once n answers are in (and only to the login
+    that started the test), and the seed itself only once the test has ended."""
+    import hashlib
+
+    import psycopg
+
+    from dealerdrill.drills.session import item_key
+
+    with _login(room.desk_a) as desk, _login(room.desk_b) as other:
+        trainee = _new_trainee(desk)
+        session = str(uuid.uuid4())
+        settings, target, _, seed = _call(desk, "dd_issue_test", session, trainee, DRILL, "desk-a")
+        issue = json.loads(settings)["test_issue"]
+        assert seed is None and "seed" not in issue and len(issue["seed_sha256"]) == 64
+        for connection in (desk, other):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                connection.execute("SELECT seed FROM dealerdrill.test_secrets").fetchall()
+        _refused(desk, "still running", _call, "dd_test_seed", session)
+        first = _call(desk, "dd_item_key", session, 1)[0]
+        _refused(desk, "item 2 of the test .* is not due: 0 answered", _call, "dd_item_key", session, 2)
+        _refused(other, "another login's, and still running", _call, "dd_item_key", session, 1)
+        _answer(desk, session, 1)
+        second = _call(desk, "dd_item_key", session, 2)[0]
+        _refused(desk, "item 3 .* is not due: 1 answered", _call, "dd_item_key", session, 3)
+        items = json.loads(target)["test_items"]
+        _refused(desk, f"has items 1 to {items}", _call, "dd_item_key", session, items + 1)
+        assert _call(desk, "dd_finish_session", session, FUTURE) == (True,)
+        [revealed] = _call(other, "dd_test_seed", session)
+        assert hashlib.sha256(str(revealed).encode()).hexdigest() == issue["seed_sha256"]
+        assert (int(first[:16], 16), int(second[:16], 16)) == (item_key(revealed, 1), item_key(revealed, 2))
+        assert _call(other, "dd_item_key", session, items)[0]         # the test over: any item, to judge it
+
+
+def test_a_test_taken_at_a_room_desk_is_judged_from_the_seed_the_server_kept(room, open_room, tmp_path, clock):
+    """Taken through the program (items by key from the server), judged by another desk once it has ended: every
+    item is the one the kept seed gives, the pass as taken."""
+    from drill_answers import right_answer
+
+    from dealerdrill.desk import Desk
+    from dealerdrill.domain import Mode
+    from dealerdrill.drills.catalog import DRILL_CATALOG
+    from dealerdrill.records.room_store import RoomRecords
+    from dealerdrill.verdicts.judge import Judge
+
+    records = RoomRecords(room.desk_a, clock=clock, workstation="desk-a", catalog=DRILL_CATALOG,
+                          outbox_path=tmp_path / "data" / "room-outbox.sqlite3")
+    with Desk(records, save_settings=False) as trainee_desk:
+        trainee_desk.add_trainee("Aroha")
+        trainee_desk.choose_trainee("Aroha")
+        session = trainee_desk.start_session(DRILL, Mode.TEST)
+        for _ in range(session.target.test_items):
+            session.submit(right_answer(session.next_item()), 2.0)
+        attempt = session.finish()
+    assert attempt.passed
+    verdict = Judge(open_room(room.desk_b)).verdict(attempt.uuid)
+    assert verdict is not None and verdict.issued and verdict.passed and not verdict.problems
+
+
 def test_a_practice_answer_comes_in_order_too(room):
     with _login(room.desk_a) as desk:
         trainee = _new_trainee(desk)

@@ -59,3 +59,41 @@ def test_the_manager_page_sets_the_room_only_for_a_manager(room_window, own_room
     box.save()
     assert "next start" in box.message.text()
     assert room_window.desk.room_server().url == "postgresql://desk_c@records.local/dealerdrill"
+
+
+def test_a_test_waits_for_its_next_item_while_the_server_is_away(qtbot, own_room, tmp_path, clock):
+    """A room's test gets each item's key from the server as it falls due. The server stops after the first answer:
+    Next says why the next item cannot come and keeps the trainee on the test, answers kept; once the server is
+    back, Next draws it and the test goes on."""
+    from drill_answers import right_answer
+    from PySide6.QtCore import Qt
+
+    from dealerdrill.app import MainWindow
+    from dealerdrill.drills.catalog import DRILL_CATALOG
+    from dealerdrill.records.room_store import RoomRecords
+
+    records = RoomRecords(own_room.desk_a, clock=clock, catalog=DRILL_CATALOG,
+                          outbox_path=tmp_path / "data" / "room-outbox.sqlite3", manager_url=own_room.manager)
+    desk = Desk(records, save_settings=False)
+    window = MainWindow(desk=desk)
+    qtbot.addWidget(window)
+    window.show()
+    desk.add_trainee("Aroha")
+    desk.choose_trainee("Aroha")
+    window.show_drills()
+    view = window.drills
+    view.start(DRILL, Mode.TEST, confirmed=True)
+    first = view.session.current
+    view._panel_answered(right_answer(first))                   # what the drill's panel sends on Enter
+    assert view.state == "feedback"
+    own_room.cluster.stop("fast")
+    try:
+        qtbot.keyClick(view.next_button, Qt.Key_Return)
+        assert view.state == "feedback" and view.session.current is None
+        assert "comes from the" in view.problem_label.text() and "answers so far are kept" in view.problem_label.text()
+    finally:
+        own_room.cluster.start()
+    qtbot.keyClick(view.next_button, Qt.Key_Return)
+    assert view.state == "asking" and view.session.current is not None and view.session.current != first
+    window.close()
+    desk.close()
