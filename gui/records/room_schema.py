@@ -727,6 +727,12 @@ END $$;
 CREATE OR REPLACE FUNCTION dd_item_key(p_session_uuid text, p_number integer) RETURNS text {_DEFINER} AS $$
 DECLARE v_session bigint; v_finished text; v_login text; v_items integer; v_seed bigint; v_answers integer;
 BEGIN
+    -- Asked in a transaction of its own: one that wrote could add a placeholder answer, take the next key, and
+    -- roll back, walking the whole test ahead; the answers counted here are then those committed.
+    IF pg_current_xact_id_if_assigned() IS NOT NULL THEN
+        RAISE EXCEPTION 'an item''s key is given only in a transaction that has written nothing'
+            USING ERRCODE = 'insufficient_privilege';
+    END IF;
     SELECT s.id, s.finished_at, s.login, i.test_items, k.seed INTO v_session, v_finished, v_login, v_items, v_seed
     FROM sessions s JOIN test_issues i ON i.session_id = s.id JOIN test_secrets k ON k.session_id = s.id
     WHERE s.uuid = p_session_uuid;

@@ -668,7 +668,7 @@ class RoomRecords(Records):
                 f"The next item of this test comes from the training room server ({public_url(self.url)}), which "
                 "cannot be reached now; your answers so far are kept. Try again once it answers.")
         try:
-            text = self._call("dd_item_key", session_id, number)[0]
+            text = self._read_now("SELECT dd_item_key(?, ?)", (session_id, number))[0][0]   # tried even if seen away
         except RecordsOfflineError as error:
             raise RecordsOfflineError(
                 f"{error} The next item of this test comes from the server; your answers so far are kept. Try "
@@ -677,7 +677,7 @@ class RoomRecords(Records):
 
     def test_seed(self, session_id: str) -> int:
         """The seed of a test the server issued, once it has ended (dd_test_seed): its items follow from it."""
-        return int(self._call("dd_test_seed", session_id)[0])
+        return int(self.read("SELECT dd_test_seed(?)", (session_id,))[0][0])   # read-only records may ask too
 
     def record_answer(self, session_id: str, answered: AnsweredItem, scheduler_memory: dict | None = None) -> str:
         item, grade = answered.item, answered.grade

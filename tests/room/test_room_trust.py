@@ -166,6 +166,17 @@ def test_a_desk_gets_each_item_of_its_test_as_it_falls_due_and_never_the_seed_wh
         _refused(desk, "item 3 .* is not due: 1 answered", _call, "dd_item_key", session, 3)
         items = json.loads(target)["test_items"]
         _refused(desk, f"has items 1 to {items}", _call, "dd_item_key", session, items + 1)
+        # Not by a placeholder answer and a rollback: a key is given only in a transaction that wrote nothing.
+        import psycopg as pg
+
+        from dealerdrill.records.room_connection import conninfo
+
+        with pg.connect(conninfo(room.desk_a)) as walker:          # one transaction, rolled back at the end
+            _answer(walker, session, 2, correct=0)
+            with pytest.raises(pg.errors.InsufficientPrivilege, match="written nothing"):
+                _call(walker, "dd_item_key", session, 3)
+            walker.rollback()
+        assert _answers(desk, session) == [1]
         assert _call(desk, "dd_finish_session", session, FUTURE) == (True,)
         [revealed] = _call(other, "dd_test_seed", session)
         assert hashlib.sha256(str(revealed).encode()).hexdigest() == issue["seed_sha256"]
