@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from manager_targets import set_target_as_manager
+from still_clock import StillClock, locked_out
 
 from dealerdrill.desk import Desk, ManagerRoleRequired, NeedsConfirmation, Permission, PinTriesExhausted, roles
 from dealerdrill.domain import Mode, Target
@@ -258,28 +259,6 @@ def forge_audit_rows(records_path, *rows) -> None:
                        (actor, action, detail))
 
 
-class StillClock:
-    """The time of day, moved by the test only (a millisecond a reading, so stored times stay in order)."""
-
-    def __init__(self):
-        from datetime import UTC, datetime
-
-        self.now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-
-    def __call__(self):
-        self.now += timedelta(milliseconds=1)
-        return self.now
-
-
-def locked_out(desk) -> None:
-    desk.lock_manager()
-    for _ in range(roles.FREE_TRIES - 1):
-        with pytest.raises(PermissionError, match="not right"):
-            desk.unlock_manager("000000", MANAGER)
-    with pytest.raises(PinTriesExhausted):
-        desk.unlock_manager("000000", MANAGER)
-
-
 def test_an_unlock_entry_a_trainee_appends_does_not_end_a_lock_out(records_path):
     """A desk's login (or sqlite3 on the file) appended `manager_unlocked`, and the wrong-PIN lock-out was lifted.
     What ends a lock-out is an unlock signed by a manager key these records accept: entries written through the
@@ -291,7 +270,7 @@ def test_an_unlock_entry_a_trainee_appends_does_not_end_a_lock_out(records_path)
     with Desk.open(records_path, clock=clock) as desk:
         desk.set_first_pin(MANAGER, PIN, PIN)
         fingerprint = desk.role.key.fingerprint
-        locked_out(desk)
+        locked_out(desk, MANAGER)
         for action in ("manager_unlocked", "pin_set", "pin_reset"):      # through the records, as a program would
             desk.records.add_audit_entry(MANAGER, action, f"key {fingerprint}")
         mine = a_key_of_the_trainees(desk.records, MANAGER, "this workstation")
@@ -353,7 +332,7 @@ def test_a_new_pin_after_a_reset_is_not_held_up_by_the_lock_out_of_the_old_one(r
     the role at once (nothing is guessed), and their signed unlock ends the old lock-out."""
     with Desk.open(records_path, clock=clock) as desk:
         desk.set_first_pin(MANAGER, PIN, PIN)
-        locked_out(desk)
+        locked_out(desk, MANAGER)
         desk.role.pin_path.unlink()
     with Desk.open(records_path, clock=clock) as desk:
         desk.set_first_pin("Rangi", "86428642", "86428642")

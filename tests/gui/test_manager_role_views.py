@@ -8,11 +8,12 @@ day and the idle time are clocks the test moves, handed to the desk.
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
+from still_clock import StillClock
 
 from dealerdrill import app as app_module
 from dealerdrill.desk import Desk
@@ -21,17 +22,6 @@ from dealerdrill.views.records_manager import WORKSTATION_TAB
 
 PIN = "482648"
 MANAGER = "Mere Smith"
-
-
-class StillClock:
-    """The time of day, moved by the test; each reading adds a millisecond so stored times stay in order."""
-
-    def __init__(self):
-        self.now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-
-    def __call__(self):
-        self.now += timedelta(milliseconds=1)
-        return self.now
 
 
 class IdleClock:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 from room_helpers import owner_adds_manager
+from still_clock import locked_out
 
-from dealerdrill.desk import Desk, PinTriesExhausted, roles
+from dealerdrill.desk import Desk, PinTriesExhausted
 from dealerdrill.records import RecordsError
 
 PIN, MANAGER = "24681357", "Mere Smith"
@@ -23,12 +24,7 @@ def test_a_desk_login_cannot_lift_the_lock_out_or_the_idle_lock(room, tmp_path):
         owner_adds_manager(room.owner, desk.role.pin_path, MANAGER, PIN)
         desk.unlock_manager(PIN, MANAGER)
         desk.set_idle_lock_minutes(15)                        # the manager's, signed
-        desk.lock_manager()
-        for _ in range(roles.FREE_TRIES - 1):
-            with pytest.raises(PermissionError, match="not right"):
-                desk.unlock_manager("00000000", MANAGER)
-        with pytest.raises(PinTriesExhausted):
-            desk.unlock_manager("00000000", MANAGER)
+        locked_out(desk, MANAGER)
 
         forger = RoomRecords(room.desk_b, workstation="desk-b", catalog=DRILL_CATALOG,
                              outbox_path=tmp_path / "b" / "room-outbox.sqlite3")
