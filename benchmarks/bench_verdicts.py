@@ -10,6 +10,11 @@ same run:
   them (by worker processes, one a core, their start included);
 and verify's time over the file is their sum, with the file's test answers (every TEST_EVERY-th session) judged
 at the measured rate. The "reference" column is the chains' check alone, the verify of before.
+
+Then the same tests once a manager sealed their gradings (dealerdrill.verdicts.judge: the desk seals what its judge
+graded while the role is held): a new judge takes each grading from the seal, and everything else of the verdict
+(target, level, times, signatures, the seal's own signature and digest) is judged as before. verify's time over
+the file with its tests' gradings sealed is the chains' check plus the file's test answers at that rate.
 """
 from __future__ import annotations
 
@@ -62,11 +67,17 @@ def run(wanted):
         records = Records(Path(folder) / "records.sqlite3", catalog=DRILL_CATALOG)
         uuids, answers = _real_tests(records, [drill for drill, _, _ in synthetic.DRILLS])
         start = time.perf_counter()
-        verdicts = Judge(records).verdicts(uuids)
+        judge = Judge(records)
+        verdicts = judge.verdicts(uuids)
         judged = time.perf_counter() - start
         troubled = [uuid for uuid, verdict in verdicts.items() if verdict.problems]
+        _seal(records, judge)
+        start = time.perf_counter()
+        from_seals = Judge(records).verdicts(uuids)
+        judged_sealed = time.perf_counter() - start
         records.close()
     per_answer = judged / answers
+    per_answer_sealed = judged_sealed / answers
 
     plan = synthetic.Plan()
     path = synthetic.cached(CACHE, plan)
@@ -77,6 +88,8 @@ def run(wanted):
     big.close()
     test_answers = plan.answers // synthetic.TEST_EVERY
     total = chains + per_answer * test_answers
+    total_sealed = chains + per_answer_sealed * test_answers
+    same = from_seals == verdicts
     return [
         Result("judge a test answer again (item + grade)", per_answer, per_answer, "",
                None if not troubled else False,
@@ -86,4 +99,27 @@ def run(wanted):
                total <= VERIFY_TARGET and not troubled,
                f"chains {chains:.1f} s (verify before issue 28: the reference column) + {test_answers:,} test "
                f"answers x {per_answer * 1000:.2f} ms = {per_answer * test_answers:.1f} s"),
+        Result("judge a test answer again, its grading sealed", per_answer_sealed, per_answer, "",
+               None if same else False,
+               f"the same {len(uuids)} tests once a manager sealed their gradings, in {judged_sealed:.2f} s; "
+               f"verdicts {'the same' if same else 'DIFFER'} (reference: made from scratch)"),
+        Result(f"verify {plan.answers:,} answers, tests' gradings sealed", total_sealed, total,
+               f"<= {VERIFY_TARGET:.0f} s", total_sealed <= VERIFY_TARGET and same and not troubled,
+               f"chains {chains:.1f} s + {test_answers:,} test answers x {per_answer_sealed * 1000:.3f} ms = "
+               f"{per_answer_sealed * test_answers:.1f} s (reference: every test made again from scratch)"),
     ]
+
+
+def _seal(records, judge) -> None:
+    """What a manager's unlock at the desk does with what its judge graded (Desk._seal_gradings)."""
+    from dealerdrill.desk.manager_key import new_key
+    from dealerdrill.records.models import GRADINGS_SEALED
+    from dealerdrill.verdicts.judge import SEAL_SIZE, sealed_gradings_text
+
+    key = new_key("24681357")
+    records.add_manager_key(key.public.raw, "Bench Manager", "this workstation", key, "Bench Manager")
+    gradings = judge.unsealed_gradings()
+    digests = sorted(gradings)
+    for start in range(0, len(digests), SEAL_SIZE):
+        part = {digest: gradings[digest] for digest in digests[start:start + SEAL_SIZE]}
+        records.add_audit_entry("Bench Manager", GRADINGS_SEALED, sealed_gradings_text(part), key)

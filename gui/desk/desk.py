@@ -321,6 +321,8 @@ class Desk:
 
     def lock_if_idle(self) -> bool:
         """Lock the role if it has been idle too long (the window asks every few seconds); True if it did."""
+        if self.role.idle_too_long():
+            self._seal_gradings()
         if self.role.lock_if_idle():
             self._tell(DeskEvent.MANAGER)
             return True
@@ -347,6 +349,7 @@ class Desk:
     def unlock_manager(self, pin: str, name: str) -> Manager:
         self._require_records()
         manager = self.role.unlock(pin, name)
+        self._seal_gradings()
         self._tell(DeskEvent.MANAGER)
         return manager
 
@@ -363,8 +366,32 @@ class Desk:
 
     def lock_manager(self) -> None:
         if self.role.unlocked:
+            self._seal_gradings()
             self.role.lock()
             self._tell(DeskEvent.MANAGER)
+
+    def _seal_gradings(self) -> None:
+        """While the manager holds the role: the gradings this desk's judge made of finished tests (items made
+        again, answers graded by the engine) and no seal holds yet, under the manager's signature, so that a judge
+        with these records (verify) need not make those items again. Nothing to seal, or no records that take
+        it: nothing written. Best effort: a seal is only a saving, and a refusal must not keep the role held."""
+        from dealerdrill.records import RecordsError
+        from dealerdrill.records.models import GRADINGS_SEALED
+        from dealerdrill.verdicts.judge import SEAL_SIZE, sealed_gradings_text
+
+        records, holder = self.records, self.role.holder()
+        if records is None or records.read_only or holder is None:
+            return
+        name, key = holder
+        gradings = self.judge.unsealed_gradings()
+        digests = sorted(gradings)
+        for start in range(0, len(digests), SEAL_SIZE):
+            part = {digest: gradings[digest] for digest in digests[start:start + SEAL_SIZE]}
+            try:
+                records.add_audit_entry(name, GRADINGS_SEALED, sealed_gradings_text(part), key)
+            except RecordsError:
+                return                   # the server away, the file read-only: sealed at another unlock
+            self.judge.sealed(part)
 
     def may(self, permission: Permission) -> bool:
         return self.role.may(permission)

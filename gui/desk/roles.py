@@ -127,6 +127,13 @@ class ManagerRole:
     def unlocked(self) -> bool:
         return self.manager is not None
 
+    def holder(self) -> tuple[str, manager_key.ManagerKey] | None:
+        """The manager holding the role and their key, without the idle check: for what is signed on the way out
+        (the seal of gradings just before an idle lock)."""
+        if self._manager is None or self.key is None:
+            return None
+        return self._manager.name, self.key
+
     @property
     def manager_name(self) -> str | None:
         manager = self.manager
@@ -174,10 +181,12 @@ class ManagerRole:
         self._log(manager, "idle_lock_set", f"{float(minutes):g}", signed=True)
         self._idle_limit = 60.0 * float(minutes)
 
+    def idle_too_long(self) -> bool:
+        """The role is held and has been idle past its limit (lock_if_idle would lock it now)."""
+        return self._manager is not None and self._idle_clock() - self._last_activity >= self._idle_limit
+
     def lock_if_idle(self) -> bool:
-        if self._manager is None:
-            return False
-        if self._idle_clock() - self._last_activity < self._idle_limit:
+        if not self.idle_too_long():
             return False
         self._lock("idle")
         return True

@@ -169,6 +169,11 @@ SETTINGS_IN_FORCE = "settings_in_force"
 # the wrong-PIN lock-out, the latest idle_lock_set is the idle lock. The program writes manager_unlocked and
 # idle_lock_set signed; a training room's server takes none of them unsigned (room_schema.dd_audit), so no desk's
 # login can lift the lock-out or stop the role locking itself.
+# The audit action of a manager's seal over gradings the engine made (dealerdrill.verdicts.judge): the detail maps
+# the digest of what a test's grading is made from (its drill, settings, seed, level and stored answers) to the
+# engine's count of right answers and the problems met, so that a judge holding the seal, signed by a key it
+# accepts, need not make those items again (verify over a large file).
+GRADINGS_SEALED = "gradings_sealed"
 ROLE_STATE_ACTIONS = ("manager_unlocked", "pin_set", "pin_reset", "idle_lock_set")
 
 

@@ -14,10 +14,18 @@ What is checked, for each test (each failure is one of `Verdict.problems`, in pl
 - each stored answer graded again by the engine: the count of right answers is the engine's, and the stored
   grades must say the same;
 - no more answers than the test has, and its times in order (started, each answer, finished; none in the future).
+
+Making items again is what judging costs (about a millisecond an answer). A manager may seal the gradings a judge
+made (Judge.unsealed_gradings, written by the desk as a signed GRADINGS_SEALED audit entry): each maps the digest of
+exactly what a grading is made from (drill, settings, seed, level, every stored answer and item) to the engine's
+count and the problems met. A judge takes a grading from a seal signed by a key it accepts, for a test whose
+digest is the same, instead of making the items again; everything else of the verdict is judged as always. A
+seal cannot be written without a manager's key, and it says nothing of a test whose stored answers changed since.
 """
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,12 +35,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from dealerdrill import __version__
 from dealerdrill.domain import Target
 from dealerdrill.drills.levels import LEVEL_NAMES, level_of
 from dealerdrill.drills.regrade import CannotRegrade, grade_as_made, make_drill, regrade_item
 from dealerdrill.drills.session import ItemsOfATest
 from dealerdrill.records import chain
-from dealerdrill.records.models import ISSUE_KEY, SETTINGS_IN_FORCE, SessionSummary
+from dealerdrill.records.models import GRADINGS_SEALED, ISSUE_KEY, SETTINGS_IN_FORCE, SessionSummary
 from dealerdrill.records.queries import stored_target
 from dealerdrill.records.store import from_text
 
@@ -88,9 +97,27 @@ def _open_worker_judge(path: str, catalog, distrusted: frozenset[str], now: date
     _worker_judge = Judge(records, distrusted=distrusted, now=lambda: now)
 
 
-def _judge_in_worker(batch: list[str]) -> dict[str, Verdict]:
+def _judge_in_worker(batch: list[str]) -> tuple[dict[str, Verdict], dict[str, tuple[int, tuple[str, ...]]]]:
+    """The batch's verdicts and the gradings the worker made (for its caller to seal)."""
     assert _worker_judge is not None
-    return _worker_judge._judge_batch(batch)
+    verdicts = _worker_judge._judge_batch(batch)
+    fresh, _worker_judge._fresh_gradings = _worker_judge._fresh_gradings, {}
+    return verdicts, fresh
+
+
+# A grading as sealed: (right answers by the engine, the problems met making the items and grading them).
+Grading = tuple[int, tuple[str, ...]]
+# At most this many gradings in one sealed entry (a file's first seal after an upgrade may cover thousands).
+SEAL_SIZE = 2000
+
+
+def grading_digest(drill_id: str, settings_text: str, seed: int | None, level: int, answers: list[tuple]) -> str:
+    """The SHA-256 (hex) of everything a test's grading is made from: the program's version (the engine that
+    grades), its drill, its settings as stored, the seed its items come from, its level, and each stored answer
+    (number, item, answer given, timed out) in order."""
+    made_from = [__version__, drill_id, settings_text, seed, level,
+                 [[seq, item, answer, bool(timed_out)] for seq, item, answer, _, timed_out, _ in answers]]
+    return hashlib.sha256(json.dumps(made_from, separators=(",", ":")).encode()).hexdigest()
 
 
 class Judge:
@@ -112,6 +139,8 @@ class Judge:
         self._targets: dict[str, list[_SignedEntry]] = {}
         self._settings: list[_SignedEntry] = []
         self._broken_signed: list[int] = []
+        self._sealed: dict[str, Grading] = {}               # digest -> grading, from seals of accepted keys
+        self._fresh_gradings: dict[str, Grading] = {}       # made here and not under any seal yet
 
     # ------------------------------------------------------------------------------------ what callers ask
 
@@ -130,9 +159,19 @@ class Judge:
                 found.update(self._judge_batch(batch))
             return found
         with pool:
-            for judged in pool.map(_judge_in_worker, batches):
+            for judged, fresh in pool.map(_judge_in_worker, batches):
                 found.update(judged)
+                self._fresh_gradings.update(fresh)
         return found
+
+    def unsealed_gradings(self) -> dict[str, Grading]:
+        """The gradings of finished tests this judge made (the engine's, items made again) that no seal it read
+        holds: what a manager's seal may vouch for (dealerdrill.desk seals them while the role is held)."""
+        return {digest: grading for digest, grading in self._fresh_gradings.items() if digest not in self._sealed}
+
+    def sealed(self, gradings: dict[str, Grading]) -> None:
+        """These gradings are now under a seal (the desk wrote it): not offered again."""
+        self._sealed.update(gradings)
 
     def _workers(self, tests: int):
         """A pool of worker processes for `tests` tests, or None to judge here: a few tests, one core, a room
@@ -263,7 +302,7 @@ class Judge:
         if len(answers) > stored.test_items:
             problems.append(f"it holds {len(answers)} answers; the test has {stored.test_items} items")
         correct, grading_problems = self._grade(drill_id, settings_text, seed if issued else None, level or 1,
-                                                answers, item_keys if issued else None)
+                                                answers, item_keys if issued else None, finished is not None)
         problems += grading_problems
         if not grading_problems and correct != stored_correct:
             problems.append(f"its stored grades say {stored_correct} right; graded again by the engine, {correct} are")
@@ -293,11 +332,24 @@ class Judge:
         return seed, None, ""
 
     def _grade(self, drill_id: str, settings_text: str, seed: int | None, level: int,
-               answers: list[tuple], item_keys=None) -> tuple[int, list[str]]:
+               answers: list[tuple], item_keys=None, finished: bool = False) -> tuple[int, list[str]]:
         """(right answers by the engine, problems): each stored item must be the one the test's seed gives at its
-        place (a test the records issued) or the one its own stored seed gives (an older test)."""
+        place (a test the records issued) or the one its own stored seed gives (an older test). A finished test's
+        grading is taken from a seal when one holds it (see the module's text), else made and kept to be sealed."""
         if not answers:
             return 0, []
+        if not finished or item_keys is not None:
+            return self._grade_made(drill_id, settings_text, seed, level, answers, item_keys)
+        digest = grading_digest(drill_id, settings_text, seed, level, answers)
+        sealed = self._sealed.get(digest)
+        if sealed is not None:
+            return sealed[0], list(sealed[1])
+        correct, problems = self._grade_made(drill_id, settings_text, seed, level, answers, None)
+        self._fresh_gradings[digest] = (correct, tuple(problems))
+        return correct, problems
+
+    def _grade_made(self, drill_id: str, settings_text: str, seed: int | None, level: int,
+                    answers: list[tuple], item_keys) -> tuple[int, list[str]]:
         try:
             drill = self._drill(drill_id, settings_text)
         except CannotRegrade as error:
@@ -394,8 +446,8 @@ class Judge:
                 "SELECT l.seq, l.kind, l.ref, l.content, l.answers_last_id, l.answers_head, l.chain_hash, "
                 "l.signed_by_key, l.signature, p.chain_hash FROM ledger l LEFT JOIN ledger p ON p.seq = l.seq - 1 "
                 "WHERE (l.signed_by_key IS NOT NULL OR l.kind = 'target') "
-                "AND (l.kind = 'target' OR (l.kind = 'audit' AND l.content LIKE ?)) "
-                "ORDER BY l.seq", (f"%{SETTINGS_IN_FORCE}%",)):
+                "AND (l.kind = 'target' OR (l.kind = 'audit' AND (l.content LIKE ? OR l.content LIKE ?))) "
+                "ORDER BY l.seq", (f"%{SETTINGS_IN_FORCE}%", f"%{GRADINGS_SEALED}%")):
             link = chain.ledger_link(bytes(previous) if previous is not None else chain.NO_HASH, kind, ref, content,
                                      last_id, bytes(head))
             history = key is None and kind == "target" and (first_signed is None or seq < first_signed)
@@ -413,6 +465,8 @@ class Judge:
                 answer_keys = detail.get("answer_keys")
                 if isinstance(answer_keys, dict):
                     settings.append(_SignedEntry(seq, {t: v for t, v in answer_keys.items() if isinstance(v, dict)}))
+            elif event.get("action") == GRADINGS_SEALED and not history:
+                self._sealed.update(_gradings_of(event.get("detail")))
         self._targets, self._settings = targets, settings
         # Every entry a manager signed vouches for the records as they stood then: one whose hash or signature no
         # longer holds (the records rewritten and their chains linked anew after it) is named on each test before it.
@@ -428,6 +482,26 @@ class Judge:
                     or not chain.signature_is_valid(every_key[key], bytes(signature), bytes(stored)):
                 broken.append(seq)
         self._broken_signed = broken
+
+
+def sealed_gradings_text(gradings: dict[str, Grading]) -> str:
+    """The detail of a GRADINGS_SEALED audit entry: digest -> [right answers, [problems]]."""
+    return json.dumps({"gradings": {digest: [correct, list(problems)]
+                                    for digest, (correct, problems) in sorted(gradings.items())}},
+                      separators=(",", ":"))
+
+
+def _gradings_of(detail) -> dict[str, Grading]:
+    """The gradings a sealed entry's detail holds; what is not of their shape is passed over."""
+    gradings = (_json_object(detail) or {}).get("gradings")
+    if not isinstance(gradings, dict):
+        return {}
+    found: dict[str, Grading] = {}
+    for digest, grading in gradings.items():
+        if (isinstance(grading, list) and len(grading) == 2 and type(grading[0]) is int and grading[0] >= 0
+                and isinstance(grading[1], list) and all(isinstance(p, str) for p in grading[1])):
+            found[digest] = (grading[0], tuple(grading[1]))
+    return found
 
 
 def with_verdict(summary: SessionSummary, verdict: Verdict) -> SessionSummary:

@@ -45,6 +45,7 @@ def test_worker_processes_judge_every_test_as_the_callers_process_does(tmp_path,
     pool.shutdown()
     by_workers = judge.verdicts(uuids)
     assert by_workers == here and len(here) == 7
+    assert len(judge.unsealed_gradings()) == 7          # the workers' gradings come back, for the manager to seal
     assert here[forged.session_id].problems and sum(not v.problems for v in here.values()) == 6
     assert [v.passed for v in here.values()].count(True) == sum(
         1 for v in here.values() if not v.problems and v.correct >= 3)
