@@ -315,6 +315,7 @@ class Judge:
         at a time, as far as it was answered."""
         import hashlib
 
+        from dealerdrill.records import RecordsError
         from dealerdrill.records.room_store import RecordsOfflineError
 
         try:
@@ -325,7 +326,7 @@ class Judge:
             return None, None, "its issue names a seed these records do not keep"
         except RecordsOfflineError:
             raise
-        except Exception as error:      # the server refused: it issued no such test
+        except (RecordsError, TypeError, ValueError) as error:   # the server refused: it issued no such test
             return None, None, f"the server gives no seed for it ({str(error).strip().splitlines()[0]})"
         if hashlib.sha256(str(seed).encode("ascii")).hexdigest() != digest:
             return None, None, "the seed the server kept is not the one its issue names"
@@ -430,58 +431,54 @@ class Judge:
         return before[-1].values if before else {}
 
     def _load_signed(self, up_to: int) -> None:
-        """The target changes and answer-key settings a manager signed, in ledger order (reread when a test is
-        newer than what was read)."""
+        """In one pass over the signed ledger entries (reread when a test is newer than what was read): the target
+        changes and answer-key settings a manager signed, in ledger order, the gradings they sealed, and the signed
+        entries that no longer hold."""
         if up_to <= self._loaded_to:
             return
         self._loaded_to = self.records.read("SELECT COALESCE(MAX(seq), 0) FROM ledger")[0][0]
         keys = {fp: key for fp, (key, _, origin) in self.records.manager_keys().items()
                 if origin == "this workstation" and fp not in self.distrusted}
+        every_key = {fp: key for fp, (key, _, _) in self.records.manager_keys().items()}
         targets: dict[str, list[_SignedEntry]] = {}
         settings: list[_SignedEntry] = []
+        broken: list[int] = []
         # Targets from before the chains (a file upgraded to version 4 linked them unsigned, ahead of anything
         # signed) were a manager's then, as verify takes that history.
         first_signed = self.records.read("SELECT MIN(seq) FROM ledger WHERE signed_by_key IS NOT NULL")[0][0]
         for seq, kind, ref, content, last_id, head, stored, key, signature, previous in self.records.read(
                 "SELECT l.seq, l.kind, l.ref, l.content, l.answers_last_id, l.answers_head, l.chain_hash, "
                 "l.signed_by_key, l.signature, p.chain_hash FROM ledger l LEFT JOIN ledger p ON p.seq = l.seq - 1 "
-                "WHERE (l.signed_by_key IS NOT NULL OR l.kind = 'target') "
-                "AND (l.kind = 'target' OR (l.kind = 'audit' AND (l.content LIKE ? OR l.content LIKE ?))) "
-                "ORDER BY l.seq", (f"%{SETTINGS_IN_FORCE}%", f"%{GRADINGS_SEALED}%")):
+                "WHERE l.signed_by_key IS NOT NULL OR l.kind = 'target' ORDER BY l.seq"):
             link = chain.ledger_link(bytes(previous) if previous is not None else chain.NO_HASH, kind, ref, content,
                                      last_id, bytes(head))
-            history = key is None and kind == "target" and (first_signed is None or seq < first_signed)
-            if link != bytes(stored) or not (history or (
-                    key in keys and signature is not None
-                    and chain.signature_is_valid(keys[key], bytes(signature), link))):
+            holds = link == bytes(stored)
+            if key is not None and not (holds and key in every_key and signature is not None
+                                        and chain.signature_is_valid(every_key[key], bytes(signature), link)):
+                # Every entry a manager signed vouches for the records as they stood then: one whose hash or
+                # signature no longer holds (the records rewritten and their chains linked anew after it) is named
+                # on each test before it.
+                broken.append(seq)
                 continue
-            event = _json_object(content) or {}
+            history = key is None and kind == "target" and (first_signed is None or seq < first_signed)
+            if not holds or not (history or key in keys):
+                continue
             if kind == "target":
+                event = _json_object(content) or {}
                 statement = event.get("statement") if not history else event
                 if isinstance(statement, dict) and isinstance(statement.get("drill"), str):
                     targets.setdefault(statement["drill"], []).append(_SignedEntry(seq, statement))
-            elif event.get("action") == SETTINGS_IN_FORCE:
-                detail = _json_object(event.get("detail")) or {}
-                answer_keys = detail.get("answer_keys")
-                if isinstance(answer_keys, dict):
-                    settings.append(_SignedEntry(seq, {t: v for t, v in answer_keys.items() if isinstance(v, dict)}))
-            elif event.get("action") == GRADINGS_SEALED and not history:
-                self._sealed.update(_gradings_of(event.get("detail")))
-        self._targets, self._settings = targets, settings
-        # Every entry a manager signed vouches for the records as they stood then: one whose hash or signature no
-        # longer holds (the records rewritten and their chains linked anew after it) is named on each test before it.
-        every_key = {fp: key for fp, (key, _, _) in self.records.manager_keys().items()}
-        broken = []
-        for seq, kind, ref, content, last_id, head, stored, key, signature, previous in self.records.read(
-                "SELECT l.seq, l.kind, l.ref, l.content, l.answers_last_id, l.answers_head, l.chain_hash, "
-                "l.signed_by_key, l.signature, p.chain_hash FROM ledger l LEFT JOIN ledger p ON p.seq = l.seq - 1 "
-                "WHERE l.signed_by_key IS NOT NULL ORDER BY l.seq"):
-            link = chain.ledger_link(bytes(previous) if previous is not None else chain.NO_HASH, kind, ref, content,
-                                     last_id, bytes(head))
-            if link != bytes(stored) or key not in every_key or signature is None \
-                    or not chain.signature_is_valid(every_key[key], bytes(signature), bytes(stored)):
-                broken.append(seq)
-        self._broken_signed = broken
+            elif kind == "audit" and (SETTINGS_IN_FORCE in content or GRADINGS_SEALED in content):
+                event = _json_object(content) or {}
+                if event.get("action") == SETTINGS_IN_FORCE:
+                    detail = _json_object(event.get("detail")) or {}
+                    answer_keys = detail.get("answer_keys")
+                    if isinstance(answer_keys, dict):
+                        settings.append(_SignedEntry(seq, {t: v for t, v in answer_keys.items()
+                                                           if isinstance(v, dict)}))
+                elif event.get("action") == GRADINGS_SEALED:
+                    self._sealed.update(_gradings_of(event.get("detail")))
+        self._targets, self._settings, self._broken_signed = targets, settings, broken
 
 
 def sealed_gradings_text(gradings: dict[str, Grading]) -> str:
