@@ -362,6 +362,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         self.records_ui.close()
         self.desk.end_session()   # a recorded session gets its finish time
+        self.desk.lock_manager()  # the role ends with the window (in a room, the manager's login closes with it)
         super().closeEvent(event)
 
     # --- settings -----------------------------------------------------------------------------------------------

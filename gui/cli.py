@@ -17,7 +17,10 @@ Both go through the desk (dealerdrill.desk), the same calls the window makes, so
 exports and imports need the manager role. The manager's name comes from --manager (or is asked for at a
 terminal); the PIN is asked for at a terminal without echo, or read from the first line of standard input
 with --pin-stdin (for scripts: `printf '%s\n' "$PIN" | dealerdrill import file.json --manager "Mere Smith"
---pin-stdin`). The records are the workstation's (data_dir(), or $DEALERDRILL_HOME/data). `import` merges
+--pin-stdin`). At a training room's desk with a manager's login set (DEALERDRILL_MANAGER_RECORDS_URL or the
+Manager page's setting), the manager's room password is needed too: asked for after the PIN without echo, or
+read from the second line of standard input with --pin-stdin (`printf '%s\n%s\n' "$PIN" "$ROOM_PASSWORD"`).
+It opens the manager's login for this command only and is kept nowhere. The records are the workstation's (data_dir(), or $DEALERDRILL_HOME/data). `import` merges
 JSON records files written by `export --format json` on another workstation; answers already present are
 skipped. Exit status: 0 done, 1 the work failed or was refused (message on stderr), 2 the command line was
 wrong.
@@ -128,7 +131,8 @@ def _records_option(command: argparse.ArgumentParser) -> None:
 def _manager_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("--manager", metavar="NAME", help="the training manager's name (asked for if not given)")
     command.add_argument("--pin-stdin", action="store_true",
-                         help="read the manager PIN from the first line of standard input (for scripts)")
+                         help="read the manager PIN from the first line of standard input (for scripts); at a "
+                              "training room's desk, the manager's room password from the second line")
 
 
 class Refused(Exception):
@@ -148,17 +152,27 @@ def unlock_from_command_line(desk, arguments, *, read_line=None, ask_secret=None
         raise Refused("no manager PIN is set on this workstation; set one in Dealer Drill's window "
                       "(Trainee ▸ Unlock manager role) first")
     name = arguments.manager
+    room_password = None
+    # A room's desk opens the manager's own login with the password typed now (never one kept in this account).
+    needs_room_password = desk.unlock_needs_room_password()
     if arguments.pin_stdin:
         pin = read_line().rstrip("\r\n")
+        if needs_room_password:
+            room_password = read_line().rstrip("\r\n")
+            if not room_password:
+                raise Refused("this desk records to a training room: give the manager's room password on the second "
+                              "line of standard input, after the PIN")
     elif interactive:
         name = name or ask("Manager's name: ")
         pin = ask_secret("Manager PIN: ")
+        if needs_room_password:
+            room_password = ask_secret("Manager's room password: ")
     else:
         raise Refused("this needs the manager role: give the PIN on standard input with --pin-stdin (and the "
                       "name with --manager), or run the command at a terminal")
     if not name:
         raise Refused("give the manager's name with --manager NAME")
-    desk.unlock_manager(pin, name)
+    desk.unlock_manager(pin, name, room_password)
     if desk.pin_notice:          # a PIN shorter than a new one may be: said here as the window says it
         print(f"dealerdrill: {desk.pin_notice}", file=sys.stderr)
 

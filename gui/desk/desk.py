@@ -346,9 +346,15 @@ class Desk:
         self._tell(DeskEvent.MANAGER)
         return manager
 
-    def unlock_manager(self, pin: str, name: str) -> Manager:
+    def unlock_needs_room_password(self) -> bool:
+        """Unlocking the role at this desk takes the manager's room password as well as the PIN: the records are
+        a training room's, with a manager's login set for this desk, opened only with the password typed."""
+        return self.role.needs_room_password()
+
+    def unlock_manager(self, pin: str, name: str, room_password: str | None = None) -> Manager:
+        """Hold the manager role (roles.ManagerRole.unlock): `room_password` where unlock_needs_room_password()."""
         self._require_records()
-        manager = self.role.unlock(pin, name)
+        manager = self.role.unlock(pin, name, room_password=room_password)
         self._seal_gradings()
         self._tell(DeskEvent.MANAGER)
         return manager

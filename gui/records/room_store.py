@@ -63,6 +63,22 @@ class RecordsBusyError(RecordsError):
     wait in the outbox and be sent again, once."""
 
 
+class ManagerLoginRefused(RecordsError):
+    """The training room server did not open the manager's login with the password typed (or would have opened it
+    without one); the message says which."""
+
+
+class ManagerLoginClosed(RecordsError):
+    """A manager's change was asked of a desk whose manager's login is not open (the role is locked)."""
+
+
+class _ManagerLogin:
+    """The manager's connection pool while the role is unlocked (None while it is locked), shared with clones."""
+
+    def __init__(self):
+        self.pool = None
+
+
 class RoomStatus:
     """What a desk shows about its room: connected or not, and how many entries wait in its outbox."""
 
@@ -214,16 +230,12 @@ class RoomRecords(Records):
             pool.open(wait=False)
         self._pool = pool
         # A desk's login may not sign off or set targets; a manager unlocking the role at that desk writes
-        # through their own login (manager_url), so the server's log and the login columns name them.
+        # through their own login (manager_url), so the server's log and the login columns name them. That login
+        # is open only while the role is: opened with the password the manager types (open_manager_login), never
+        # one found in the desk's account, and closed when the role locks. Shared with clone()s, so a worker
+        # thread's records lose it at the same moment.
         self.manager_url = manager_url
-        self._manager_pool = None
-        if manager_url and self._owns_pool:
-            self._manager_pool = psycopg_pool.ConnectionPool(conninfo(manager_url, application="dealerdrill manager"),
-                                                             min_size=0, max_size=2, open=False,
-                                                             kwargs={"autocommit": True}, configure=configure,
-                                                             timeout=POOL_TIMEOUT_SECONDS, name="dealerdrill-manager",
-                                                             reconnect_timeout=0)
-            self._manager_pool.open(wait=False)
+        self._manager_login = _ManagerLogin()
         self.outbox = None if read_only else Outbox(self.path)
         # Entries wait in the outbox (from before a restart too): new ones join the queue behind them.
         self._waiting = self.outbox is not None and self.outbox.waiting() > 0
@@ -261,9 +273,72 @@ class RoomRecords(Records):
 
     def _close_pool(self) -> None:
         if self._owns_pool:
+            self.close_manager_login()
             self._pool.close(timeout=2)
-            if self._manager_pool is not None:
-                self._manager_pool.close(timeout=2)
+
+    # ------------------------------------------------------------------------------------ the manager's login
+
+    @property
+    def manager_login_needed(self) -> bool:
+        """A manager's own login is set for this desk (manager_url): unlocking the role opens it, with the
+        manager's room password typed then."""
+        return bool(self.manager_url)
+
+    @property
+    def manager_login_open(self) -> bool:
+        return self._manager_login.pool is not None
+
+    def open_manager_login(self, password: str) -> None:
+        """Open the manager's login (manager_url) with `password` as typed, for as long as the role is unlocked
+        (close_manager_login). Only that password is sent: not the URL's, the keyring's or one in libpq's files
+        in the desk's account. ManagerLoginRefused when the server refuses it, or lets it in without asking for
+        the password (which would then guard nothing); RecordsOfflineError when the server cannot be reached."""
+        psycopg, psycopg_pool = _errors()
+        if not self.manager_url:
+            raise RecordsError("No manager's login is set for this desk's training room.")
+        if not isinstance(password, str) or not password:
+            raise ManagerLoginRefused("Type the manager's room password (the password of the manager's own login "
+                                      "to the training room server) as well as the PIN.")
+        self.close_manager_login()
+        info = conninfo(self.manager_url, application="dealerdrill manager", password=password)
+        login = public_url(self.manager_url)
+        try:
+            probe = psycopg.connect(info, autocommit=True)
+        except psycopg.OperationalError as error:
+            try:
+                self._read_now("SELECT 1", ())     # the server is there: it refused this login
+            except RecordsOfflineError:
+                raise RecordsOfflineError(f"The training room server ({public_url(self.url)}) cannot be reached "
+                                          f"now, so the manager's login cannot be opened.") from None
+            line = (str(error).strip().splitlines() or [""])[0]
+            words = (line.rpartition("FATAL:") if "FATAL:" in line else line.rpartition("failed: "))[2].strip()
+            raise ManagerLoginRefused(f"The training room server refused the manager's login {login}"
+                                      + (f" ({words})" if words else "") + ": check the room password. The "
+                                      "manager role stays locked.") from None
+        try:
+            asked = probe.pgconn.used_password
+        finally:
+            probe.close()
+        if not asked:
+            raise ManagerLoginRefused(
+                f"The training room server let the manager's login {login} in without asking for its password, "
+                "so the password typed here would guard nothing: whoever holds this desk's account could sign "
+                "off as the manager. The server's pg_hba.conf must ask manager logins for their password "
+                "(scram-sha-256; README: a training room). The manager role stays locked.")
+        numeric = _numeric_loader()
+
+        def configure(connection):
+            connection.adapters.register_loader("numeric", numeric)
+
+        self._manager_login.pool = psycopg_pool.ConnectionPool(
+            info, min_size=0, max_size=2, open=True, kwargs={"autocommit": True}, configure=configure,
+            timeout=POOL_TIMEOUT_SECONDS, name="dealerdrill-manager", reconnect_timeout=0)
+
+    def close_manager_login(self) -> None:
+        """Close the manager's login and drop the password it was opened with (the role locked)."""
+        pool, self._manager_login.pool = self._manager_login.pool, None
+        if pool is not None:
+            pool.close(timeout=2)
 
     def close(self) -> None:
         self._closed.set()
@@ -381,11 +456,17 @@ class RoomRecords(Records):
 
     @contextmanager
     def transaction(self, *, as_manager: bool = False) -> Iterator[_Transaction]:
-        """One server transaction; `as_manager`: through the manager's own login when one is configured."""
+        """One server transaction; `as_manager`: through the manager's own login when one is set for this desk
+        (ManagerLoginClosed unless the role opened it), else through the records' own login."""
         if self.read_only:
             raise RecordsReadOnlyError("These training room records were opened to be read only.")
         psycopg, psycopg_pool = _errors()
-        pool = self._manager_pool if as_manager and self._manager_pool is not None else self._pool
+        pool = self._pool
+        if as_manager and self.manager_url:
+            pool = self._manager_login.pool
+            if pool is None:
+                raise ManagerLoginClosed("The manager's login to the training room is open only while the manager "
+                                         "role is unlocked with the room password: unlock the role again.")
         try:
             with pool.connection() as connection:
                 with connection.transaction():

@@ -180,7 +180,7 @@ def test_no_test_starts_under_the_drills_default_target_while_the_server_is_down
     manager_records = open_room(own_room.desk_a, "manager", manager_url=own_room.manager)
     with Desk(manager_records, save_settings=False) as manager_desk:
         owner_adds_manager(own_room.owner, manager_desk.role.pin_path)
-        manager_desk.unlock_manager("24681357", "Mere Smith")
+        manager_desk.unlock_manager("24681357", "Mere Smith", own_room.manager_password)
         manager_desk.set_target(DRILL, Target(seconds=8, accuracy=0.9, test_items=50, pass_mark=0.98))
         manager_desk.add_trainee("Aroha")
     records = open_room(own_room.desk_a, "desk-2")
@@ -245,7 +245,7 @@ def test_a_desk_whose_manager_set_a_pin_starts_while_the_server_is_down(qtbot, o
         own_room.cluster.start()
     assert desk.records.send_waiting_now(timeout=30) and desk.records.status().online
     assert desk.trainee_names() == ["Aroha"]
-    desk.unlock_manager("24681357", "Mere Smith")
+    desk.unlock_manager("24681357", "Mere Smith", own_room.manager_password)
     assert desk.role.unlocked and desk.role.manager_name == "Mere Smith"
     desk.close()
 
@@ -269,7 +269,7 @@ def test_the_window_starts_the_program_way_while_the_server_is_down_after_a_sign
     assert notices == [] and desk.records.status().online
     desk.add_trainee("Aroha")
     owner_adds_manager(own_room.owner, desk.role.pin_path)
-    desk.unlock_manager("24681357", "Mere Smith")
+    desk.unlock_manager("24681357", "Mere Smith", own_room.manager_password)
     desk.apply_settings(replace(desk.settings, baccarat=replace(desk.settings.baccarat, commission_percent=4.0)))
     desk.close()
     own_room.cluster.stop("fast")

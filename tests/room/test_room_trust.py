@@ -317,7 +317,7 @@ def test_a_room_desk_without_the_pin_file_starts_and_logs_no_reset(room, tmp_pat
 
     with desk_at("manager", manager_url=room.manager) as manager_desk:
         owner_adds_manager(room.owner, manager_desk.role.pin_path)
-        manager_desk.unlock_manager("24681357", "Mere Smith")
+        manager_desk.unlock_manager("24681357", "Mere Smith", room.manager_password)
         manager_desk.role.change_pin("13572468", "13572468")          # a signed pin_changed
     with desk_at("trainee") as desk:
         assert not desk.pin_is_set() and desk.key_notice is None
@@ -357,18 +357,18 @@ def test_a_key_made_with_the_trainees_own_pin_does_not_join_the_room_under_the_m
     from dealerdrill.desk import manager_key
 
     forged = manager_key.new_key("97531864")
-    for login in (room.manager, room.desk_a):
+    for login in (room.manager_login, room.desk_a):
         with pytest.raises(psycopg.Error, match="only signed by a key the room already accepts|permission denied"):
             _add_key(login, forged, "Mere Smith", "this workstation", forged)
     with pytest.raises(psycopg.Error, match="only signed by a key the room already accepts"):
-        _add_key(room.manager, forged, "Mere Smith", "trusted", forged)      # a key never vouches for itself
+        _add_key(room.manager_login, forged, "Mere Smith", "trusted", forged)      # a key never vouches for itself
     assert _keys(room) == []
     mere = owner_adds_manager(room.owner, tmp_path / "mere" / "manager-pin.json")
     with pytest.raises(psycopg.Error, match="one that key's manager trusts"):
-        _add_key(room.manager, forged, "Mere Smith", "this workstation", mere)
+        _add_key(room.manager_login, forged, "Mere Smith", "this workstation", mere)
     with pytest.raises(psycopg.Error, match="permission denied"):
         _add_key(room.desk_a, forged, "Ana Other", "trusted", mere)
-    _add_key(room.manager, forged, "Ana Other", "trusted", mere)              # Mere trusts Ana's key
+    _add_key(room.manager_login, forged, "Ana Other", "trusted", mere)              # Mere trusts Ana's key
     assert _keys(room) == ["Mere Smith this workstation", "Ana Other trusted"]
     records = open_room(room.desk_b)
     assert sorted(m for _, m, _ in records.manager_keys().values()) == ["Ana Other", "Mere Smith"]

@@ -55,7 +55,7 @@ def test_the_manager_page_sets_the_room_only_for_a_manager(room_window, own_room
     box.save()
     assert "Only a training manager" in box.message.text() and room_window.desk.room_server() is None
     owner_adds_manager(own_room.owner, room_window.desk.role.pin_path, MANAGER, PIN)
-    room_window.desk.unlock_manager(PIN, MANAGER)
+    room_window.desk.unlock_manager(PIN, MANAGER, own_room.manager_password)
     box.save()
     assert "next start" in box.message.text()
     assert room_window.desk.room_server().url == "postgresql://desk_c@records.local/dealerdrill"
