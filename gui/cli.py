@@ -20,10 +20,10 @@ with --pin-stdin (for scripts: `printf '%s\n' "$PIN" | dealerdrill import file.j
 --pin-stdin`). At a training room's desk with a manager's login set (DEALERDRILL_MANAGER_RECORDS_URL or the
 Manager page's setting), the manager's room password is needed too: asked for after the PIN without echo, or
 read from the second line of standard input with --pin-stdin (`printf '%s\n%s\n' "$PIN" "$ROOM_PASSWORD"`).
-It opens the manager's login for this command only and is kept nowhere. The records are the workstation's (data_dir(), or $DEALERDRILL_HOME/data). `import` merges
-JSON records files written by `export --format json` on another workstation; answers already present are
-skipped. Exit status: 0 done, 1 the work failed or was refused (message on stderr), 2 the command line was
-wrong.
+It opens the manager's login for this command only and is kept nowhere. The records are the workstation's
+(data_dir(), or $DEALERDRILL_HOME/data). `import` merges JSON records files written by `export --format json` on
+another workstation; answers already present are skipped. Exit status: 0 done, 1 the work failed or was refused
+(message on stderr), 2 the command line was wrong.
 """
 from __future__ import annotations
 

@@ -323,7 +323,7 @@ class ManagerDialog(QDialog):
         self.room_password_edit.setObjectName("roomPassword")
         self.room_password_edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.room_password_edit.setAccessibleName("Room password")
-        self.room_password_edit.setPlaceholderText("your login to the training room server")
+        self.room_password_edit.setPlaceholderText("your own password on the training room server")
         if self.asks_room_password:
             form.addRow("&Room password", self.room_password_edit)
         layout.addLayout(form)

@@ -4,8 +4,9 @@ One throw-away cluster for the whole run (tests/pg_cluster.py: initdb in a tempo
 the `postgres` user when the tests run as root, a private port, its socket in that folder), one room
 database set up once as a template, and a fresh copy of it for each test. Login roles for two desks and a
 manager exist cluster-wide; as a room should be set up, a manager's login authenticates with its password
-(scram-sha-256), which a desk's test types at each unlock, while the desks' logins need none here. Without PostgreSQL's binaries the room tests are skipped, unless
-DEALERDRILL_REQUIRE_POSTGRES=1 (CI sets it), where they fail instead.
+(scram-sha-256), which a desk's test types at each unlock, while the desks' logins need none here. Without
+PostgreSQL's binaries the room tests are skipped, unless DEALERDRILL_REQUIRE_POSTGRES=1 (CI sets it), where they
+fail instead.
 """
 from __future__ import annotations
 
