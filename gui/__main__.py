@@ -16,7 +16,8 @@ USAGE = """usage: dealerdrill [--self-check | --version | --help]
                                                              (a training room's PostgreSQL server)
 
   export and import need the manager role: the PIN is asked for at a terminal, or read from the first
-  line of standard input with --pin-stdin
+  line of standard input with --pin-stdin; at a training room's desk the manager's room password too,
+  asked for after the PIN, or read from the second line with --pin-stdin
 
   with no options: open the trainer window
   --self-check     check the game engine against known answers (no window) and say whether it passed
