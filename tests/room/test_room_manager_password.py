@@ -266,3 +266,25 @@ def test_the_unlock_dialog_asks_for_the_room_password_only_at_a_rooms_desk(qtbot
         qtbot.keyClick(file_dialog.pin_edit, Qt.Key.Key_Return)
         assert file_desk.unlocked
         file_window.close()
+
+
+def test_a_room_desk_seals_the_gradings_its_judge_made_and_another_desk_takes_them(room, open_room, tmp_path, clock,
+                                                                                 monkeypatch):
+    """The seal of gradings (dealerdrill.verdicts.judge) in a room: written through the manager's login at the
+    lock, read by any desk's judge, which then makes none of the test's items again."""
+    from dealerdrill.verdicts.judge import Judge
+
+    with _desk(room, tmp_path, clock) as desk:
+        owner_adds_manager(room.owner, desk.role.pin_path, MANAGER, PIN)
+        desk.unlock_manager(PIN, MANAGER, room.manager_password)
+        desk.set_target(DRILL, Target(test_items=2))
+        desk.lock_manager()
+        attempt = _passed_test(desk)
+        desk.unlock_manager(PIN, MANAGER, room.manager_password)       # the desk's judge graded the test at its end
+        desk.lock_manager()
+    assert ("gradings_sealed", "manager_mere") in _audit(room)
+    made: list[str] = []
+    original = Judge._grade_made
+    monkeypatch.setattr(Judge, "_grade_made", lambda self, *rest: made.append(rest[0]) or original(self, *rest))
+    verdict = Judge(open_room(room.desk_b)).verdict(attempt.uuid)
+    assert verdict is not None and verdict.passed and not verdict.problems and made == []
