@@ -15,9 +15,15 @@ committed to the desk's disk before the call returns; a sender thread delivers t
 the server answers again, and the server ignores any it already has (their UUIDs). `status()` says how
 many wait. Meanwhile the few things a desk must read to carry on (the trainee, the drill's target) come
 from what it last read from the server.
+
+A test is issued by the server. For when it cannot be reached, the desk keeps a small stock of tests the server
+issued ahead for its login (`stock_tests`, whenever the server answers: room_schema version 11), with each drill's
+target and answer-key settings as the server gave them; offline, `issue_test` takes one, and its start goes into the
+outbox like any entry. The server takes it as it takes any desk's test, once, and marks it taken from stock.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import threading
@@ -30,10 +36,10 @@ from dealerdrill.domain import AnsweredItem, Target
 
 from . import chain, room_connection
 from .dialect import POSTGRES
-from .models import SessionSummary, TestIssue, Trainee
+from .models import ISSUE_KEY, TAKEN_FROM_STOCK, SessionSummary, TestIssue, Trainee
 from .outbox import OUTBOX_NAME, Outbox
 from .room_connection import conninfo, public_url
-from .room_schema import ROOM_SCHEMA_VERSION, ROOM_SUMMARY_CHECKS, SERVER_TRIGGERS
+from .room_schema import ROOM_SCHEMA_VERSION, ROOM_SUMMARY_CHECKS, SERVER_TRIGGERS, TESTS_STOCKED_PER_DESK
 from .schema import RecordsError, RecordsNewerError, RecordsReadOnlyError
 from .schema_v4 import audit_event, target_event
 from .schema_v5 import name_key
@@ -208,6 +214,7 @@ class RoomRecords(Records):
         self._local_sessions: dict[str, dict] = {}
         self._answers_given: dict[str, int] = {}     # answers sent or queued to sessions not in _local_sessions
         self._order = threading.Lock()          # keeps the outbox's order against answers sent straight away
+        self._stock_due = False                 # the stock of tests wants topping up once the server answers
         self._closed = threading.Event()
         self._wake = threading.Event()
         self._online = True
@@ -543,7 +550,7 @@ class RoomRecords(Records):
                 entry = outbox.first_waiting()
                 if entry is None:
                     self._online, self._waiting = True, False
-                    return
+                    break
                 entry_id, kind, payload = entry
                 try:
                     self._SENDERS[kind](self, payload)
@@ -553,6 +560,11 @@ class RoomRecords(Records):
                     outbox.refuse(entry_id, str(refusal))
                     continue
                 outbox.sent(entry_id)
+        if self._stock_due and not self._closed.is_set():
+            try:
+                self.stock_tests()
+            except RecordsError:
+                pass                        # tried again the next time the outbox is sent
 
     def send_waiting_now(self, timeout: float = 30.0) -> bool:
         """Try to send the outbox now (tests and the command line); True when nothing waits any more."""
@@ -565,6 +577,9 @@ class RoomRecords(Records):
         return False
 
     def _send_session(self, p: dict):
+        if "stock" in p:           # a test taken offline from this desk's stock
+            return self._call("dd_start_stocked_test", p["uuid"], p["stock"], p["trainee_uuid"], p["drill"],
+                              p["workstation"], p["target"], p["settings"], p["started_at"])
         return self._call("dd_start_session", p["uuid"], p["trainee_uuid"], p["drill"], p["game"], p["mode"],
                           p["settings"], p["target"], p["workstation"], p["started_at"])
 
@@ -725,8 +740,11 @@ class RoomRecords(Records):
         if row[4]:
             raise PermissionError(f"{row[2]} is archived; a manager must restore the profile first.")
         session_id = new_uuid()
-        settings_text, target_text, started, seed = self._call("dd_issue_test", session_id, row[1], drill_id,
-                                                               self.workstation)
+        try:
+            settings_text, target_text, started, seed = self._call("dd_issue_test", session_id, row[1], drill_id,
+                                                                   self.workstation)
+        except RecordsOfflineError as error:
+            return self._issue_from_stock(row, drill_id, str(error))
         target = Target.from_dict(json.loads(target_text))
         settings = json.loads(settings_text)
         self._local_sessions[session_id] = {"uuid": session_id, "trainee_uuid": row[1], "drill": drill_id,
@@ -739,6 +757,72 @@ class RoomRecords(Records):
         # seed, where it gives one, is used as given.
         return TestIssue(session_id, drill_id, int(seed) if seed is not None else None, target, settings,
                          from_text(started))
+
+    def stock_tests(self) -> int:
+        """Top up this desk's stock of tests for when the server cannot be reached (dd_stock_tests: issued ahead by
+        the server for this desk's login, up to TESTS_STOCKED_PER_DESK unused), and keep, with it, each drill's target
+        and answer-key settings as a test would be issued now (dd_test_terms). Returns how many the desk holds
+        untaken. RecordsOfflineError while the server cannot be reached (the sender tries again once it answers)."""
+        if self.outbox is None:
+            return 0
+        try:
+            with self.transaction() as db:
+                stocked = db.execute("SELECT * FROM dd_stock_tests(?)", (TESTS_STOCKED_PER_DESK,)).fetchall()
+                terms = db.execute("SELECT * FROM dd_test_terms()").fetchall()
+        except RecordsError:
+            self._stock_due = True
+            raise
+        self.outbox.keep_stock(stocked, terms, self.now_text())
+        self._stock_due = False
+        return self.outbox.stock_left()
+
+    def tests_in_stock(self) -> int:
+        """How many tests this desk can still take while the server cannot be reached."""
+        return self.outbox.stock_left() if self.outbox is not None else 0
+
+    def _issue_from_stock(self, row: tuple, drill_id: str, why: str) -> TestIssue:
+        """A test while the server cannot be reached (`why`): the oldest stocked test the server issued ahead for this
+        desk's login (its seed), set up under the target and answer-key settings the server last gave with the stock;
+        its start goes into the outbox, with the stocked test's id, in the transaction that takes it. The server
+        refuses it on arrival unless it is this login's, unused, and those are still the ones in force."""
+        self._stock_due = True          # topped up as soon as the server answers again
+        cannot = (f"{why} Offline, a test is taken from the stock of tests the server issued ahead for this desk "
+                  f"(up to {TESTS_STOCKED_PER_DESK}, topped up whenever the server answers)")
+        terms = self.outbox.test_terms(drill_id) if self.outbox is not None else None
+        if terms is None:
+            raise RecordsOfflineError(f"{cannot}, and this desk has no stock yet, nor the manager's target for "
+                                      f"{drill_id}: no test can start until the server answers again (practice "
+                                      f"can).")
+        game, target_text, settings_text = terms
+        session_id, started = new_uuid(), self.now_text()
+
+        def start_of(stock_id: str, seed: int, stocked_at: str) -> dict:
+            return {"uuid": session_id, "stock": stock_id, "trainee_uuid": row[1], "drill": drill_id, "game": game,
+                    "mode": "test", "settings": settings_text, "target": target_text,
+                    "workstation": self.workstation, "started_at": started}
+
+        if self.outbox is None:
+            raise RecordsOfflineError(f"{cannot}: these records have no outbox, so no test can start.")
+        with self._order:
+            taken = self.outbox.take_stocked_test(started, start_of)
+            if taken is not None:
+                self._waiting = True
+        if taken is None:
+            raise RecordsOfflineError(f"{cannot}, and this desk's stock is used up: no test can start until the "
+                                      f"server answers again (practice can).")
+        self._wake.set()
+        stock_id, seed, stocked_at = taken
+        target = Target.from_dict(json.loads(target_text))
+        settings = {**json.loads(settings_text),
+                    ISSUE_KEY: {"seed_sha256": hashlib.sha256(str(seed).encode("ascii")).hexdigest(),
+                                "stock": {"id": stock_id, "stocked_at": stocked_at}}}
+        self._local_sessions[session_id] = {"uuid": session_id, "trainee_uuid": row[1], "drill": drill_id,
+                                            "game": game, "mode": "test",
+                                            "settings": json.dumps(settings, sort_keys=True), "target": target_text,
+                                            "workstation": self.workstation, "started_at": started,
+                                            "trainee": row[2], "target_value": target, "answers": [],
+                                            "finished_at": None, "stock": stock_id}
+        return TestIssue(session_id, drill_id, seed, target, settings, from_text(started))
 
     def item_key(self, session_id: str, number: int) -> int:
         """The key of item `number` of a test the server issued, as it falls due (dd_item_key; the outbox is sent
@@ -804,6 +888,8 @@ class RoomRecords(Records):
         self._send_or_queue("finish", {"uuid": session_id, "finished_at": finished}, self._send_finish)
         if local is not None:
             local["finished_at"] = local["finished_at"] or finished
+            if self._waiting:          # the server holds only part of it yet: this desk's own account
+                return self._local_summary(local)
         try:
             return self.session(session_id)
         except (RecordsOfflineError, LookupError):
@@ -821,7 +907,8 @@ class RoomRecords(Records):
         return SessionSummary(local["uuid"], local["trainee"], local["drill"], local["game"], local["mode"],
                               from_text(local["started_at"]), from_text(local["finished_at"]), len(answers),
                               sum(c for c, _ in answers), float(median(s for _, s in answers)) if answers else 0.0,
-                              local["target_value"], json.loads(local["settings"]), local["workstation"])
+                              local["target_value"], json.loads(local["settings"]), local["workstation"],
+                              taken_offline=TAKEN_FROM_STOCK if local.get("stock") else "")
 
     def sign_off(self, attempt_id: str, signed_by: str, signer, note: str = "", reason: str = "") -> SessionSummary:
         attempt = self.session(attempt_id)

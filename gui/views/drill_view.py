@@ -42,7 +42,7 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
@@ -1263,8 +1263,12 @@ class DrillView(QWidget):
             # session's own only where nothing was recorded (a guest, or records that could not be written).
             summary = self.session.summary
             level = level_name(self.session.difficulty)
-            self.show_verdict(TestVerdict.of_summary(summary, level) if summary is not None and summary.judged
-                              else TestVerdict.of_result(result, level))
+            verdict = (TestVerdict.of_summary(summary, level) if summary is not None and summary.judged
+                       else TestVerdict.of_result(result, level))
+            if summary is not None and summary.taken_offline and not summary.judged:
+                verdict = replace(verdict, caveat=f"This test was {summary.taken_offline}: it counts once the training "
+                                                  "room server has it and a manager signs it off.")
+            self.show_verdict(verdict)
         else:
             self.result_verdict.setText("Session complete")
             self.result_verdict.setProperty("passed", "none")

@@ -171,8 +171,9 @@ def test_no_test_starts_under_the_drills_default_target_while_the_server_is_down
     """The manager set a test of 50 items at 98 % in the room. A trainee cuts the desk off the server and starts
     Dealer Drill: the target could not be read, so the test ran under the drill's default (30 items at 95 %), went
     into the outbox, reached the server with it once the cable was back and counted as passed. A room's test is
-    issued by its server (seed, clock, the target in force): while the server is away no test starts, even at a
-    desk that read the target before, saying why. Practice still starts."""
+    issued by its server (seed, clock, the target in force): while the server is away a test starts only from the
+    stock the server issued ahead for the desk, with the manager's target (test_room_stock.py); without one, none
+    starts and the desk says why. Never under the drill's default. Practice still starts."""
     from dealerdrill.desk import Desk
     from dealerdrill.domain import Mode, Target
     from dealerdrill.records.room_store import RecordsOfflineError
@@ -195,14 +196,14 @@ def test_no_test_starts_under_the_drills_default_target_while_the_server_is_down
             desk.end_session()
         finally:
             own_room.cluster.start()
-        # Even once the desk has read the target from the server, no test starts offline: only the server issues one.
+        # Once the server answers, the desk's stock is topped up with the manager's target: offline, a test then
+        # starts from it under that target, never the drill's default.
         assert records.send_waiting_now(timeout=30)            # the server answers again
-        assert records.target(DRILL).test_items == 50
+        assert records.target(DRILL).test_items == 50 and records.tests_in_stock() > 0
         own_room.cluster.stop("immediate")
         try:
-            with pytest.raises(RecordsOfflineError, match="no test can start"):
-                desk.start_session(DRILL, Mode.TEST)
-            assert desk.session is None
+            assert desk.start_session(DRILL, Mode.TEST).target.test_items == 50
+            desk.end_session()
         finally:
             own_room.cluster.start()
         assert records.send_waiting_now(timeout=30)
@@ -254,7 +255,8 @@ def test_the_window_starts_the_program_way_while_the_server_is_down_after_a_sign
         qtbot, own_room, monkeypatch):
     """Desk.open_for_app, as `make run` starts it, on a room whose manager signed an answer-key change: with the
     server down it used to stop with RecordsOfflineError while reading the signed settings. It opens, says the
-    manager's settings are not known yet (practice uses the defaults; no test starts offline), and with the
+    manager's settings are not known yet (practice uses the defaults; a test offline comes only from the desk's
+    stock, with the settings the server gave with it), and with the
     server back the signed change is in force again."""
     from dataclasses import replace
 
@@ -262,11 +264,13 @@ def test_the_window_starts_the_program_way_while_the_server_is_down_after_a_sign
     from dealerdrill.desk import Desk
     from dealerdrill.desk.room_choice import MANAGER_URL_VARIABLE, URL_VARIABLE
     from dealerdrill.domain import Mode
+    from dealerdrill.records.room_schema import TESTS_STOCKED_PER_DESK
 
     monkeypatch.setenv(URL_VARIABLE, own_room.desk_a)
     monkeypatch.setenv(MANAGER_URL_VARIABLE, own_room.manager)
     desk, problems, notices = Desk.open_for_app()
     assert notices == [] and desk.records.status().online
+    assert desk.records.tests_in_stock() == TESTS_STOCKED_PER_DESK        # stocked at start, for when it is offline
     desk.add_trainee("Aroha")
     owner_adds_manager(own_room.owner, desk.role.pin_path)
     desk.unlock_manager("24681357", "Mere Smith", own_room.manager_password)
