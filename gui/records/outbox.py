@@ -124,6 +124,12 @@ class Outbox:
             db.execute("ROLLBACK")
             raise
 
+    def refused_stock(self) -> list[str]:
+        """The stocked tests this desk took whose start the server refused: they will never start a test."""
+        starts = [json.loads(payload) for (payload,) in self._db().execute(
+            "SELECT payload FROM outbox WHERE kind = 'session' AND refused IS NOT NULL")]
+        return [str(start["stock"]) for start in starts if start.get("stock")]
+
     def stock_left(self) -> int:
         """How many stocked tests this desk holds untaken."""
         return self._db().execute("SELECT COUNT(*) FROM test_stock WHERE taken_at IS NULL").fetchone()[0]

@@ -452,8 +452,10 @@ CREATE TABLE test_secrets (
 # online, a desk's login asks for a few (dd_stock_tests): the server makes each with its own random seed and clock,
 # for that login only, and hands the desk its seed, so that offline the desk can draw the items itself. A test taken
 # offline arrives through the outbox and starts from one (dd_start_stocked_test): this login's, used once (the unique
-# stock_id of test_issues), and under the target and answer-key settings in force when it arrives. No login may read
-# the table (room_setup._grant): another desk's stocked seeds are no business of a desk's.
+# stock_id of test_issues), and under the target and answer-key settings in force when it arrives. A stocked test the
+# desk took but the server refused (a target changed meanwhile) is withdrawn at the desk's next top-up
+# (test_stock_withdrawn), so that it no longer holds a place in the stock. No login may read test_stock
+# (room_setup._grant): another desk's stocked seeds are no business of a desk's.
 TESTS_STOCKED_PER_DESK = 5     # the most tests a desk's login holds in stock, unused, at once
 _V11 = """
 CREATE TABLE test_stock (
@@ -464,11 +466,21 @@ CREATE TABLE test_stock (
 );
 CREATE INDEX test_stock_by_login ON test_stock(login, stocked_at);
 ALTER TABLE test_issues ADD COLUMN stock_id text UNIQUE REFERENCES test_stock(id);
+CREATE TABLE test_stock_withdrawn (
+    stock_id      text PRIMARY KEY REFERENCES test_stock(id),
+    withdrawn_at  text NOT NULL
+);
 """ + (
     _refuse("test_stock_is_permanent_update", "UPDATE", "test_stock", "a stocked test cannot be changed")
     + _refuse("test_stock_is_permanent_delete", "DELETE", "test_stock", "a stocked test cannot be deleted")
     + _refuse("test_stock_cannot_be_truncated", "TRUNCATE", "test_stock", "a stocked test cannot be deleted",
-              level="STATEMENT"))
+              level="STATEMENT")
+    + _refuse("test_stock_withdrawn_is_permanent_update", "UPDATE", "test_stock_withdrawn",
+              "a withdrawn stocked test cannot be changed")
+    + _refuse("test_stock_withdrawn_is_permanent_delete", "DELETE", "test_stock_withdrawn",
+              "a withdrawn stocked test cannot be put back")
+    + _refuse("test_stock_withdrawn_cannot_be_truncated", "TRUNCATE", "test_stock_withdrawn",
+              "a withdrawn stocked test cannot be put back", level="STATEMENT"))
 
 PG_MIGRATIONS = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11)
 # The room's versions 1 to 6 are the file's (schema.SCHEMA_VERSION); 7 is the server's own (its summaries); 8 holds
@@ -486,7 +498,9 @@ SERVER_TRIGGERS = ("answers_cannot_be_truncated", "sessions_cannot_be_truncated"
                    "test_issues_are_permanent_delete", "test_issues_cannot_be_truncated",
                    "test_secrets_are_permanent_update", "test_secrets_are_permanent_delete",
                    "test_secrets_cannot_be_truncated", "test_stock_is_permanent_update",
-                   "test_stock_is_permanent_delete", "test_stock_cannot_be_truncated")
+                   "test_stock_is_permanent_delete", "test_stock_cannot_be_truncated",
+                   "test_stock_withdrawn_is_permanent_update", "test_stock_withdrawn_is_permanent_delete",
+                   "test_stock_withdrawn_cannot_be_truncated")
 
 
 # ------------------------------------------------------------------------------------------ server functions
@@ -785,22 +799,31 @@ BEGIN
 END $$;
 
 -- A desk's stock of tests for when it cannot reach the server: issued ahead by the server (its seed, its clock) for
--- this login alone, topped up to p_wanted and never past {TESTS_STOCKED_PER_DESK} unused at once. Returns every unused
--- one of this login, those stocked before included (a desk whose file was lost gets them again; whoever holds the
--- desk's files can read them anyway). A test taken offline uses one, once (dd_start_stocked_test).
-CREATE OR REPLACE FUNCTION dd_stock_tests(p_wanted integer)
+-- this login alone, topped up to p_wanted and never past {TESTS_STOCKED_PER_DESK} unused at once. p_spent: stocked
+-- tests of this login the desk took but will never bring (the server refused their start), withdrawn first: none can
+-- start after. Returns every unused one of this login, those stocked before included (a desk whose file was lost gets
+-- them again; whoever holds the desk's files can read them anyway). A test taken offline uses one, once
+-- (dd_start_stocked_test).
+CREATE OR REPLACE FUNCTION dd_stock_tests(p_wanted integer, p_spent text[])
         RETURNS TABLE (o_id text, o_seed bigint, o_stocked_at text) {_DEFINER} AS $$
 DECLARE v_unused integer; v_wanted integer := least(greatest(coalesce(p_wanted, 0), 0), {TESTS_STOCKED_PER_DESK});
 BEGIN
     PERFORM dd_lock_chains();        -- two top-ups of one login at once stock no more than the limit
+    INSERT INTO test_stock_withdrawn (stock_id, withdrawn_at)
+    SELECT s.id, dd_now() FROM test_stock s
+    WHERE s.id = ANY (coalesce(p_spent, '{{}}')) AND s.login = session_user
+      AND NOT EXISTS (SELECT 1 FROM test_issues i WHERE i.stock_id = s.id)
+    ON CONFLICT (stock_id) DO NOTHING;
     SELECT count(*) INTO v_unused FROM test_stock s
-    WHERE s.login = session_user AND NOT EXISTS (SELECT 1 FROM test_issues i WHERE i.stock_id = s.id);
+    WHERE s.login = session_user AND NOT EXISTS (SELECT 1 FROM test_issues i WHERE i.stock_id = s.id)
+      AND NOT EXISTS (SELECT 1 FROM test_stock_withdrawn w WHERE w.stock_id = s.id);
     FOR v_number IN 1 .. v_wanted - v_unused LOOP
         INSERT INTO test_stock (id, login, seed, stocked_at)
         VALUES (gen_random_uuid()::text, session_user, dd_new_seed(), dd_now());
     END LOOP;
     RETURN QUERY SELECT s.id, s.seed, s.stocked_at FROM test_stock s
     WHERE s.login = session_user AND NOT EXISTS (SELECT 1 FROM test_issues i WHERE i.stock_id = s.id)
+      AND NOT EXISTS (SELECT 1 FROM test_stock_withdrawn w WHERE w.stock_id = s.id)
     ORDER BY s.stocked_at, s.id;
 END $$;
 
@@ -837,6 +860,11 @@ BEGIN
     IF v_used IS NOT NULL THEN
         RAISE EXCEPTION 'the stocked test % was used already (session %): each is taken once', p_stock_id, v_used
             USING ERRCODE = 'unique_violation';
+    END IF;
+    SELECT w.withdrawn_at INTO v_used FROM test_stock_withdrawn w WHERE w.stock_id = p_stock_id;
+    IF v_used IS NOT NULL THEN
+        RAISE EXCEPTION 'the stocked test % was withdrawn by its desk at %: it starts no test', p_stock_id, v_used
+            USING ERRCODE = 'insufficient_privilege';
     END IF;
     v_trainee := dd_trainee_for_session(p_trainee_uuid);
     SELECT * INTO v_game, v_target, v_change FROM dd_target_in_force(p_drill);
@@ -1156,7 +1184,7 @@ DESK_FUNCTIONS = ("dd_audit(text, text, text, text)", "dd_create_trainee(text, t
                   "dd_issue_test(text, text, text, text)", "dd_item_key(text, integer)", "dd_test_seed(text)",
                   "dd_record_answer(text, text, text, text, text, text, text, integer, text, text, double precision, "
                   "integer, text, text, text, integer)",
-                  "dd_finish_session(text, text)", "dd_test_terms()", "dd_stock_tests(integer)",
+                  "dd_finish_session(text, text)", "dd_test_terms()", "dd_stock_tests(integer, text[])",
                   "dd_start_stocked_test(text, text, text, text, text, text, text, text)")
 MANAGER_FUNCTIONS = ("dd_chain_heads()", "dd_signed_audit(bigint, text, text, text, text, text, bytea, text, bytea)",
                      "dd_checkpoint(text, bytea, text, bytea)", "dd_set_archived(text, text, text)",

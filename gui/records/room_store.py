@@ -761,13 +761,15 @@ class RoomRecords(Records):
     def stock_tests(self) -> int:
         """Top up this desk's stock of tests for when the server cannot be reached (dd_stock_tests: issued ahead by
         the server for this desk's login, up to TESTS_STOCKED_PER_DESK unused), and keep, with it, each drill's target
-        and answer-key settings as a test would be issued now (dd_test_terms). Returns how many the desk holds
-        untaken. RecordsOfflineError while the server cannot be reached (the sender tries again once it answers)."""
+        and answer-key settings as a test would be issued now (dd_test_terms). A stocked test this desk took whose start
+        the server refused is withdrawn, so it no longer holds a place. Returns how many the desk holds untaken.
+        RecordsOfflineError while the server cannot be reached (the sender tries again once it answers)."""
         if self.outbox is None:
             return 0
         try:
             with self.transaction() as db:
-                stocked = db.execute("SELECT * FROM dd_stock_tests(?)", (TESTS_STOCKED_PER_DESK,)).fetchall()
+                stocked = db.execute("SELECT * FROM dd_stock_tests(?, ?::text[])",
+                                     (TESTS_STOCKED_PER_DESK, self.outbox.refused_stock())).fetchall()
                 terms = db.execute("SELECT * FROM dd_test_terms()").fetchall()
         except RecordsError:
             self._stock_due = True

@@ -139,12 +139,13 @@ def test_a_test_taken_offline_under_a_target_the_manager_changed_meanwhile_is_re
                                                                                              clock):
     """The desk took a 12-item test from its stock offline and was closed; the manager set 20 items meanwhile. When
     the desk starts again its outbox brings the test: the server refuses it (it would be judged by 20), and the desk
-    keeps the refusal with the server's words."""
+    keeps the refusal with the server's words; its next top-up withdraws that stocked test, freeing its place."""
     from drill_answers import right_answer
 
     from dealerdrill.desk import Desk
     from dealerdrill.domain import Mode, Target
     from dealerdrill.drills.catalog import DRILL_CATALOG
+    from dealerdrill.records.room_schema import TESTS_STOCKED_PER_DESK
     from dealerdrill.records.room_store import RoomRecords
 
     def desk_records():
@@ -174,6 +175,12 @@ def test_a_test_taken_offline_under_a_target_the_manager_changed_meanwhile_is_re
         refused = records.outbox.refused()
         assert refused and refused[0][0] == "session" and "not the manager's target in force" in refused[0][1]
         assert _session_row(own_room, session.session_id) == []
+        # The refused stocked test is withdrawn at the next top-up, and no longer holds a place in the stock.
+        [spent] = records.outbox.refused_stock()
+        assert records.tests_in_stock() == TESTS_STOCKED_PER_DESK - 1
+        assert records.stock_tests() == TESTS_STOCKED_PER_DESK
+        withdrawn = own_room.psql("SELECT stock_id FROM dealerdrill.test_stock_withdrawn")
+        assert withdrawn.returncode == 0 and spent in withdrawn.stdout
     finally:
         records.close()
 
@@ -190,7 +197,7 @@ def test_a_room_at_version_10_upgrades_to_the_stock_of_version_11(room, open_roo
     earlier = desk.issue_test("Aroha", DRILL).session_uuid
     desk.finish_session(earlier)
     back = room.psql("SET search_path = dealerdrill; BEGIN; ALTER TABLE test_issues DROP COLUMN stock_id; "
-                     "DROP TABLE test_stock; UPDATE schema_version SET version = 10; COMMIT;")
+                     "DROP TABLE test_stock_withdrawn, test_stock; UPDATE schema_version SET version = 10; COMMIT;")
     assert back.returncode == 0, back.stderr
     assert room_setup.setup(room.owner) == (10, room_setup.SCHEMA_VERSION) and room_setup.SCHEMA_VERSION == 11
     verdict = Judge(open_room(room.desk_b, "reader")).verdict(earlier)

@@ -214,7 +214,8 @@ def test_a_stocked_test_starts_once_only_from_the_login_it_was_stocked_for_and_t
     """A desk's stock for when it is offline, as a trainee with the desk's login can use it with psycopg: the server
     stocks no more than its limit, no login reads another's stocked seeds, and a test taken from stock starts once,
     only from a stocked test of this login, under the target in force; then it takes answers as any issued test
-    (in order, up to its items, none after its end), at the server's clock, and says it was taken from stock."""
+    (in order, up to its items, none after its end), at the server's clock, and says it was taken from stock. A
+    stocked test its desk withdraws (one whose start the server refused) starts none."""
     import hashlib
 
     import psycopg
@@ -223,9 +224,9 @@ def test_a_stocked_test_starts_once_only_from_the_login_it_was_stocked_for_and_t
 
     with _login(room.desk_a) as desk, _login(room.desk_b) as other:
         trainee = _new_trainee(desk)
-        stock = desk.execute("SELECT * FROM dealerdrill.dd_stock_tests(50)").fetchall()
+        stock = desk.execute("SELECT * FROM dealerdrill.dd_stock_tests(50, '{}')").fetchall()
         assert len(stock) == TESTS_STOCKED_PER_DESK and len({seed for _, seed, _ in stock}) == len(stock)
-        assert desk.execute("SELECT * FROM dealerdrill.dd_stock_tests(50)").fetchall() == stock     # no more
+        assert desk.execute("SELECT * FROM dealerdrill.dd_stock_tests(50, '{}')").fetchall() == stock  # no more
         for connection in (desk, other):
             with pytest.raises(psycopg.errors.InsufficientPrivilege):
                 connection.execute("SELECT seed FROM dealerdrill.test_stock").fetchall()
@@ -264,8 +265,15 @@ def test_a_stocked_test_starts_once_only_from_the_login_it_was_stocked_for_and_t
         _refused(desk, "that session is finished", _answer, session, items + 1)
         assert _answers(desk, session) == list(range(1, items + 1))
         assert _call(other, "dd_test_seed", session) == (seed,)          # judged from the seed the server stocked
-        again = desk.execute("SELECT * FROM dealerdrill.dd_stock_tests(50)").fetchall()
+        again = desk.execute("SELECT * FROM dealerdrill.dd_stock_tests(50, '{}')").fetchall()
         assert first not in [stock_id for stock_id, _, _ in again] and len(again) == TESTS_STOCKED_PER_DESK
+        # A stocked test the desk says it will never bring is withdrawn (only by its own login): it starts no test.
+        third = stock[2][0]
+        other.execute("SELECT * FROM dealerdrill.dd_stock_tests(0, %s)", ([third],)).fetchall()
+        _refused(desk, "was used already", start, str(uuid.uuid4()), first)
+        withdrawn = desk.execute("SELECT * FROM dealerdrill.dd_stock_tests(50, %s)", ([third, first],)).fetchall()
+        assert third not in [stock_id for stock_id, _, _ in withdrawn] and len(withdrawn) == TESTS_STOCKED_PER_DESK
+        _refused(desk, "was withdrawn by its desk", start, str(uuid.uuid4()), third)
 
 
 def test_a_practice_answer_comes_in_order_too(room):
