@@ -9,6 +9,9 @@ desk was killed after the server committed it but before the entry was marked se
 second time. A sent entry is deleted; one the server refuses (not a lost connection: a real refusal) is
 kept with the server's words, never silently dropped.
 
+The file also keeps the trainees as the server last listed them (names are no secret: the desk's login reads
+them all), so that a desk started while its server is away still lists its trainees and records their practice.
+
 The same file keeps the desk's stock of tests for when the server cannot be reached (room_schema, version 11):
 the tests the server issued ahead for this desk's login (id, seed, when), and what a test is set up under (each
 drill's target and answer-key settings as the server last gave them). A test taken offline marks its stocked test
@@ -37,6 +40,15 @@ CREATE TABLE IF NOT EXISTS test_stock (
     seed        INTEGER NOT NULL,
     stocked_at  TEXT NOT NULL,
     taken_at    TEXT
+);
+CREATE TABLE IF NOT EXISTS trainees_seen (
+    id           INTEGER NOT NULL,
+    uuid         TEXT PRIMARY KEY,
+    name         TEXT NOT NULL,
+    name_key     TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
+    archived_at  TEXT,
+    archived_by  TEXT
 );
 CREATE TABLE IF NOT EXISTS test_terms (
     drill     TEXT PRIMARY KEY,
@@ -101,6 +113,38 @@ class Outbox:
     def refused(self) -> list[tuple[str, str]]:
         """(kind, the server's reason) of every entry the server refused, oldest first."""
         return self._db().execute("SELECT kind, refused FROM outbox WHERE refused IS NOT NULL ORDER BY id").fetchall()
+
+    # ------------------------------------------------------------------------------------ the trainees last seen
+
+    def keep_trainees(self, rows: list[tuple], include_archived: bool) -> None:
+        """The server's trainee rows (id, uuid, name, created_at, archived_at, archived_by, name_key), as listed
+        (with the archived ones, or without them: a trainee no longer listed then was archived, and goes)."""
+        db = self._db()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            listed = [str(row[1]) for row in rows]
+            if include_archived:
+                db.execute(f"DELETE FROM trainees_seen WHERE uuid NOT IN ({', '.join('?' * len(listed))})", listed)
+            else:
+                db.execute(f"DELETE FROM trainees_seen WHERE archived_at IS NULL AND uuid NOT IN "
+                           f"({', '.join('?' * len(listed))})", listed)
+            db.executemany("INSERT OR REPLACE INTO trainees_seen (id, uuid, name, created_at, archived_at, "
+                           "archived_by, name_key) VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def trainee_rows(self, include_archived: bool) -> list[tuple]:
+        """The trainee rows last kept, (id, uuid, name, created_at, archived_at, archived_by), by name."""
+        where = "" if include_archived else "WHERE archived_at IS NULL"
+        return self._db().execute(f"SELECT id, uuid, name, created_at, archived_at, archived_by FROM trainees_seen "
+                                  f"{where} ORDER BY name COLLATE NOCASE, id").fetchall()
+
+    def trainee_row(self, key: str) -> tuple | None:
+        """The trainee row last kept whose name_key is `key`, or None."""
+        return self._db().execute("SELECT id, uuid, name, created_at, archived_at, archived_by FROM trainees_seen "
+                                  "WHERE name_key = ?", (key,)).fetchone()
 
     # ------------------------------------------------------------------------------------ the stock of tests
 

@@ -52,6 +52,7 @@ from .store import (
     new_uuid,
     signed_statement,
     signoff_statement,
+    trainee_of_row,
     utc_now,
 )
 
@@ -605,18 +606,29 @@ class RoomRecords(Records):
         try:
             row = super()._trainee_row(name)
         except RecordsOfflineError:
-            return self._trainee_cache.get(key)
+            kept = self._trainee_cache.get(key)
+            if kept is None and self.outbox is not None:     # a desk started while its server was away
+                kept = self.outbox.trainee_row(key)
+            return kept
         if row is not None:
             self._trainee_cache[key] = row
         return row
 
     def trainees(self, include_archived: bool = False) -> list[Trainee]:
-        """As Records.trainees; while the server cannot be reached, the list last read from it."""
+        """As Records.trainees; while the server cannot be reached, the list last read from it (in this run, or
+        kept in the outbox's file by an earlier one)."""
+        where = "" if include_archived else "WHERE archived_at IS NULL"
         try:
-            found = super().trainees(include_archived)
+            rows = self.read(f"SELECT id, uuid, name, created_at, archived_at, archived_by FROM trainees {where} "
+                             f"ORDER BY {self.dialect.nocase('name')}, id")
         except RecordsOfflineError:
-            return list(self._trainees_cache.get(include_archived, []))
+            if include_archived in self._trainees_cache or self.outbox is None:
+                return list(self._trainees_cache.get(include_archived, []))
+            return [trainee_of_row(tuple(row)) for row in self.outbox.trainee_rows(include_archived)]
+        found = [trainee_of_row(tuple(row)) for row in rows]
         self._trainees_cache[include_archived] = found
+        if self.outbox is not None:
+            self.outbox.keep_trainees([(*row, name_key(row[2])) for row in rows], include_archived)
         return found
 
     def target(self, drill_id: str) -> Target:

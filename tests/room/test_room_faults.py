@@ -129,6 +129,28 @@ def test_while_the_server_is_down_the_desk_still_lists_its_trainees_and_says_why
     assert records.send_waiting_now(timeout=30)
 
 
+def test_a_desk_started_while_the_server_is_down_lists_the_trainees_it_last_saw_and_records_their_practice(
+        own_room, open_room):
+    first = open_room(own_room.desk_a)
+    for name in ("Aroha", "Bea"):
+        first.create_trainee(name)
+    assert [t.name for t in first.trainees()] == ["Aroha", "Bea"]
+    first.close()
+    own_room.cluster.stop("fast")
+    records = open_room(own_room.desk_a, require_server=False)       # the desk restarted, its server away
+    assert [t.name for t in records.trainees()] == ["Aroha", "Bea"]
+    assert records.trainee("bea").name == "Bea"
+    session = records.start_session("Aroha", DRILL, "practice", {})
+    given = [records.record_answer(session, make_answer(DRILL, f"f{n}", n != 1)) for n in range(3)]
+    records.finish_session(session)
+    own_room.cluster.start()
+    assert records.send_waiting_now(timeout=30)
+    assert _server_answers(own_room) == given
+    stored = records.session(session)
+    assert (stored.items, stored.correct, stored.finished_at is not None) == (3, 2, True)
+    assert records.verify() == []
+
+
 def test_answers_given_while_the_server_holds_the_answers_locked_wait_in_the_outbox_and_arrive_once(
         room, open_room, monkeypatch):
     """A server that is there but does not commit in time (a schema upgrade, a long lock, an overloaded
