@@ -210,13 +210,18 @@ _NAME = re.compile(r"\b[A-Z][a-z]+\b")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;“”\"]\s*|\n\s*)$")
 
 
+@functools.cache
+def _names_pattern() -> re.Pattern[str]:
+    """Every glossary name as one pattern, the longest first ("Teen Wong" before "Teen")."""
+    names = "|".join(re.escape(name) for name in glossary().names())
+    return re.compile(rf"(?<![A-Za-z])(?:{names})(?![a-z])")
+
+
 def unknown_names(text: str, ordinary: frozenset[str] = frozenset()) -> list[str]:
     """The capitalised names in `text` that are neither glossary names (nor other names of a term) nor in
     `ordinary` (words a sentence may capitalise: "Rule", "Gazette", a house way's own name). A word that only
     starts a sentence is ordinary too. Every tile and hand name a drill prints must be a glossary name."""
-    remaining = text
-    for name in glossary().names():
-        remaining = re.sub(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])", " ", remaining)
+    remaining = _names_pattern().sub(" ", text)
     unknown = []
     for match in _NAME.finditer(remaining):
         word = match.group(0)

@@ -341,13 +341,17 @@ def _check_game(game: str) -> None:
 
 # --------------------------------------------------------------------------------------------- reading the book
 
+def folder() -> Any:
+    """Where the book's files are: resources/rulebook of the installed program (or of the bundle)."""
+    return resources.files("dealerdrill.resources") / RESOURCE_FOLDER
+
+
 def read_resource(name: str) -> str:
     """A file of resources/rulebook as text, checked at the boundary: at most MAX_FILE_BYTES, UTF-8 (a byte-order
     mark is allowed). RuleBookError in plain words for anything else."""
     where = f"{RESOURCE_FOLDER}/{name}"
     try:
-        resource = resources.files("dealerdrill.resources").joinpath(RESOURCE_FOLDER, name)
-        with resource.open("rb") as stream:
+        with folder().joinpath(name).open("rb") as stream:
             data = stream.read(MAX_FILE_BYTES + 1)
     except (OSError, ValueError) as error:
         raise RuleBookError(f"{where} cannot be read: {getattr(error, 'strerror', None) or error}") from None
