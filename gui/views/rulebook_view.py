@@ -69,6 +69,11 @@ def _rule_href(game: str, number: str) -> str:
     return f"rule:{game}:{quote(number, safe='')}"
 
 
+def rule_link(rule: Rule) -> str:
+    """A link to a rule, named as the book lists it ("Rule 9.5", "Table 2", "Item (e)")."""
+    return f'<a href="{_rule_href(rule.game, rule.id)}">{html.escape(rule.label)}</a>'
+
+
 def _parse_href(href: str) -> tuple[str, str, str] | None:
     """(kind, game or chart, detail) of a link this module made: rule, chart, term; None for another link."""
     kind, _, rest = href.partition(":")

@@ -294,3 +294,24 @@ def test_links_in_feedback_keep_the_words_and_mark_every_rule():
     shown = feedback_html(text, "baccarat")
     assert shown.count("<a href=") == 3 and "&amp; move on" in shown
     assert re.sub(r"<[^>]+>", "", shown).replace("&amp;", "&") == text
+
+
+def test_a_tests_review_links_each_rule_an_item_cites(qtbot):
+    from dealerdrill.core import Rng
+    from dealerdrill.domain import AnsweredItem
+    from dealerdrill.drills.baccarat_drills import TableOfPlayDrill
+    from dealerdrill.views.test_review import TestReview, reviewed_items
+
+    drill = TableOfPlayDrill()
+    item = drill.generate(Rng(3), 2, None)
+    grade = drill.grade(item, right_answer(item), 2.0)
+    review = TestReview()
+    qtbot.addWidget(review)
+    review.show_items(reviewed_items([AnsweredItem(item, right_answer(item), grade)]))
+    links = re.findall(r'href="([^"]+)"', review.rules_label.text())
+    assert links and all(link.startswith("rule:baccarat:") for link in links)
+    assert review.rules_label.text().startswith("Rules cited: ")
+    review.rules_label.linkActivated.emit(links[0])
+    book = review.window().findChild(RuleBookWindow)
+    assert isinstance(book, RuleBookWindow) and book.current_rule.game == "baccarat"
+    book.close()
