@@ -6,11 +6,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from drill_answers import right_answer, wrong_answers
+from wording import shown_explanation
+
 from dealerdrill.core import Rng
 from dealerdrill.drills.base import registry
 from dealerdrill.settings import Settings
-from drill_answers import right_answer, wrong_answers
-from wording import shown_explanation
 
 LEVELS = (1, 2, 3)
 

@@ -316,9 +316,10 @@ class HouseWayChart:
 def _distinct_hands() -> list[tuple[str, str, str, str]]:
     """The 3,620 different four-tile hands (tiles of one kind counted alike), in rank order."""
     faces = [t.face for t in paigow.TILES]
-    seen, hands = set(), []
-    for combo in itertools.combinations(range(len(faces)), 4):
-        hand = tuple(faces[i] for i in combo)
+    seen: set[tuple[paigow.Kind, ...]] = set()
+    hands: list[tuple[str, str, str, str]] = []
+    for a, b, c, d in itertools.combinations(range(len(faces)), 4):
+        hand = (faces[a], faces[b], faces[c], faces[d])
         kinds = tuple(paigow.tile(face).kind for face in hand)
         if kinds not in seen:
             seen.add(kinds)

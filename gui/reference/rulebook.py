@@ -24,6 +24,7 @@ import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
+from importlib.abc import Traversable
 from typing import Any
 
 GAMES: tuple[str, ...] = ("roulette", "baccarat", "paigow")
@@ -185,10 +186,10 @@ class RuleBook:
         """A rule by "game:number" (the game's name as in GAMES, or its title); also "game number"."""
         if not isinstance(reference, str) or len(reference) > 80:
             raise UnknownRule("name a rule as GAME:NUMBER, for example baccarat:9.5 or \"baccarat:Table 2\"")
-        game, _, number = reference.strip().partition(":")
+        named, _, number = reference.strip().partition(":")
         if not number:
-            game, _, number = reference.strip().partition(" ")
-        game = _game_of(game)
+            named, _, number = reference.strip().partition(" ")
+        game = _game_of(named)
         if game is None or not number.strip():
             raise UnknownRule(f"{reference!r} names no rule: write GAME:NUMBER with GAME one of "
                               f"{', '.join(GAMES)}, for example baccarat:9.5")
@@ -199,9 +200,9 @@ class RuleBook:
         first: the rule of that exact number, then matches in the title or keywords, then in the words."""
         words = [w for w in re.split(r"\s+", text.strip().lower()) if w][:12] if isinstance(text, str) else []
         games = [game] if game is not None else list(GAMES)
-        for one in games:
-            _check_game(one)
-        found = []
+        for each in games:
+            _check_game(each)
+        found: list[tuple[int, int, int, Rule]] = []
         for one_game in games:
             for order, one in enumerate(self.by_game[one_game]):
                 if not words:
@@ -341,7 +342,7 @@ def _check_game(game: str) -> None:
 
 # --------------------------------------------------------------------------------------------- reading the book
 
-def folder() -> Any:
+def folder() -> Traversable:
     """Where the book's files are: resources/rulebook of the installed program (or of the bundle)."""
     return resources.files("dealerdrill.resources") / RESOURCE_FOLDER
 
@@ -352,7 +353,7 @@ def read_resource(name: str) -> str:
     where = f"{RESOURCE_FOLDER}/{name}"
     try:
         with folder().joinpath(name).open("rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)
+            data: bytes = stream.read(MAX_FILE_BYTES + 1)
     except (OSError, ValueError) as error:
         raise RuleBookError(f"{where} cannot be read: {getattr(error, 'strerror', None) or error}") from None
     if len(data) > MAX_FILE_BYTES:

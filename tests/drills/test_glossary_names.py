@@ -6,12 +6,12 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from drill_feedback import drill_feedback
 
 from dealerdrill.core import Rng, paigow, roulette
 from dealerdrill.drills.base import registry
 from dealerdrill.drills.paigow_drills import CompareDrill, HouseWayDrill
 from dealerdrill.reference.glossary import explain_terms, glossary, unknown_names
-from drill_feedback import drill_feedback
 
 # Words a sentence may capitalise that name no tile or hand: the Gazette, a rule, and each house way's own name.
 ORDINARY = frozenset({"Gazette", "Rule", "Rules"} | {word for way in paigow.house_ways()

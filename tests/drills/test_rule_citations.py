@@ -5,12 +5,12 @@ book. A house-way rule, cited by its title, must be a rule of the way in force, 
 from __future__ import annotations
 
 import pytest
+from drill_feedback import drill_feedback
 
 from dealerdrill.core import paigow
 from dealerdrill.drills.base import registry
 from dealerdrill.reference import charts, rulebook
 from dealerdrill.settings import Settings
-from drill_feedback import drill_feedback
 
 
 @pytest.mark.parametrize("drill_id", sorted(registry()))

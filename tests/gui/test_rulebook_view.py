@@ -20,7 +20,7 @@ from dealerdrill.views.charts_view import chart_widget
 from dealerdrill.views.rulebook_view import RuleBookWindow, feedback_html
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from drill_answers import right_answer  # noqa: E402
+from drill_answers import right_answer
 
 
 @pytest.fixture
@@ -176,7 +176,7 @@ def test_the_baccarat_payout_chart_is_what_the_engine_pays_at_this_table(qtbot, 
     qtbot.addWidget(page)
     rows = page.cell_texts("baccaratPayouts")[1:]
     terms = charts._terms(settings.baccarat)
-    for wager, when, odds, stake, paid, commission in rows:
+    for wager, when, _odds, stake, paid, commission in rows:
         winner = {"Player wins": "player", "Banker wins": "banker", "a tie": "tie"}[when]
         cents = int(stake.strip("$").replace(",", "")) * 100
         settled = baccarat.settle([(wager.lower(), cents)], winner, tie_odds=tie_odds,
