@@ -142,3 +142,14 @@ def test_the_glossary_gives_each_tile_the_engines_facts():
     assert the_glossary.lookup("nines").name == "Pip-count names"
     assert the_glossary.lookup("gee jun").name == "Gee Joon"
     assert [term.name for term in the_glossary.search("third card", "baccarat")][0] in ("Table of play", "Table 2")
+
+
+def test_every_drill_opens_a_chart_of_its_own_game():
+    from dealerdrill.drills.base import registry
+
+    for drill_id, drill in registry().items():
+        chosen = charts.chart_for_drill(drill_id, drill.game)
+        assert charts.CHARTS[chosen].game == drill.game, drill_id
+    assert charts.chart_for_drill("baccarat.table_of_play", "baccarat") == "baccarat.third-card"
+    assert charts.chart_for_drill("paigow.house_way", "paigow") == "paigow.house-way"
+    assert [info.id for info in charts.charts_for("paigow")] == ["paigow.tiles", "paigow.house-way", "paigow.payouts"]

@@ -42,15 +42,15 @@ _INFOS = (
     ChartInfo("roulette.payouts", "roulette", "Wagers and odds",
               "Every wager on the layout: the numbers it covers, its odds and what it wins; and the wagers that "
               "win on 0.", ("5.1", "5.2", "5.3")),
-    ChartInfo("paigow.payouts", "paigow", "Payouts and commission",
-              "What a player's wager is paid when it wins, loses, pushes or meets a copy, with this table's "
-              "commission.", ("6.1", "6.11", "6.14")),
     ChartInfo("paigow.tiles", "paigow", "Tile ranking",
               "The 16 kinds of tile from the highest to the lowest, with their names, faces and points; then the "
               "22 named hands.", ("Appendix 3", "4.2", "4.4")),
     ChartInfo("paigow.house-way", "paigow", "The house way in force",
               "The house way the table uses: its rules in the order they are tried, each with a hand the engine "
               "sets by it.", ("house-way", "(e)", "11.1")),
+    ChartInfo("paigow.payouts", "paigow", "Payouts and commission",
+              "What a player's wager is paid when it wins, loses, pushes or meets a copy, with this table's "
+              "commission.", ("6.1", "6.11", "6.14")),
 )
 CHARTS: dict[str, ChartInfo] = {info.id: info for info in _INFOS}
 

@@ -250,8 +250,8 @@ class RuleBookWindow(QWidget):
         self.note_label.setWordWrap(True)
         self.note_label.hide()
         outer.addWidget(self.note_label)
-        keys = QLabel("Ctrl+F search · ↑ ↓ the list · Ctrl+Tab the next tab · Alt+G the game · "
-                      "links open rules and charts · Esc closes")
+        keys = QLabel("Ctrl+F search · ↑ ↓ the list · F3 rules · F4 charts · Ctrl+Tab the next tab · Alt+G the "
+                      "game · links open rules and charts · Esc closes")
         keys.setObjectName("ruleBookKeys")
         keys.setWordWrap(True)
         outer.addWidget(keys)
@@ -261,6 +261,9 @@ class RuleBookWindow(QWidget):
         self.tabs.currentChanged.connect(lambda _: self._refill())
         QShortcut(QKeySequence.StandardKey.Find, self, self._focus_search)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)
+        # The window's own F3 and F4, as in the main window: the rules and the charts.
+        QShortcut(QKeySequence(Qt.Key.Key_F3), self, lambda: self.tabs.setCurrentIndex(RULES_TAB))
+        QShortcut(QKeySequence(Qt.Key.Key_F4), self, lambda: self.tabs.setCurrentIndex(CHARTS_TAB))
         self.search_field.returnPressed.connect(self._to_list)
         self.resize(1000, 640)
         self._refill()
