@@ -554,6 +554,12 @@ class References(QObject):
         if self.book is None:
             self.book = RuleBookWindow(self._settings, self.host)
             self.book.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+            screen = (self.host.screen() if self.host is not None else None) or self.book.screen()
+            if screen is not None:
+                # 1000 x 640 beside a laptop's window; on a larger screen two thirds of it.
+                room = screen.availableGeometry().size()
+                self.book.resize(min(room.width() - 40, max(1000, room.width() * 2 // 3)),
+                                 min(room.height() - 60, max(640, room.height() * 2 // 3)))
         self.book.show()
         self.book.raise_()
         self.book.activateWindow()
