@@ -999,15 +999,15 @@ class DrillView(QWidget):
         buttons = QHBoxLayout()
         self.end_button = _button("End session (Esc)")
         self.end_button.clicked.connect(self.end_session)
+        self.hint_button = _button("Hint (H / F1)")
+        self.hint_button.clicked.connect(self.show_hint)
+        self.next_button = _button("Next (Enter / N)", primary=True)
+        self.next_button.clicked.connect(self.next_item)
         # The chart of the drill's game (Table 2, the payouts, the tiles, the house way): not in a test.
         self.charts_button = _button("Charts (F4)")
         self.charts_button.setObjectName("chartsButton")
         self.charts_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.charts_button.clicked.connect(self.open_chart)
-        self.hint_button = _button("Hint (H / F1)")
-        self.hint_button.clicked.connect(self.show_hint)
-        self.next_button = _button("Next (Enter / N)", primary=True)
-        self.next_button.clicked.connect(self.next_item)
         buttons.addWidget(self.end_button)
         buttons.addWidget(self.charts_button)
         buttons.addStretch(1)
@@ -1037,7 +1037,6 @@ class DrillView(QWidget):
         self.mode_badge.setText(f"{mode.label} · {level}")
         self.countdown_row.setVisible(mode is Mode.TIMED)
         self.hint_button.setVisible(mode is Mode.PRACTICE)
-        self.charts_button.setVisible(mode is not Mode.TEST)
         self.end_button.setText("Stop the test (Esc)" if mode is Mode.TEST else "End session (Esc)")
         if mode is Mode.TEST:
             self.notes_heading.setText("YOUR ANSWERS")
@@ -1047,6 +1046,7 @@ class DrillView(QWidget):
         else:
             self.notes_heading.setText("FEEDBACK")
             self.notes_placeholder.setText(self.FEEDBACK_PLACEHOLDER)
+        self.charts_button.setVisible(mode is not Mode.TEST)
 
     def _show_keys(self) -> None:
         # In a test Esc is said for what it does there: it stops the attempt, which then cannot pass.
