@@ -82,16 +82,14 @@ N: new deal &nbsp; F: finish the delivery &nbsp; X: expose every box (X again hi
 Backspace or Delete: back to your row &nbsp; or drag a tile with the mouse<br><br>
 <b>Everywhere</b><br>
 Ctrl+1, Ctrl+2, Ctrl+3: switch table &nbsp; Ctrl+T: tables &nbsp; Ctrl+D: drills<br>
-Ctrl+,: settings &nbsp; Ctrl+Q: quit &nbsp; F1: these keys<br><br>
+Ctrl+,: settings &nbsp; Ctrl+Q: quit &nbsp; F1: these keys<br>
+F3: rule book, at the rule a feedback cites &nbsp; F4: charts<br><br>
 <b>Records</b><br>
 Ctrl+U: who is training &nbsp; Ctrl+P: progress &nbsp; Ctrl+M: manager page (PIN)<br>
 Ctrl+L: unlock the manager role &nbsp; Ctrl+Shift+L: lock it &nbsp; F5: refresh<br>
 Manager page: Ctrl+Tab switches tabs; in Targets type or F2 to edit a value;
 in Tests and sign-off Alt+P lists practice and timed sessions too; the Workstation and keys tab
-compares and trusts other workstations' keys<br><br>
-<b>Rule book and charts</b> (Help menu; open to every trainee, closed during a test)<br>
-F3: rule book (at the rule the feedback cites) &nbsp; F4: charts (of the drill or the table shown)<br>
-In the rule book: Ctrl+F search, F3 rules, F4 charts, Esc closes
+compares and trusts other workstations' keys
 </td><td width="50%" valign="top">
 <b>Drills</b><br>
 Up/Down: choose a drill &nbsp; Left/Right: mode &nbsp; Tab: mode, difficulty, Start &nbsp; Enter: start<br>
