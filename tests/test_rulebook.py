@@ -150,6 +150,7 @@ def test_every_drill_opens_a_chart_of_its_own_game():
     for drill_id, drill in registry().items():
         chosen = charts.chart_for_drill(drill_id, drill.game)
         assert charts.CHARTS[chosen].game == drill.game, drill_id
-    assert charts.chart_for_drill("baccarat.table_of_play", "baccarat") == "baccarat.third-card"
-    assert charts.chart_for_drill("paigow.house_way", "paigow") == "paigow.house-way"
-    assert [info.id for info in charts.charts_for("paigow")] == ["paigow.tiles", "paigow.house-way", "paigow.payouts"]
+    assert charts.chart_for_drill("baccarat.table_of_play", "baccarat") == "baccarat.third_card"
+    assert charts.chart_for_drill("paigow.house_way", "paigow") == "paigow.house_way"
+    assert [info.id for info in charts.charts_for("paigow")] == \
+        ["paigow.tile_ranks", "paigow.house_way", "paigow.payouts"]

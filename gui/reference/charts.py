@@ -1,11 +1,11 @@
 """The charts a trainee reads beside the drills, every value in them asked of the engine (dealerdrill.core):
 
-    baccarat.third-card   Table 2 with the Player's draw and rule 9.5: draw or stand for every count and third card
+    baccarat.third_card   Table 2 with the Player's draw and rule 9.5: draw or stand for every count and third card
     baccarat.payouts      Player, Banker and Tie with the table's commission terms, settled on example wagers
     roulette.payouts      every wager: numbers covered, odds, an example win; the wagers 0 leaves standing
     paigow.payouts        win (even money less commission), lose, push, a copy, settled on example wagers
-    paigow.tiles          the 16 kinds of tile in rank order and the 22 named hands
-    paigow.house-way      the house way in force: its rules in order, each with a hand the engine sets by it
+    paigow.tile_ranks     the 16 kinds of tile in rank order and the 22 named hands
+    paigow.house_way      the house way in force: its rules in order, each with a hand the engine sets by it
 
 Nothing here decides a rule or holds a value of one: the functions ask the engine and arrange its answers. The
 settings a chart depends on (commission, tie odds, first four, the house way) are passed in: a settings section
@@ -33,7 +33,7 @@ class ChartInfo:
 
 
 _INFOS = (
-    ChartInfo("baccarat.third-card", "baccarat", "Third-card chart (Table 2)",
+    ChartInfo("baccarat.third_card", "baccarat", "Third-card chart (Table 2)",
               "Whether each hand draws a third card: the Player by its count, the Banker by its count and the "
               "Player's third card.", ("Table 2", "9.5", "table-of-play")),
     ChartInfo("baccarat.payouts", "baccarat", "Payouts and commission",
@@ -42,10 +42,10 @@ _INFOS = (
     ChartInfo("roulette.payouts", "roulette", "Wagers and odds",
               "Every wager on the layout: the numbers it covers, its odds and what it wins; and the wagers that "
               "win on 0.", ("5.1", "5.2", "5.3")),
-    ChartInfo("paigow.tiles", "paigow", "Tile ranking",
+    ChartInfo("paigow.tile_ranks", "paigow", "Tile ranking",
               "The 16 kinds of tile from the highest to the lowest, with their names, faces and points; then the "
               "22 named hands.", ("Appendix 3", "4.2", "4.4")),
-    ChartInfo("paigow.house-way", "paigow", "The house way in force",
+    ChartInfo("paigow.house_way", "paigow", "The house way in force",
               "The house way the table uses: its rules in the order they are tried, each with a hand the engine "
               "sets by it.", ("house-way", "(e)", "11.1")),
     ChartInfo("paigow.payouts", "paigow", "Payouts and commission",
@@ -56,10 +56,11 @@ CHARTS: dict[str, ChartInfo] = {info.id: info for info in _INFOS}
 
 # The chart a drill's page opens (a drill not named here opens its game's first chart).
 _DRILL_CHARTS = {
-    "baccarat.table_of_play": "baccarat.third-card", "baccarat.find_error": "baccarat.third-card",
+    "baccarat.table_of_play": "baccarat.third_card", "baccarat.find_error": "baccarat.third_card",
     "baccarat.commission": "baccarat.payouts", "baccarat.settle": "baccarat.payouts",
     "baccarat.chips": "baccarat.payouts",
-    "paigow.tiles": "paigow.tiles", "paigow.compare": "paigow.tiles", "paigow.house_way": "paigow.house-way",
+    "paigow.tiles": "paigow.tile_ranks", "paigow.compare": "paigow.tile_ranks",
+    "paigow.house_way": "paigow.house_way",
     "paigow.expose": "paigow.payouts", "paigow.settle": "paigow.payouts", "paigow.chips": "paigow.payouts",
     "paigow.find_error": "paigow.payouts",
 }

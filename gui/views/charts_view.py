@@ -204,7 +204,7 @@ class ChartPage(QWidget):
 # --------------------------------------------------------------------------------------------- baccarat
 
 def third_card_page() -> ChartPage:
-    page = ChartPage("baccarat.third-card")
+    page = ChartPage("baccarat.third_card")
     chart = charts.third_card_chart()
     page.column.addWidget(_label("THE PLAYER'S HAND, BY ITS TWO-CARD COUNT", "section"))
     player = page.add_grid("playerDraws")
@@ -332,7 +332,7 @@ def paigow_payouts_page(settings) -> ChartPage:
 
 
 def tiles_page() -> ChartPage:
-    page = ChartPage("paigow.tiles")
+    page = ChartPage("paigow.tile_ranks")
     chart = charts.tile_chart()
     # The single tiles and the named hands side by side where the page is wide enough, else one above the other.
     sides = _Sides()
@@ -407,7 +407,7 @@ class _Sides(QWidget):
 
 
 def house_way_page(settings) -> ChartPage:
-    page = ChartPage("paigow.house-way")
+    page = ChartPage("paigow.house_way")
     way = charts.house_way_chart(settings.paigow.house_way)
     page.title_label.setText(f"The house way in force: {way.name}")
     page.column.addWidget(_label(f"Source: {way.source}. The rules are tried in this order; the first that applies "
@@ -448,7 +448,7 @@ def house_way_page(settings) -> ChartPage:
 def chart_widget(chart_id: str, settings) -> ChartPage:
     """The chart `chart_id` (a key of dealerdrill.reference.charts.CHARTS) for a table with these settings
     (dealerdrill.settings.Settings): the payouts and the house way depend on them."""
-    if chart_id == "baccarat.third-card":
+    if chart_id == "baccarat.third_card":
         return third_card_page()
     if chart_id == "baccarat.payouts":
         return baccarat_payouts_page(settings)
@@ -456,8 +456,8 @@ def chart_widget(chart_id: str, settings) -> ChartPage:
         return roulette_payouts_page(settings)
     if chart_id == "paigow.payouts":
         return paigow_payouts_page(settings)
-    if chart_id == "paigow.tiles":
+    if chart_id == "paigow.tile_ranks":
         return tiles_page()
-    if chart_id == "paigow.house-way":
+    if chart_id == "paigow.house_way":
         return house_way_page(settings)
     raise KeyError(f"there is no chart {chart_id!r}; the charts are {', '.join(CHARTS)}")

@@ -434,9 +434,12 @@ class RuleBookWindow(QWidget):
         self.search_field.blockSignals(False)
 
     def show_rule(self, game: str, number: str) -> bool:
-        """The Rules tab at that rule (False, with a note, when the book has no such rule)."""
+        """The Rules tab at that rule (False, with a note, when the book has no such rule). `number` may also be
+        a citation of several ("4.5-4.7", "(j)-(k)", "Table 2, 9.5"): the book opens at the first."""
         try:
             found = rulebook.book().lookup(game, number) if game in GAMES else None
+            if found is None and game in GAMES:
+                found = next((c.rule for c in rulebook.cited(game, number) if c.rule is not None), None)
         except RuleBookError as error:
             self._say(f"The rule book could not be read: {error}.")
             return False
@@ -517,7 +520,7 @@ class RuleBookWindow(QWidget):
 
     def show_house_way_rule(self, rule_id: str) -> bool:
         """The house-way chart, scrolled to one of its rules (by the rule's id in the way's file)."""
-        if not self.show_chart("paigow.house-way"):
+        if not self.show_chart("paigow.house_way"):
             return False
         row = self.chart_page.findChild(QLabel, f"houseWayRule-{rule_id}") if self.chart_page is not None else None
         if row is not None:

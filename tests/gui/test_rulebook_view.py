@@ -87,7 +87,7 @@ def test_a_house_way_rule_the_feedback_names_opens_the_chart_of_the_way_in_force
     assert found, shown
     assert view.open_cited_rule()
     book = window.references.book
-    assert book.tabs.currentIndex() == 1 and book.current_chart == "paigow.house-way"
+    assert book.tabs.currentIndex() == 1 and book.current_chart == "paigow.house_way"
     assert book.chart_page.findChild(QLabel, f"houseWayRule-{found.group(1)}") is not None
 
 
@@ -96,7 +96,7 @@ def test_the_drill_page_opens_its_chart_and_a_test_keeps_the_book_closed(window,
     assert view.charts_button.isVisible()
     view.charts_button.click()
     book = window.references.book
-    assert book.isVisible() and book.current_chart == "baccarat.third-card"
+    assert book.isVisible() and book.current_chart == "baccarat.third_card"
     view.back_to_chooser()
     view.start("paigow.house_way", Mode.TEST, confirmed=True)
     assert window.desk.test_running
@@ -108,7 +108,7 @@ def test_the_drill_page_opens_its_chart_and_a_test_keeps_the_book_closed(window,
     assert not book.isVisible()
     refusal.close()
     view.finish()
-    assert window.show_charts() is True and book.current_chart == "paigow.house-way"
+    assert window.show_charts() is True and book.current_chart == "paigow.house_way"
 
 
 def test_search_and_game_choose_what_the_book_lists(qtbot):
@@ -123,6 +123,8 @@ def test_search_and_game_choose_what_the_book_lists(qtbot):
     book.search_field.setText("no such words")
     assert book.rule_list.count() == 0 and "No Baccarat rule holds" in book.rule_text.toPlainText()
     assert book.show_rule("paigow", "8.16") is False and "has no rule 8.16" in book.problem
+    assert book.show_rule("paigow", "(j)-(k)") and book.current_rule.number == "(j)"     # a range: its first
+    assert book.show_rule("paigow", "11.1(f)") and book.current_rule.number == "11.1"    # an item: its rule
     assert book.show_rule("baccarat", "8.16")
     text = book.rule_text.toPlainText()
     assert "The project's reading." in text and "The Gazette pages we have leave this open" in text
@@ -150,7 +152,7 @@ def test_a_damaged_rule_book_is_said_in_plain_words(qtbot, monkeypatch):
 # --- every value a chart shows is the engine's ---------------------------------------------------------------
 
 def test_the_third_card_chart_is_the_engines_table_of_play(qtbot):
-    page = chart_widget("baccarat.third-card", Settings())
+    page = chart_widget("baccarat.third_card", Settings())
     qtbot.addWidget(page)
     player = page.cell_texts("playerDraws")
     assert player[0][1:] == [str(total) for total in range(10)]
@@ -234,7 +236,7 @@ def test_the_pai_gow_payout_chart_is_what_the_engine_pays(qtbot):
 
 
 def test_the_tile_chart_is_the_engines_ranking_drawn_with_the_programs_tiles(qtbot):
-    page = chart_widget("paigow.tiles", Settings())
+    page = chart_widget("paigow.tile_ranks", Settings())
     qtbot.addWidget(page)
     rows = page.cell_texts("tileRanking")[1:]
     kinds = sorted({t.kind for t in paigow.TILES}, key=lambda kind: kind.value)
@@ -254,7 +256,7 @@ def test_the_tile_chart_is_the_engines_ranking_drawn_with_the_programs_tiles(qtb
 @pytest.mark.parametrize("way", ["nz", "foxwoods"])
 def test_the_house_way_chart_is_the_way_in_force_with_the_engines_hands(qtbot, way):
     settings = Settings(paigow=PaiGowSettings(house_way=way))
-    page = chart_widget("paigow.house-way", settings)
+    page = chart_widget("paigow.house_way", settings)
     qtbot.addWidget(page)
     described = paigow.describe_house_way(way)
     rows = page.cell_texts("houseWayRules")[1:]
