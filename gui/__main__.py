@@ -12,6 +12,7 @@ USAGE = """usage: dealerdrill [--self-check | --version | --help]
        dealerdrill verify [--records PATH|URL] [FILE.pdf ...]   (check the records, or scorecards, for tampering)
        dealerdrill key --out FILE | dealerdrill trust FILE   (share a manager key / trust another workstation's)
        dealerdrill drills                                    (every drill: id, game and title)
+       dealerdrill rule GAME:NUMBER | GAME                   (a rule of the rule book: baccarat:9.5; a game's rules)
        dealerdrill room setup --url URL | room add-desk NAME --url URL | room add-manager NAME --url URL
                                                              (a training room's PostgreSQL server)
 
@@ -68,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
 
     multiprocessing.freeze_support()
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] in (["export"], ["import"], ["verify"], ["key"], ["trust"], ["drills"], ["room"]):
+    if argv[:1] in (["export"], ["import"], ["verify"], ["key"], ["trust"], ["drills"], ["room"], ["rule"]):
         # records from the command line: no window, no Qt import
         from .cli import main as records_command
 
@@ -97,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
         elif argv[0].startswith("-"):
             problem = f"unknown option {argv[0]!r}"
         else:
-            problem = f"unknown command {argv[0]!r} (the commands are export, import, verify, key, trust, drills, room)"
+            problem = (f"unknown command {argv[0]!r} (the commands are export, import, verify, key, trust, drills, "
+                       "room, rule)")
         print(f"dealerdrill: {problem}; see `dealerdrill --help`", file=sys.stderr)
         return 2
     try:

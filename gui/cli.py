@@ -8,6 +8,7 @@
     dealerdrill room setup --url URL --manager NAME --pin-file PATH [--pin-stdin]   (a manager's key joins)
     dealerdrill room add-desk NAME --url URL [--password-stdin]
     dealerdrill room add-manager NAME --url URL [--password-stdin]
+    dealerdrill rule GAME:NUMBER | GAME                     (a rule of the rule book, or a game's rules)
 
 Every command that reads or writes records takes --records PATH or --records postgresql://... (the
 training room's server); without it, the room this desk is set to (DEALERDRILL_RECORDS_URL or the Manager
@@ -119,6 +120,11 @@ def parser() -> argparse.ArgumentParser:
 
     commands.add_parser("drills", help="list every drill: its id, game and title",
                         description="List every drill's id (for export --drill), game and title.")
+    rule = commands.add_parser("rule", help="print a rule of the rule book, or list a game's rules",
+                               description="Print a rule's text as the rule book shows it (GAME:NUMBER, e.g. "
+                                           "baccarat:9.5, \"baccarat:Table 2\", paigow:(e)), or list a game's rules "
+                                           "(GAME alone). Exit status 1 for a rule the book does not hold.")
+    rule.add_argument("rule_id", metavar="ID", help="GAME:NUMBER, or GAME (roulette, baccarat, paigow)")
     return main
 
 
@@ -181,6 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     arguments = parser().parse_args(sys.argv[1:] if argv is None else argv)
     if arguments.command == "drills":
         return _drills()
+    if arguments.command == "rule":
+        return _rule(arguments.rule_id)
     if arguments.command == "verify":
         return _verify(arguments)
     if arguments.command == "room":
@@ -235,6 +243,24 @@ def _drills() -> int:
     for drill_id, drill in sorted(drills.items(), key=lambda pair: (pair[1].game, pair[0])):
         print(f"{drill_id:<{width}}  {drill.game:<9} {drill.title}")
     return 0
+
+
+def _rule(rule_id: str) -> int:
+    """Print one rule of the rule book, or a game's list of rules; 1 with a message for what the book lacks."""
+    from dealerdrill.reference import rulebook
+
+    try:
+        game = rulebook.GAMES[rulebook.GAMES.index(rule_id.strip().lower())] if rule_id.strip().lower() in \
+            rulebook.GAMES else None
+        if game is not None:
+            for one in rulebook.rules(game):
+                print(f"{one.reference:<24} {one.title}")
+            return 0
+        print(rulebook.find(rule_id).plain())
+        return 0
+    except (rulebook.UnknownRule, rulebook.RuleBookError) as error:
+        print(f"dealerdrill: {error}", file=sys.stderr)
+        return 1
 
 
 def _keys_accepted_by(desk) -> dict:

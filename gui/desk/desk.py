@@ -69,6 +69,15 @@ class SettingsLockedDuringTest(PermissionError):
                          "Nothing was changed.")
 
 
+class ReferencesClosedDuringTest(PermissionError):
+    """A test is running: the rule book, the charts and the glossary stay closed until it ends (a chart would
+    answer the test's questions: Table 2 in a table-of-play test, the house way in a house-way test)."""
+
+    def __init__(self):
+        super().__init__("A test is running: the rule book and the charts open again once it is finished or "
+                         "stopped.")
+
+
 class NoRecordsError(RuntimeError):
     """The desk has no usable records: only guest practice (not recorded) is possible."""
 
@@ -571,6 +580,12 @@ class Desk:
     def test_running(self) -> bool:
         """A Test session has been started here and not yet ended."""
         return self.session is not None and self.session.mode is Mode.TEST and not self.session.closed
+
+    def require_references(self) -> None:
+        """Anyone may read the rule book, the charts and the glossary, except while a test runs here
+        (ReferencesClosedDuringTest)."""
+        if self.test_running:
+            raise ReferencesClosedDuringTest()
 
     def end_session(self) -> SessionSummary | None:
         """Finish the running session, if any (it keeps its answers and gets its finish time)."""
