@@ -44,10 +44,12 @@ def regrade(drill_id: str, settings_text: str, item_record, answer, timed_out: b
 
 def make_drill(drill_id: str, settings_text: str, extra_drills: dict | None = None):
     """The drill as the session had it: made with the session's stored settings. `extra_drills` (id -> class):
-    drills beyond the registered ones that sessions were started with (a caller's own)."""
+    drills beyond the registered ones that sessions were started with (a caller's own). A registered drill's id is
+    always graded by the program's drill: a class of the caller's own under that id (one that calls every answer
+    right) grades nothing, here or in a seal of what was graded (issue 28)."""
     from dealerdrill import settings as table_settings
 
-    drills = {**registry(), **(extra_drills or {})}
+    drills = {**(extra_drills or {}), **registry()}
     if drill_id not in drills:
         raise CannotRegrade(f"the drill {drill_id!r} is not one this Dealer Drill has")
     stored_settings = _json(settings_text, "the session's settings")

@@ -137,3 +137,38 @@ def test_the_idle_lock_seals_what_was_graded_while_the_role_was_held(tmp_path):
     assert len(seals) == 2 and len(seals[1][0]) == 1 and seals[1][1] is not None
     assert not desk.unlocked
     desk.close()
+
+
+def test_a_drill_class_of_the_callers_own_under_a_drills_id_grades_nothing(tmp_path):
+    """A caller's own drill class, given the id of one of the program's drills, that calls every answer right: the
+    desk's judge grades the test with the program's drill, so the test fails, its sign-off is refused, and the manager
+    unlocking and locking at that desk seals the engine's grading, never the class's."""
+    from dataclasses import replace
+
+    from dealerdrill.drills import registry
+
+    desk, _ = _desk_with_tests(tmp_path, right=())
+    real = registry()[DRILL]
+
+    class CallsEveryAnswerRight(real):                # type: ignore[misc, valid-type]
+        def grade(self, item, answer, seconds=0.0):
+            return replace(super().grade(item, answer, seconds), correct=True)
+
+    session = desk.start_session(CallsEveryAnswerRight, Mode.TEST)
+    for _ in range(4):
+        item = session.next_item()
+        session.submit(wrong_answers(item)[0], 2.0)
+    session.finish()
+    verdict = desk.judge.verdict(session.session_id)
+    assert verdict.correct == 0 and not verdict.passed and verdict.problems
+    desk.unlock_manager(PIN, MANAGER)
+    try:
+        desk.sign_off(session.session_id)
+    except ValueError as refused:
+        assert "cannot be signed off" in str(refused)
+    else:
+        raise AssertionError("a test graded by a drill class of the caller's own was signed off")
+    desk.lock_manager()
+    assert not Judge(desk.records).verdict(session.session_id).passed      # a new judge takes the seal: still failed
+    assert desk.test_problems()
+    desk.close()
