@@ -122,7 +122,15 @@ def grading_digest(drill_id: str, settings_text: str, seed: int | None, level: i
     (number, item, answer given, timed out) in order."""
     made_from = [__version__, drill_id, settings_text, seed, level,
                  [[seq, item, answer, bool(timed_out)] for seq, item, answer, _, timed_out, _ in answers]]
-    return hashlib.sha256(json.dumps(made_from, separators=(",", ":")).encode()).hexdigest()
+    # SQLite keeps whatever type it is given: an item or answer written as a BLOB is digested as such (tagged, so it
+    # is never the text of the same bytes) and judged as unreadable, never a TypeError that stops the judge.
+    return hashlib.sha256(json.dumps(made_from, separators=(",", ":"), default=_tagged).encode()).hexdigest()
+
+
+def _tagged(value):
+    if isinstance(value, bytes | bytearray | memoryview):
+        return {"bytes": bytes(value).hex()}
+    raise TypeError(f"a stored value of type {type(value).__name__} cannot be digested")
 
 
 class Judge:

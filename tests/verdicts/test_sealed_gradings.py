@@ -172,3 +172,17 @@ def test_a_drill_class_of_the_callers_own_under_a_drills_id_grades_nothing(tmp_p
     assert not Judge(desk.records).verdict(session.session_id).passed      # a new judge takes the seal: still failed
     assert desk.test_problems()
     desk.close()
+
+
+def test_a_test_whose_stored_item_is_not_text_is_named_not_a_traceback(tmp_path):
+    """An answer's item written as a BLOB (SQLite stores what it is given) and the chains linked anew: the test is
+    judged (its item cannot be read) and the desk's check names it, instead of stopping the judge with a TypeError."""
+    desk, uuids = _desk_with_tests(tmp_path, right=(4,))
+    desk.close()
+    with Rewrite(tmp_path / "records.sqlite3") as db:
+        db.execute("UPDATE answers SET item = CAST(item AS BLOB) WHERE seq = 2")
+    desk = Desk.open(tmp_path / "records.sqlite3")
+    verdict = desk.judge.verdict(uuids[0])
+    assert not verdict.passed and any("item 2 cannot be read" in problem for problem in verdict.problems)
+    assert any(uuids[0] in problem.where for problem in desk.test_problems())
+    desk.close()
