@@ -354,6 +354,9 @@ class Desk:
                                   f"runs `dealerdrill room setup --url URL --manager NAME --pin-file PATH` with the "
                                   f"manager, who types the PIN, and the PIN file goes to {self.role.pin_path}.")
         manager = self.role.set_first_pin(name, pin, repeated)
+        self._judge = None                    # a new key: the earlier ones sign nothing until confirmed
+        self.key_notice = None
+        self._note_pin_reset()
         self._tell(DeskEvent.MANAGER)
         return manager
 
@@ -442,6 +445,17 @@ class Desk:
         reset. Logged once, and said in `key_notice` for the window to show. And a key of this workstation
         the records accepted after the PIN file's (keys_the_pin_file_does_not_explain) is said too."""
         unexplained = self.keys_the_pin_file_does_not_explain()
+        earlier = self.earlier_keys_to_confirm()
+        if earlier and len(earlier) == len(unexplained):
+            self.key_notice = (f"The manager PIN was set anew here, and {len(earlier)} earlier manager key"
+                               f"{'s' if len(earlier) != 1 else ''} of this workstation "
+                               f"({', '.join(fp for fp, _, _ in earlier)}) "
+                               f"{'are' if len(earlier) != 1 else 'is'} not taken as a manager's until the manager "
+                               f"confirms {'them' if len(earlier) != 1 else 'it'} (Manager page, Workstation and "
+                               f"keys): what {'they' if len(earlier) != 1 else 'it'} signed (targets, sign-offs, "
+                               f"settings) does not count meanwhile. Confirm only a key your manager made; one you do "
+                               f"not know was written into the records by someone else.")
+            return
         if unexplained:
             self.key_notice = (f"These records accept a manager key of this workstation ({unexplained[-1]}) that was "
                                f"added after the key in the manager PIN file {self.role.pin_path} "
@@ -683,6 +697,50 @@ class Desk:
                                           self.role.key_for(Permission.SET_TARGETS))
         self._tell(DeskEvent.TARGETS)
         self._tell(DeskEvent.RECORDS)
+
+    def earlier_keys_to_confirm(self) -> list[tuple[str, str, str]]:
+        """(fingerprint, manager, added at) of this workstation's keys from before the PIN file's key that no
+        confirmation of its manager names (after a PIN reset): they sign nothing until confirmed."""
+        records = self.records
+        if records is None or self.in_room:
+            return []
+        unexplained = set(self.keys_the_pin_file_does_not_explain())
+        try:
+            key_file = self.role.key_file()
+        except KeyFileError:
+            return []
+        if not unexplained or key_file is None or key_file.public is None:
+            return []
+        own = [fp for fp, (_, _, origin) in records.manager_keys().items() if origin == "this workstation"]
+        mine = key_file.public.fingerprint
+        earlier = own[:own.index(mine)] if mine in own else []
+        added = dict(records.read("SELECT fingerprint, added_at FROM manager_keys"))
+        keys = records.manager_keys()
+        return [(fp, keys[fp][1], str(added.get(fp, ""))) for fp in earlier if fp in unexplained]
+
+    def confirm_earlier_keys(self, fingerprints: list[str]) -> None:
+        """Manager only, after a PIN reset: these earlier keys of this workstation were a manager's; what they
+        signed counts again. Signed with the key in use; the ones not named stay signing nothing."""
+        import json
+
+        from dealerdrill.records.models import EARLIER_KEYS_CONFIRMED
+
+        manager = self.require(Permission.TRUST_KEYS)
+        records = self._require_records()
+        waiting = {fp for fp, _, _ in self.earlier_keys_to_confirm()}
+        chosen = list(dict.fromkeys(fingerprints))
+        strangers = [fp for fp in chosen if fp not in waiting]
+        if not chosen or strangers:
+            raise ValueError("Choose among the earlier keys waiting for your confirmation"
+                             + (f": {', '.join(strangers)} is not one of them." if strangers else "."))
+        own = [fp for fp, (_, _, origin) in records.manager_keys().items() if origin == "this workstation"]
+        key = self.role.key_for(Permission.TRUST_KEYS)
+        confirmed = _earlier_keys_confirmed(records, key.fingerprint, own) | set(chosen)
+        self._audit(manager, EARLIER_KEYS_CONFIRMED, json.dumps({"keys": sorted(confirmed)}))
+        self._judge = None                    # judged again with these keys' signatures counting
+        self.key_notice = None
+        self._note_pin_reset()
+        self._tell(DeskEvent.MANAGER)
 
     def trust_manager_key(self, public_key: bytes, manager_name: str) -> str:
         """Accept sign-offs and targets signed by another workstation's manager key in imports (once, by a
@@ -971,7 +1029,28 @@ def _keys_unexplained_by(records, pin_path: Path) -> list[str]:
         return []
     own = [fp for fp, (_, _, origin) in records.manager_keys().items() if origin == "this workstation"]
     mine = key_file.public.fingerprint
-    return own[own.index(mine) + 1:] if mine in own else []
+    if mine not in own:
+        return []
+    place = own.index(mine)
+    confirmed = _earlier_keys_confirmed(records, mine, own)
+    return [fp for fp in own[:place] if fp not in confirmed] + own[place + 1:]
+
+
+def _earlier_keys_confirmed(records, mine: str, own: list[str]) -> set[str]:
+    """The earlier keys of this workstation the manager holding `mine` confirmed as a manager's (the latest
+    EARLIER_KEYS_CONFIRMED entry signed by `mine`, whose signature holds)."""
+    import json
+
+    from dealerdrill.records.models import EARLIER_KEYS_CONFIRMED
+
+    entry = records.latest_signed_audit(EARLIER_KEYS_CONFIRMED, frozenset(fp for fp in own if fp != mine))
+    if entry is None:
+        return set()
+    try:
+        listed = json.loads(entry.detail).get("keys")
+    except (ValueError, AttributeError):
+        return set()
+    return {fp for fp in listed if isinstance(fp, str)} if isinstance(listed, list) else set()
 
 
 def _settings_at_start(records: Records, settings: table_settings.Settings,

@@ -180,6 +180,11 @@ SETTINGS_IN_FORCE = "settings_in_force"
 # engine's count of right answers and the problems met, so that a judge holding the seal, signed by a key it
 # accepts, need not make those items again (verify over a large file).
 GRADINGS_SEALED = "gradings_sealed"
+# The audit action by which a manager, after a PIN reset, confirms which of this workstation's earlier keys were a
+# manager's (gui/desk/desk.py): signed with the key the PIN file holds, its detail lists every key confirmed so far.
+# An earlier key no such entry names signs nothing: one written into the file before the reset would otherwise be
+# taken as a manager's once the new PIN's key came after it.
+EARLIER_KEYS_CONFIRMED = "earlier_keys_confirmed"
 ROLE_STATE_ACTIONS = ("manager_unlocked", "pin_set", "pin_reset", "idle_lock_set")
 
 

@@ -2,10 +2,11 @@
 same key), this workstation's manager key (its
 fingerprint to read out, the key written to a file for another workstation), and the keys whose signed
 sign-offs these records accept in imports (trusting another workstation's key, once, after comparing its
-fingerprint with its manager).
+fingerprint with its manager), and, after a PIN reset, the confirmation of this workstation's earlier keys (each
+signs nothing until the manager ticks it as one a manager made).
 
 Each action is the desk's (set_idle_lock_minutes, change_pin, export_public_key, read_public_key_file,
-trust_manager_key),
+trust_manager_key, earlier_keys_to_confirm, confirm_earlier_keys),
 which checks the manager role; this tab shows what the desk says.
 """
 from __future__ import annotations
@@ -15,10 +16,14 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
     QFileDialog,
     QFrame,
     QHBoxLayout,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
     QMessageBox,
     QScrollArea,
     QSpinBox,
@@ -156,6 +161,13 @@ class WorkstationTab(QWidget):
         self.trust_key_button.setObjectName("trustKey")
         self.trust_key_button.clicked.connect(self.choose_key_to_trust)
         row.addWidget(self.trust_key_button)
+        self.confirm_keys_button = button("Con&firm earlier keys…")
+        self.confirm_keys_button.setObjectName("confirmEarlierKeys")
+        self.confirm_keys_button.setToolTip("After a PIN reset: tick the earlier keys of this workstation that your "
+                                            "manager made, so that what they signed counts again")
+        self.confirm_keys_button.clicked.connect(self.ask_to_confirm_earlier_keys)
+        self.confirm_keys_button.hide()
+        row.addWidget(self.confirm_keys_button)
         row.addStretch(1)
         layout.addLayout(row)
         self.keys_message = label("", "muted", wrap=True)
@@ -177,6 +189,8 @@ class WorkstationTab(QWidget):
         listed = sorted(keys.items(), key=lambda kv: (kv[0] != (key.fingerprint if key else None),
                                                       order.get(kv[1][2], 2), kv[1][1].casefold()))
         self._keys = [fingerprint for fingerprint, _ in listed]
+        waiting = {fp for fp, _, _ in desk.earlier_keys_to_confirm()}
+        self.confirm_keys_button.setVisible(bool(waiting))
         rows = []
         for fingerprint, (_, manager, origin) in listed:
             words = ORIGIN_WORDS.get(origin, origin)
@@ -184,7 +198,8 @@ class WorkstationTab(QWidget):
                 rows.append([Cell(fingerprint, bold=True), manager, Cell(f"{words}: the key in use now")])
             else:
                 rows.append([fingerprint, manager, words if origin != "this workstation" else
-                             f"{words}: an earlier key (before a PIN reset)"])
+                             f"{words}: an earlier key (before a PIN reset)"
+                             + (", not confirmed: signs nothing" if fingerprint in waiting else "")])
         # As tall as its rows (a handful of keys; more scroll in the table), so the buttons stay in view.
         fill_table(self.keys_table, rows, fit_rows=5, empty_text="No manager key yet.")
 
@@ -200,6 +215,7 @@ class WorkstationTab(QWidget):
             message.hide()
         if self.trust_confirmation is not None:
             self.trust_confirmation.close()
+        self.confirm_keys_button.hide()
 
     def key_rows(self) -> list[tuple[str, str, str]]:
         """(fingerprint, manager, accepted as) as shown."""
@@ -308,6 +324,56 @@ class WorkstationTab(QWidget):
         self.refresh()
         _say(self.keys_message, f"{manager}'s key {fingerprint} is trusted: imports now accept what it signed.",
              "done")
+        return True
+
+    # --- after a PIN reset: the earlier keys --------------------------------------------------------------------
+    def ask_to_confirm_earlier_keys(self) -> QDialog | None:
+        """A list of the earlier keys waiting, none ticked: the manager ticks those their manager made."""
+        waiting = self.desk.earlier_keys_to_confirm()
+        if not waiting:
+            return None
+        dialog = QDialog(self)
+        dialog.setObjectName("confirmEarlierKeysDialog")
+        dialog.setWindowTitle("Confirm earlier manager keys")
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(label("The PIN was set anew. These keys of this workstation came before it; what they signed "
+                               "(targets, sign-offs, settings) counts only once you confirm them. Tick only a key "
+                               "your manager made (compare its fingerprint with an old scorecard or with them): one "
+                               "you do not know was written into the records by someone else.", "muted", wrap=True))
+        keys = QListWidget()
+        keys.setObjectName("earlierKeys")
+        for fingerprint, manager, added in waiting:
+            item = QListWidgetItem(f"{fingerprint}   {manager}   added {added[:16].replace('T', ' ')}")
+            item.setData(Qt.ItemDataRole.UserRole, fingerprint)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            keys.addItem(item)
+        layout.addWidget(keys)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        confirm = buttons.addButton("Confirm the ticked keys", QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.rejected.connect(dialog.reject)
+
+        def ticked() -> list[str]:
+            return [keys.item(row).data(Qt.ItemDataRole.UserRole) for row in range(keys.count())
+                    if keys.item(row).checkState() == Qt.CheckState.Checked]
+
+        confirm.clicked.connect(lambda: self.confirm_earlier_keys(ticked()) and dialog.accept())
+        layout.addWidget(buttons)
+        dialog.keys_list, dialog.confirm_button = keys, confirm
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.resize(760, 320)
+        dialog.open()
+        return dialog
+
+    def confirm_earlier_keys(self, fingerprints: list[str]) -> bool:
+        try:
+            self.desk.confirm_earlier_keys(fingerprints)
+        except PLAIN_ERRORS as error:
+            _say(self.keys_message, plain_message(error), "problem")
+            return False
+        self.refresh()
+        _say(self.keys_message, f"Confirmed {len(fingerprints)} earlier key{'s' if len(fingerprints) != 1 else ''}: "
+                                "what they signed counts again. Any key left unticked still signs nothing.", "done")
         return True
 
 
