@@ -111,6 +111,7 @@ class Desk:
         self._listeners: list[Callable[[DeskEvent], None]] = []
         self.house_way_note: str | None = None   # why the table's house way changed with the last file change
         self.key_notice: str | None = None       # the PIN file was replaced or is unusable: said in plain words
+        self._judge: Any = None                   # the verdicts' Judge, made when first asked for (judge)
         from dealerdrill.records.room_store import RecordsOfflineError
 
         try:
@@ -236,7 +237,7 @@ class Desk:
         from dealerdrill.verdicts import Judge
 
         records = self._require_records()
-        judge = getattr(self, "_judge", None)
+        judge = self._judge
         if judge is None or judge.records is not records:
             judge = self._judge = Judge(records, distrusted=frozenset(self.keys_the_pin_file_does_not_explain()),
                                         drills=self._drill_classes)
