@@ -383,7 +383,7 @@ COURSE = Course(GAME, (
     Lesson("roulette.completes", GAME, "Completes and pictures",
            "What a complete and a full complete are, what they cost and pay, and the picture bets.",
            Check("roulette.completes", "count and pay completes and picture bets"), _completes),
-    Lesson("roulette.settling", GAME, "Settling the layout: the paying order",
+    Lesson("roulette.settling", GAME, "Settling the layout in order",
            "The dealer's order after a spin, what may be touched and when (rules 4.7-4.9), and the void spin "
            "(rule 6.1).",
            Check("roulette.irregularities", "what the dealer does when a wager is touched or the ball is spun "

@@ -19,9 +19,10 @@ import time
 from collections.abc import Callable
 from urllib.parse import quote, unquote
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -48,7 +49,7 @@ RIGHT = "#1e7b34"
 WRONG = "#b3261e"
 AMBER = "#8a5a00"
 READING_WIDTH = 1000            # the lesson's column: longer lines are hard to read on a wide screen
-LIST_WIDTH = 290
+LIST_WIDTH = 330
 CELL_COLOURS = {"D": "#dcefe3", "S": "#eef1f5", "N": "#e3ecf8"}   # Table 2's draw / stand / natural cells
 
 CHART_TITLES = {
@@ -157,6 +158,13 @@ class _LessonHolder(QWidget):
 
     def minimumSizeHint(self) -> QSize:
         return QSize(super().minimumSizeHint().width(), 0)
+
+    def resizeEvent(self, event) -> None:
+        # On a wide screen the lesson's column stands in the middle of the space, not against the list.
+        side = max(0, (event.size().width() - READING_WIDTH) // 2)
+        if self.layout() is not None and self.layout().contentsMargins().left() != side:
+            self.layout().setContentsMargins(side, 0, 0, 0)
+        super().resizeEvent(event)
 
 
 class _PageKeysScrollTheLesson(QObject):
@@ -349,6 +357,7 @@ class LearnPage(QWidget):
                                  clock=self._clock)
         self.check.drill_requested.connect(self.drill_requested)
         self.check.message.connect(self.message)
+        self.check.session_started.connect(lambda _session: QTimer.singleShot(0, self.scroll_to_check))
         layout.addWidget(self.check)
         layout.addLayout(self._footer(lesson))
         layout.addStretch(1)
@@ -364,6 +373,15 @@ class LearnPage(QWidget):
         del old
         self.scroll.verticalScrollBar().setValue(0)
         self.lesson_shown.emit(lesson.id)
+
+    def scroll_to_check(self) -> None:
+        """The check's top at the top of the view (its question and panel below it), the keyboard on its panel."""
+        if self.check is None or self.content is None:
+            return
+        # The check has just grown (its question and panel): let the page take its new height first.
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        self.scroll.widget().layout().activate()
+        self.scroll.verticalScrollBar().setValue(self.check.mapTo(self.content, QPoint(0, 0)).y() - 8)
 
     def _guard(self, then: Callable[[], None]) -> bool:
         return self.start_guard(then) if self.start_guard is not None else True
@@ -384,7 +402,8 @@ class LearnPage(QWidget):
         per_row = 7
         for index, cited in enumerate(lesson_data.citations(blocks)):
             if cited.kind == "rule":
-                text = cited.target if cited.target.lower().startswith("table") else f"Rule {cited.target}"
+                text = (cited.target if cited.target.lower().startswith("table") else
+                        f"Rules {cited.target}" if "-" in cited.target else f"Rule {cited.target}")
                 button = QPushButton(text)
                 button.setToolTip(f"Open {text} of the {GAME_NAMES.get(lesson.game, lesson.game)} rules")
                 button.clicked.connect(lambda _=False, r=cited.target: self.rule_requested.emit(lesson.game, r))

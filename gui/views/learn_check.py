@@ -24,6 +24,9 @@ from dealerdrill.drills.session import DrillUsageError
 from .test_review import explanation_with_rule, verdict_words
 
 
+PICTURE_PANEL_HEIGHT = 500
+
+
 def panel_class(drill_id: str) -> type:
     """The drill's own answer panel (the one the Drills page uses)."""
     game = drill_id.split(".")[0]
@@ -279,6 +282,10 @@ class LessonCheck(QFrame):
 
     def _install_panel(self, panel: QWidget) -> None:
         self._drop_panel()
+        if getattr(panel, "layout_view", None) is not None:
+            # A roulette panel's layout takes the height left to it (at least its smallest legible size): on the
+            # Drills page that is the page's height; here, in a page that scrolls, it is given as much.
+            panel.setMinimumHeight(PICTURE_PANEL_HEIGHT)
         self.panel = panel
         panel.setObjectName("checkPanel")
         self.panel_layout.addWidget(panel)

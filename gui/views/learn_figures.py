@@ -102,6 +102,7 @@ class TileGroups(QWidget):
 
     TILE_WIDTH = 30.0
     TILE_GAP = 4.0
+    HAND_GAP = 12.0          # four tiles are two hands of two: a wider gap between the hands
     GROUP_GAP = 22.0
     LINE = 15.0
 
@@ -114,8 +115,18 @@ class TileGroups(QWidget):
     def _caption_lines(self) -> int:
         return max((caption.count("\n") + 1 for _, caption in self.groups if caption), default=0)
 
+    def _tile_lefts(self, count: int) -> list[float]:
+        lefts, x = [], 0.0
+        for i in range(count):
+            lefts.append(x)
+            x += self.TILE_WIDTH + (self.HAND_GAP if count == 4 and i == 1 else self.TILE_GAP)
+        return lefts
+
+    def _tiles_width(self, count: int) -> float:
+        return (self._tile_lefts(count)[-1] + self.TILE_WIDTH) if count else 0.0
+
     def _group_width(self, tiles: list[str], caption: str) -> float:
-        tiles_width = len(tiles) * self.TILE_WIDTH + (len(tiles) - 1) * self.TILE_GAP
+        tiles_width = self._tiles_width(len(tiles))
         metrics = QFontMetricsF(_font(12))
         text = max((metrics.horizontalAdvance(line) for line in caption.split("\n")), default=0.0)
         return max(tiles_width, text + 4)
@@ -157,11 +168,9 @@ class TileGroups(QWidget):
         painter.setFont(_font(12))
         tile_height = self.TILE_WIDTH * TILE_ASPECT
         for (tiles, caption), (x, y, w) in zip(self.groups, self._places(self.width())):
-            tiles_width = len(tiles) * self.TILE_WIDTH + (len(tiles) - 1) * self.TILE_GAP
-            left = x + (w - tiles_width) / 2
-            for i, face in enumerate(tiles):
-                paint_tile(painter, QRectF(left + i * (self.TILE_WIDTH + self.TILE_GAP), y, self.TILE_WIDTH,
-                                           tile_height), face)
+            left = x + (w - self._tiles_width(len(tiles))) / 2
+            for offset, face in zip(self._tile_lefts(len(tiles)), tiles):
+                paint_tile(painter, QRectF(left + offset, y, self.TILE_WIDTH, tile_height), face)
             painter.setPen(CAPTION_INK)
             painter.drawText(QRectF(x - self.GROUP_GAP / 2 + 2, y + tile_height + 6, w + self.GROUP_GAP - 4,
                                     self._caption_lines() * self.LINE + 4),
