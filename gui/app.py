@@ -94,11 +94,10 @@ Ctrl+U: who is training &nbsp; Ctrl+P: progress &nbsp; Ctrl+M: manager page (PIN
 Ctrl+L: unlock the manager role &nbsp; Ctrl+Shift+L: lock it &nbsp; F5: refresh<br>
 Manager page: Ctrl+Tab switches tabs; in Targets type or F2 to edit a value;
 in Tests and sign-off Alt+P lists practice and timed sessions too; the Workstation and keys tab
-compares and trusts other workstations' keys
-</td><td width="50%" valign="top">
+compares and trusts other workstations' keys<br><br>
 <b>Learn</b><br>
-Up/Down: a lesson &nbsp; Tab: its rules, check and buttons &nbsp; Page Up/Down: scroll &nbsp; Alt+N / Alt+P: next /
-previous lesson; a check takes its drill panel's keys, then Enter or N: next, Esc: stop<br><br>
+Up/Down: a lesson &nbsp; Alt+N / Alt+P: next / previous &nbsp; Tab: its rules, check, buttons
+</td><td width="50%" valign="top">
 <b>Drills</b><br>
 Up/Down: choose a drill &nbsp; Left/Right: mode &nbsp; Tab: mode, difficulty, Start &nbsp; Enter: start<br>
 Enter: commit an answer, then Enter or N: next &nbsp; Esc: end the session (a test asks first)<br>

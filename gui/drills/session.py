@@ -148,6 +148,7 @@ class DrillSession:
         self._test_items = ItemsOfATest(drill, seed, difficulty, item_keys=item_keys) if mode is Mode.TEST else None
         # The level's families only are asked about (or the ones a lesson's check asks); the memory of all of them
         # is kept.
+        asked: list[str] | None
         if families is not None:
             if mode is Mode.TEST:
                 raise DrillUsageError("a test asks what its level draws; it cannot be narrowed to some families")

@@ -12,7 +12,7 @@ from dealerdrill.core import commission, paigow
 from dealerdrill.settings import Settings
 
 from .model import Check, Course, Example, Figure, Lesson, Note, Table, Text
-from .words import cents, count, listed, sentence
+from .words import cents, listed, sentence
 
 GAME = "paigow"
 DEAL_SEED = 20_240_602      # the lessons' deal: the engine shuffles, stacks, throws the dice and delivers from it
@@ -107,7 +107,8 @@ def _tiles(settings: Settings) -> tuple:
                  f"({listed(faces_of(every_kind[-1]))}) are the lowest, worth {points_words(every_kind[-1][0])}. "
                  "A tile's rank and its points are two different things: rank breaks ties and names the pairs, "
                  "points make the ordinary hands."),
-        ), {"kinds": [(tiles[0].rank, tiles[0].name, faces_of(tiles), tiles[0].point_options) for tiles in every_kind]}),
+        ), {"kinds": [(tiles[0].rank, tiles[0].name, faces_of(tiles), tiles[0].point_options)
+                      for tiles in every_kind]}),
     )
 
 
@@ -308,7 +309,8 @@ def _expose(settings: Settings) -> tuple:
              "mirror result ({rule 6.2})."),
         Example("Matches decided by the engine", (
             Text(_bullets(f"Player high {hand_words(p[0])}, low {hand_words(p[1])}; bank high {hand_words(b[0])}, "
-                          f"low {hand_words(b[1])}: the player {RESULT_WORDS[result]}." for _, p, b, result in matched)),
+                          f"low {hand_words(b[1])}: the player {RESULT_WORDS[result]}."
+                          for _, p, b, result in matched)),
         ), {"matched": {why: result for why, _, _, result in matched}}),
         Example("The lessons' deal, exposed", (
             table_figure(settings, f"The program's table with every hand exposed; box {PLAYER_BOX}'s tiles, in "

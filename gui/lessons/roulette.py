@@ -15,6 +15,7 @@ from .model import Check, Course, Example, Figure, Lesson, Note, Table, Text
 from .words import count, dollars, listed, sentence
 
 GAME = "roulette"
+Spec = tuple[int, ...] | str        # a wager as the engine names it: the numbers it covers, or an outside box
 
 
 # --- what the engine says, in the forms the lessons use ----------------------------------------------------------
@@ -135,7 +136,7 @@ def _wheel_and_layout(settings: Settings) -> tuple:
 
 # --- 2. every wager and its odds ----------------------------------------------------------------------------------
 
-EXAMPLE_WAGERS = {
+EXAMPLE_WAGERS: dict[roulette.WagerKind, Spec] = {
     roulette.WagerKind.STRAIGHT: (17,), roulette.WagerKind.SPLIT: (17, 20), roulette.WagerKind.STREET: (16, 17, 18),
     roulette.WagerKind.CORNER: (17, 18, 20, 21), roulette.WagerKind.SIX_LINE: (16, 17, 18, 19, 20, 21),
     roulette.WagerKind.COLUMN: "column2", roulette.WagerKind.DOZEN: "dozen2", roulette.WagerKind.LOW: "low",
@@ -155,7 +156,7 @@ def payout_table(stake: int) -> tuple[tuple[str, ...], ...]:
     return tuple(rows)
 
 
-SPIN_OF_20 = {(20,): 1, (17, 20): 1, (19, 20, 21): 1, (16, 17, 19, 20): 1, (19, 20, 21, 22, 23, 24): 1,
+SPIN_OF_20: dict[Spec, int] = {(20,): 1, (17, 20): 1, (19, 20, 21): 1, (16, 17, 19, 20): 1, (19, 20, 21, 22, 23, 24): 1,
               "column2": 2, "dozen2": 2, "high": 2, "even": 2, "black": 2, (8,): 1, "red": 2, "dozen1": 2}
 
 
@@ -190,7 +191,7 @@ def _zero(settings: Settings) -> tuple:
     first_four = _first_four(settings)
     unit = _unit(settings)
     winners = roulette.covering(0, first_four)
-    stakes: dict = {(0,): unit, (0, 2): unit, (0, 2, 3): unit}
+    stakes: dict[Spec, int] = {(0,): unit, (0, 2): unit, (0, 2, 3): unit}
     if first_four:
         stakes[(0, 1, 2, 3)] = unit
     stakes.update({"red": 2 * unit, "low": 2 * unit, "column1": 2 * unit, "dozen1": 2 * unit, (17,): unit})
@@ -271,7 +272,7 @@ def _completes(settings: Settings) -> tuple:
 
 # --- 5. settling the layout ---------------------------------------------------------------------------------------
 
-SPIN_OF_14 = {(14,): 1, (13, 14): 2, (14, 15, 17, 18): 1, (13, 14, 15): 1, (13, 14, 15, 16, 17, 18): 2, "red": 3,
+SPIN_OF_14: dict[Spec, int] = {(14,): 1, (13, 14): 2, (14, 15, 17, 18): 1, (13, 14, 15): 1, (13, 14, 15, 16, 17, 18): 2, "red": 3,
               "column2": 2, "dozen2": 1, "odd": 2, (22,): 1}
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from urllib.parse import quote, unquote
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -80,8 +80,8 @@ STYLE = f"""
 *[learnPage="true"] QTreeWidget::item {{ padding: 5px 4px; }}
 *[learnPage="true"] QTreeWidget::item:selected {{ background: #dcefe3; color: {INK}; }}
 *[learnPage="true"] QTreeWidget:focus {{ border: 2px solid {ACCENT}; }}
-*[learnPage="true"] QPushButton {{ padding: 6px 14px; border: 1px solid #b8c0c8; border-radius: 6px; background: #ffffff;
-                                   color: {INK}; }}
+*[learnPage="true"] QPushButton {{ padding: 6px 14px; border: 1px solid #b8c0c8; border-radius: 6px;
+                                   background: #ffffff; color: {INK}; }}
 *[learnPage="true"] QPushButton:focus {{ border: 2px solid {ACCENT}; }}
 *[learnPage="true"] QPushButton[primary="true"] {{ background: {ACCENT}; color: #ffffff; border-color: {ACCENT};
                                                    font-weight: 600; }}
@@ -249,6 +249,11 @@ class LearnPage(QWidget):
 
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setFocusProxy(self.lesson_list)
+        # Wherever the keyboard is on the page (the list, a button, a check's panel), Alt+N and Alt+P turn the page.
+        for keys, step in (("Alt+N", 1), ("Alt+P", -1)):
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(lambda s=step: self.step_lesson(s))
         self._fill_list()
         from .records_profiles import DeskSignals
 
@@ -493,11 +498,11 @@ class LearnPage(QWidget):
         row = QHBoxLayout()
         ids = self.lesson_ids()
         at = ids.index(lesson.id)
-        self.previous_button = QPushButton("◀  &Previous lesson")
+        self.previous_button = QPushButton("◀  Previous lesson (Alt+P)")
         self.previous_button.setObjectName("previousLesson")
         self.previous_button.setEnabled(at > 0)
         self.previous_button.clicked.connect(lambda: self.step_lesson(-1))
-        self.next_button = QPushButton("&Next lesson  ▶")
+        self.next_button = QPushButton("Next lesson (Alt+N)  ▶")
         self.next_button.setObjectName("nextLesson")
         self.next_button.setEnabled(at + 1 < len(ids))
         self.next_button.clicked.connect(lambda: self.step_lesson(1))

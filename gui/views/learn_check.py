@@ -23,7 +23,6 @@ from dealerdrill.drills.session import DrillUsageError
 
 from .test_review import explanation_with_rule, verdict_words
 
-
 PICTURE_PANEL_HEIGHT = 500
 
 
@@ -289,6 +288,7 @@ class LessonCheck(QFrame):
         self.panel = panel
         panel.setObjectName("checkPanel")
         self.panel_layout.addWidget(panel)
+        panel.show()        # now, not when the layout gets round to it: it takes the keyboard at once
         panel.answered.connect(self._answered)
 
     def _drop_panel(self) -> None:
