@@ -416,7 +416,9 @@ def _shoe(settings: Settings) -> tuple:
              "cards must lie behind it, because a round begun just before it appears can need 5 more cards and "
              "the last coup up to 6 (README, \"Readings of rules the Gazette pages leave open\")."),
         Example("A whole shoe, dealt by the engine", (
-            table_figure(settings, whole.coups, "The lessons' shoe on the program's table after its last coup."),
+            table_figure(settings, whole.coups, "The lessons' shoe on the program's table after its last coup. "
+                                                "The banner is the table's own: at the Baccarat table, S shuffles a "
+                                                "new shoe."),
             Text(_bullets([
                 burn_text,
                 (f"The cutting card came out during coup {whole.cut_card_coup}; that round was finished, \"Last "
@@ -464,9 +466,9 @@ def _big_table(settings: Settings) -> tuple:
              "face up, to the Player's Box ({rule 8.13}).\n"
              "4.  Then the Banker's Hand goes to the Banker, the same way ({rule 8.14}).\n"
              "5.  The two hands are never out at the same time ({rule 8.15})."),
-        Note("Rule 8.16 (no taker) breaks off on the pages the project has. The project's reading: when nobody "
-             "bets on a hand, or everyone who does declines, the dealer acts for that hand. The table of play at "
-             "the big table is Table 2 and rule 9.5, as at mini baccarat."),
+        Note("{rule 8.16: Rule 8.16} (no taker) breaks off on the pages the project has. The project's reading: when "
+             "nobody bets on a hand, or everyone who does declines, the dealer acts for that hand. The table of play "
+             "at the big table is Table 2 and rule 9.5, as at mini baccarat."),
         table_figure(settings, 1, "The big table as the program draws it: 14 seats, the Player's and Banker's "
                                   "boxes in front of the dealer.", big_table=True),
         Example("Who handles the cards, decided by the engine", (

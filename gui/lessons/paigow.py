@@ -123,6 +123,14 @@ def pair_faces(tiles: list[paigow.Tile]) -> tuple[str, str]:
     return (faces[0], faces[1])
 
 
+def _kind_words(faces: tuple[str, str], described: paigow.Hand) -> str:
+    """Why a hand is what the engine calls it: its two tiles' kinds, and the engine's name for the hand."""
+    first, second = paigow.tile(faces[0]), paigow.tile(faces[1])
+    kinds = (f"both {first.name}, one kind" if first.kind is second.kind else
+             f"{first.name} and {second.name}, two kinds")
+    return f"{' '.join(faces)}: {kinds}, so the engine calls the hand {described.label}."
+
+
 def named_rows() -> list[tuple[int, str, str]]:
     hands = [pair_faces(tiles) for tiles in kinds()] + list(NAMED_EXAMPLES)
     rows = []
@@ -152,9 +160,9 @@ def _named_hands(settings: Settings) -> tuple:
                      "Wong, Gong and High Nine, named by the engine."),
         Text("Two tiles with the same dots but of different kinds are not a pair. And a Gee Joon tile with a Teen "
              "or a Day never makes a Wong, Gong or High Nine: it is an ordinary hand, counted by its points."),
-        Example("Hands that look named but are not", (
+        Example("Named or not? The engine decides", (
             tiles_figure([(faces, paigow.hand(*faces).label) for faces in GEE_JOON_EXAMPLES]),
-            Text(_bullets(f"{' '.join(faces)}: {hand.label}" for faces, hand in zip(GEE_JOON_EXAMPLES, gee))),
+            Text(_bullets(_kind_words(faces, hand) for faces, hand in zip(GEE_JOON_EXAMPLES, gee))),
         ), {"named": rows, "labels": {faces: hand.label for faces, hand in zip(GEE_JOON_EXAMPLES, gee)}}),
     )
 
@@ -180,7 +188,7 @@ def _points(settings: Settings) -> tuple:
         Text("Every hand that is not a pair, Wong, Gong or High Nine is worth the sum of its two tiles' points, "
              "keeping only the last digit: so from 0 to 9 ({rule 4.2}). A Gee Joon tile counts 3 or 6, whichever "
              "makes the hand better. The engine calls such a hand by its points and its higher-ranking tile, as "
-             "in \"7 (Teen high)\"."),
+             f"in \"{paigow.hand(*POINT_HANDS[0]).label}\"."),
         Table(("Tiles", "Points", "The hand"), point_rows, "Hands valued by the engine."),
         Text("Two hands of the same points are ranked by the higher-ranking single tile in each ({rule 4.3}). When "
              "they have the same points and their highest tiles rank alike, the hands are a copy, and the bank "

@@ -156,8 +156,9 @@ def payout_table(stake: int) -> tuple[tuple[str, ...], ...]:
     return tuple(rows)
 
 
-SPIN_OF_20: dict[Spec, int] = {(20,): 1, (17, 20): 1, (19, 20, 21): 1, (16, 17, 19, 20): 1, (19, 20, 21, 22, 23, 24): 1,
-              "column2": 2, "dozen2": 2, "high": 2, "even": 2, "black": 2, (8,): 1, "red": 2, "dozen1": 2}
+SPIN_OF_20: dict[Spec, int] = {(20,): 1, (17, 20): 1, (19, 20, 21): 1, (16, 17, 19, 20): 1,
+                               (19, 20, 21, 22, 23, 24): 1, "column2": 2, "dozen2": 2, "high": 2, "even": 2,
+                               "black": 2, (8,): 1, "red": 2, "dozen1": 2}
 
 
 def _wagers_and_odds(settings: Settings) -> tuple:
@@ -272,8 +273,8 @@ def _completes(settings: Settings) -> tuple:
 
 # --- 5. settling the layout ---------------------------------------------------------------------------------------
 
-SPIN_OF_14: dict[Spec, int] = {(14,): 1, (13, 14): 2, (14, 15, 17, 18): 1, (13, 14, 15): 1, (13, 14, 15, 16, 17, 18): 2, "red": 3,
-              "column2": 2, "dozen2": 1, "odd": 2, (22,): 1}
+SPIN_OF_14: dict[Spec, int] = {(14,): 1, (13, 14): 2, (14, 15, 17, 18): 1, (13, 14, 15): 1,
+                               (13, 14, 15, 16, 17, 18): 2, "red": 3, "column2": 2, "dozen2": 1, "odd": 2, (22,): 1}
 
 
 def _settling(settings: Settings) -> tuple:

@@ -383,7 +383,7 @@ def test_the_tiles_are_the_engines():
 
 
 def test_the_named_hands_and_points_are_the_engines():
-    facts = example("paigow.named_hands", "Hands that look named").facts
+    facts = example("paigow.named_hands", "Named or not?").facts
     assert facts["labels"] == {faces: paigow.hand(*faces).label for faces in paigow_lessons.GEE_JOON_EXAMPLES}
     for rank, label, faces in facts["named"]:
         assert (paigow.hand(*faces.split()).rank, paigow.hand(*faces.split()).label) == (rank, label)
