@@ -227,8 +227,9 @@ def _deal(settings: Settings) -> tuple:
              "({rule 12.2}). Up to three players may bet on one box, but only the player/banker may bet on the "
              "player/banker's box ({rule 6.5})."),
         Example("A deal by the engine", (
-            table_figure(settings, "The lessons' deal delivered on the program's table; the bottom row is box "
-                                   f"{PLAYER_BOX}'s four tiles."),
+            table_figure(settings, "The lessons' deal delivered on the program's table. Every box's stack lies face "
+                                   f"down in it; the four tiles shown face up above the high and low hand places are "
+                                   f"box {PLAYER_BOX}'s, the trainee's seat at the Pai Gow table."),
             Text(f"The dice show {listed([str(d) for d in deal.dice])}: {total}. Counting from box "
                  f"{HOUSE_BANK_BOX} as 1, the count ends on box {deal.first_box}, which gets the first stack. The "
                  f"stacks go to boxes {', '.join(map(str, order))}, in that order."),

@@ -389,7 +389,11 @@ class LearnPage(QWidget):
         self.scroll.verticalScrollBar().setValue(self.check.mapTo(self.content, QPoint(0, 0)).y() - 8)
 
     def _guard(self, then: Callable[[], None]) -> bool:
-        return self.start_guard(then) if self.start_guard is not None else True
+        if self.start_guard is None:
+            return True
+        asked_from = self.check
+        # Once someone is chosen the check starts, unless the trainee has gone on to another lesson meanwhile.
+        return self.start_guard(lambda: then() if self.check is asked_from else None)
 
     def _before_check(self) -> None:
         if self.before_check is not None:
