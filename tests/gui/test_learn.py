@@ -345,6 +345,19 @@ def test_nobody_at_the_desk_is_asked_who_is_training_first(qtbot, recording_desk
     assert page.check.state == "asking" and recording_desk.session is page.check.session
 
 
+def test_a_check_asked_for_before_anyone_was_chosen_waits_for_its_lesson(qtbot, recording_desk):
+    recording_desk.forget_trainee()
+    page = shown_page(qtbot, recording_desk)
+    page.show_lesson("roulette.payout_keys")
+    waiting = []
+    page.start_guard = lambda then: waiting.append(then) or False
+    page.check.start()
+    page.show_lesson("baccarat.points")                      # the trainee went on before choosing who trains
+    recording_desk.choose_trainee("Aroha")
+    waiting[0]()
+    assert page.check.state == "ready" and recording_desk.session is None
+
+
 def test_a_check_ended_by_the_desk_starts_again_from_its_beginning(qtbot, recording_desk):
     page = shown_page(qtbot, recording_desk)
     page.show_lesson("roulette.payout_keys")
