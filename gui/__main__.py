@@ -12,11 +12,13 @@ USAGE = """usage: dealerdrill [--self-check | --version | --help]
        dealerdrill verify [--records PATH|URL] [FILE.pdf ...]   (check the records, or scorecards, for tampering)
        dealerdrill key --out FILE | dealerdrill trust FILE   (share a manager key / trust another workstation's)
        dealerdrill drills                                    (every drill: id, game and title)
+       dealerdrill rule GAME:NUMBER | GAME                   (a rule of the rule book: baccarat:9.5; a game's rules)
        dealerdrill room setup --url URL | room add-desk NAME --url URL | room add-manager NAME --url URL
                                                              (a training room's PostgreSQL server)
 
   export and import need the manager role: the PIN is asked for at a terminal, or read from the first
-  line of standard input with --pin-stdin
+  line of standard input with --pin-stdin; at a training room's desk the manager's room password too,
+  asked for after the PIN, or read from the second line with --pin-stdin
 
   with no options: open the trainer window
   --self-check     check the game engine against known answers (no window) and say whether it passed
@@ -67,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
 
     multiprocessing.freeze_support()
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] in (["export"], ["import"], ["verify"], ["key"], ["trust"], ["drills"], ["room"]):
+    if argv[:1] in (["export"], ["import"], ["verify"], ["key"], ["trust"], ["drills"], ["room"], ["rule"]):
         # records from the command line: no window, no Qt import
         from .cli import main as records_command
 
@@ -96,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
         elif argv[0].startswith("-"):
             problem = f"unknown option {argv[0]!r}"
         else:
-            problem = f"unknown command {argv[0]!r} (the commands are export, import, verify, key, trust, drills, room)"
+            problem = (f"unknown command {argv[0]!r} (the commands are export, import, verify, key, trust, drills, "
+                       "room, rule)")
         print(f"dealerdrill: {problem}; see `dealerdrill --help`", file=sys.stderr)
         return 2
     try:

@@ -88,7 +88,8 @@ N: new deal &nbsp; F: finish the delivery &nbsp; X: expose every box (X again hi
 Backspace or Delete: back to your row &nbsp; or drag a tile with the mouse<br><br>
 <b>Everywhere</b><br>
 Ctrl+1, Ctrl+2, Ctrl+3: switch table &nbsp; Ctrl+T: tables &nbsp; Ctrl+E: learn &nbsp; Ctrl+D: drills<br>
-Ctrl+,: settings &nbsp; Ctrl+Q: quit &nbsp; F1: these keys<br><br>
+Ctrl+,: settings &nbsp; Ctrl+Q: quit &nbsp; F1: these keys<br>
+F3: rule book, at the rule a feedback cites &nbsp; F4: charts<br><br>
 <b>Records</b><br>
 Ctrl+U: who is training &nbsp; Ctrl+P: progress &nbsp; Ctrl+M: manager page (PIN)<br>
 Ctrl+L: unlock the manager role &nbsp; Ctrl+Shift+L: lock it &nbsp; F5: refresh<br>
@@ -274,6 +275,11 @@ class MainWindow(QMainWindow):
         column.addWidget(self.sections_area, 1)
         self.setCentralWidget(central)
         self._shown_once = False
+        from .views.rulebook_view import References
+
+        self.references = References(desk, self)
+        if hasattr(self.drills, "session_started"):
+            self.drills.session_started.connect(lambda _session: self._test_may_have_started())
         self._build_menus()
         self.records_ui.install()
         self.records_ui.signals.settings_changed.connect(self._settings_changed)
@@ -334,6 +340,13 @@ class MainWindow(QMainWindow):
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
         help_menu = self.help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&Keys", "F1", self.show_keys)
+        help_menu.addSeparator()
+        # The rule book, the charts and the glossary: open to every trainee (not behind the PIN), closed in a test.
+        self.rule_book_action = self._action(help_menu, "&Rule book", "F3", self.show_rule_book)
+        self.charts_action = self._action(help_menu, "&Charts", "F4", self.show_charts)
+        self.glossary_action = self._action(help_menu, "&Glossary", None, lambda: self.references.show_glossary(
+            game=self._game_shown()))
+        help_menu.addSeparator()
         self._action(help_menu, "&About", None, self.show_about)
 
     def _table_changed(self, index: int) -> None:
@@ -420,7 +433,40 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         self.records_ui.close()
         self.desk.end_session()   # a recorded session gets its finish time
+        self.desk.lock_manager()  # the role ends with the window (in a room, the manager's login closes with it)
         super().closeEvent(event)
+
+    # --- the rule book and the charts ----------------------------------------------------------------------------
+    def _game_shown(self) -> str | None:
+        """The game of the drill or the table on screen."""
+        if self.drills_shown():
+            game = getattr(self.drills, "session_game", lambda: None)()
+            if game is not None:
+                return game
+        table_ids = list(self.tables)
+        index = self.tabs.currentIndex()
+        return table_ids[index] if 0 <= index < len(table_ids) else None
+
+    def show_rule_book(self) -> bool:
+        """F3: the rule book at the rule the drill's feedback cites, else at the game on screen."""
+        cited = self.drills.cited_link() if self.drills_shown() and hasattr(self.drills, "cited_link") else None
+        if cited is not None:
+            return self.references.follow(cited)
+        return self.references.show_book(self._game_shown())
+
+    def show_charts(self) -> bool:
+        """F4: the chart of the drill on screen, else the first chart of the table's game."""
+        chart = self.drills.session_chart() if self.drills_shown() and hasattr(self.drills, "session_chart") else None
+        if chart is None:
+            from dealerdrill.reference.charts import charts_for
+
+            shown = charts_for(self._game_shown() or "roulette")
+            chart = shown[0].id if shown else "roulette.payouts"
+        return self.references.show_chart(chart)
+
+    def _test_may_have_started(self) -> None:
+        if self.desk.test_running:
+            self.references.close_for_test()
 
     # --- settings -----------------------------------------------------------------------------------------------
     def settings(self) -> Settings:

@@ -8,6 +8,7 @@
     dealerdrill room setup --url URL --manager NAME --pin-file PATH [--pin-stdin]   (a manager's key joins)
     dealerdrill room add-desk NAME --url URL [--password-stdin]
     dealerdrill room add-manager NAME --url URL [--password-stdin]
+    dealerdrill rule GAME:NUMBER | GAME                     (a rule of the rule book, or a game's rules)
 
 Every command that reads or writes records takes --records PATH or --records postgresql://... (the
 training room's server); without it, the room this desk is set to (DEALERDRILL_RECORDS_URL or the Manager
@@ -17,10 +18,13 @@ Both go through the desk (dealerdrill.desk), the same calls the window makes, so
 exports and imports need the manager role. The manager's name comes from --manager (or is asked for at a
 terminal); the PIN is asked for at a terminal without echo, or read from the first line of standard input
 with --pin-stdin (for scripts: `printf '%s\n' "$PIN" | dealerdrill import file.json --manager "Mere Smith"
---pin-stdin`). The records are the workstation's (data_dir(), or $DEALERDRILL_HOME/data). `import` merges
-JSON records files written by `export --format json` on another workstation; answers already present are
-skipped. Exit status: 0 done, 1 the work failed or was refused (message on stderr), 2 the command line was
-wrong.
+--pin-stdin`). At a training room's desk with a manager's login set (DEALERDRILL_MANAGER_RECORDS_URL or the
+Manager page's setting), the manager's room password is needed too: asked for after the PIN without echo, or
+read from the second line of standard input with --pin-stdin (`printf '%s\n%s\n' "$PIN" "$ROOM_PASSWORD"`).
+It opens the manager's login for this command only and is kept nowhere. The records are the workstation's
+(data_dir(), or $DEALERDRILL_HOME/data). `import` merges JSON records files written by `export --format json` on
+another workstation; answers already present are skipped. Exit status: 0 done, 1 the work failed or was refused
+(message on stderr), 2 the command line was wrong.
 """
 from __future__ import annotations
 
@@ -116,6 +120,11 @@ def parser() -> argparse.ArgumentParser:
 
     commands.add_parser("drills", help="list every drill: its id, game and title",
                         description="List every drill's id (for export --drill), game and title.")
+    rule = commands.add_parser("rule", help="print a rule of the rule book, or list a game's rules",
+                               description="Print a rule's text as the rule book shows it (GAME:NUMBER, e.g. "
+                                           "baccarat:9.5, \"baccarat:Table 2\", paigow:(e)), or list a game's rules "
+                                           "(GAME alone). Exit status 1 for a rule the book does not hold.")
+    rule.add_argument("rule_id", metavar="ID", help="GAME:NUMBER, or GAME (roulette, baccarat, paigow)")
     return main
 
 
@@ -128,7 +137,8 @@ def _records_option(command: argparse.ArgumentParser) -> None:
 def _manager_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("--manager", metavar="NAME", help="the training manager's name (asked for if not given)")
     command.add_argument("--pin-stdin", action="store_true",
-                         help="read the manager PIN from the first line of standard input (for scripts)")
+                         help="read the manager PIN from the first line of standard input (for scripts); at a "
+                              "training room's desk, the manager's room password from the second line")
 
 
 class Refused(Exception):
@@ -148,17 +158,27 @@ def unlock_from_command_line(desk, arguments, *, read_line=None, ask_secret=None
         raise Refused("no manager PIN is set on this workstation; set one in Dealer Drill's window "
                       "(Trainee ▸ Unlock manager role) first")
     name = arguments.manager
+    room_password = None
+    # A room's desk opens the manager's own login with the password typed now (never one kept in this account).
+    needs_room_password = desk.unlock_needs_room_password()
     if arguments.pin_stdin:
         pin = read_line().rstrip("\r\n")
+        if needs_room_password:
+            room_password = read_line().rstrip("\r\n")
+            if not room_password:
+                raise Refused("this desk records to a training room: give the manager's room password on the second "
+                              "line of standard input, after the PIN")
     elif interactive:
         name = name or ask("Manager's name: ")
         pin = ask_secret("Manager PIN: ")
+        if needs_room_password:
+            room_password = ask_secret("Manager's room password: ")
     else:
         raise Refused("this needs the manager role: give the PIN on standard input with --pin-stdin (and the "
                       "name with --manager), or run the command at a terminal")
     if not name:
         raise Refused("give the manager's name with --manager NAME")
-    desk.unlock_manager(pin, name)
+    desk.unlock_manager(pin, name, room_password)
     if desk.pin_notice:          # a PIN shorter than a new one may be: said here as the window says it
         print(f"dealerdrill: {desk.pin_notice}", file=sys.stderr)
 
@@ -167,6 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     arguments = parser().parse_args(sys.argv[1:] if argv is None else argv)
     if arguments.command == "drills":
         return _drills()
+    if arguments.command == "rule":
+        return _rule(arguments.rule_id)
     if arguments.command == "verify":
         return _verify(arguments)
     if arguments.command == "room":
@@ -221,6 +243,24 @@ def _drills() -> int:
     for drill_id, drill in sorted(drills.items(), key=lambda pair: (pair[1].game, pair[0])):
         print(f"{drill_id:<{width}}  {drill.game:<9} {drill.title}")
     return 0
+
+
+def _rule(rule_id: str) -> int:
+    """Print one rule of the rule book, or a game's list of rules; 1 with a message for what the book lacks."""
+    from dealerdrill.reference import rulebook
+
+    try:
+        game = rulebook.GAMES[rulebook.GAMES.index(rule_id.strip().lower())] if rule_id.strip().lower() in \
+            rulebook.GAMES else None
+        if game is not None:
+            for one in rulebook.rules(game):
+                print(f"{one.reference:<24} {one.title}")
+            return 0
+        print(rulebook.find(rule_id).plain())
+        return 0
+    except (rulebook.UnknownRule, rulebook.RuleBookError) as error:
+        print(f"dealerdrill: {error}", file=sys.stderr)
+        return 1
 
 
 def _keys_accepted_by(desk) -> dict:

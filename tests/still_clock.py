@@ -15,8 +15,9 @@ class StillClock:
         return self.now
 
 
-def locked_out(desk, manager: str, wrong_pin: str = "00000000") -> None:
-    """Lock the role and give wrong PINs until the desk refuses to try (PinTriesExhausted)."""
+def locked_out(desk, manager: str, wrong_pin: str = "00000000", room_password: str | None = None) -> None:
+    """Lock the role and give wrong PINs (with the room password, at a room's desk) until the desk refuses to try
+    (PinTriesExhausted)."""
     import pytest
 
     from dealerdrill.desk import PinTriesExhausted, roles
@@ -24,6 +25,6 @@ def locked_out(desk, manager: str, wrong_pin: str = "00000000") -> None:
     desk.lock_manager()
     for _ in range(roles.FREE_TRIES - 1):
         with pytest.raises(PermissionError, match="not right"):
-            desk.unlock_manager(wrong_pin, manager)
+            desk.unlock_manager(wrong_pin, manager, room_password)
     with pytest.raises(PinTriesExhausted):
-        desk.unlock_manager(wrong_pin, manager)
+        desk.unlock_manager(wrong_pin, manager, room_password)

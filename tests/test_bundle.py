@@ -156,11 +156,12 @@ def test_every_module_engine_and_data_file_is_in_the_bundle(program):
     if answer_lines.AVAILABLE:     # and the import's reader of answer lines
         assert list((internal / "dealerdrill" / "records").glob("_answer_lines*.so"))
     shipped = {path.relative_to(ROOT / "resources").as_posix()
-               for pattern in ("house_ways/*.toml", "house_ways/*.md", "fonts/**/*")
+               for pattern in ("house_ways/*.toml", "house_ways/*.md", "rulebook/*.toml", "rulebook/*.md", "fonts/**/*")
                for path in (ROOT / "resources").glob(pattern) if path.is_file()}
     bundled = {path.relative_to(internal / "dealerdrill" / "resources").as_posix()
                for path in (internal / "dealerdrill" / "resources").rglob("*") if path.is_file()}
     assert {"house_ways/nz.toml", "house_ways/foxwoods.toml", "house_ways/canberra.toml"} <= shipped
+    assert {f"rulebook/{name}.toml" for name in ("roulette", "baccarat", "paigow", "glossary")} <= shipped
     assert shipped <= bundled                       # fonts too, once resources/fonts/ holds some
     assert not any("screenshots" in name for name in bundled)
 

@@ -30,7 +30,7 @@ def built(tmp_path_factory):
 def _shipped_resources() -> set[str]:
     resources = ROOT / "resources"
     return {path.relative_to(resources).as_posix()
-            for pattern in ("house_ways/*.toml", "house_ways/*.md", "fonts/**/*")
+            for pattern in ("house_ways/*.toml", "house_ways/*.md", "rulebook/*.toml", "rulebook/*.md", "fonts/**/*")
             for path in resources.glob(pattern) if path.is_file()}
 
 

@@ -17,6 +17,7 @@ from .desk import (
            DeskEvent,
            NeedsConfirmation,
            NoRecordsError,
+           ReferencesClosedDuringTest,
            SettingsLockedDuringTest,
 )
 from .manager_key import KeyFileError
@@ -33,4 +34,5 @@ from .settings_policy import PRESENTATION_ONLY, answer_key_changes
 
 __all__ = ["Desk", "DeskEvent", "GUEST_TEXT", "KeyFileError", "Manager", "ManagerRole", "ManagerRoleRequired",
            "NeedsConfirmation", "NoRecordsError", "PIN_FILE_NAME", "PRESENTATION_ONLY", "PinFileError",
-           "PinTriesExhausted", "Permission", "SettingsLockedDuringTest", "TrainingSession", "answer_key_changes"]
+           "PinTriesExhausted", "Permission", "ReferencesClosedDuringTest", "SettingsLockedDuringTest",
+           "TrainingSession", "answer_key_changes"]

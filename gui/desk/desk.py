@@ -69,6 +69,15 @@ class SettingsLockedDuringTest(PermissionError):
                          "Nothing was changed.")
 
 
+class ReferencesClosedDuringTest(PermissionError):
+    """A test is running: the rule book, the charts and the glossary stay closed until it ends (a chart would
+    answer the test's questions: Table 2 in a table-of-play test, the house way in a house-way test)."""
+
+    def __init__(self):
+        super().__init__("A test is running: the rule book and the charts open again once it is finished or "
+                         "stopped.")
+
+
 class NoRecordsError(RuntimeError):
     """The desk has no usable records: only guest practice (not recorded) is possible."""
 
@@ -141,7 +150,9 @@ class Desk:
             if records is not None:
                 settings, problems = _settings_at_start(records, settings, problems)
         settings, restored = table_settings.restore_house_way_files(settings)
-        return cls(records, settings), problems + restored, notices
+        desk = cls(records, settings)
+        desk.top_up_test_stock()
+        return desk, problems + restored, notices
 
     def __enter__(self) -> Desk:
         return self
@@ -346,9 +357,15 @@ class Desk:
         self._tell(DeskEvent.MANAGER)
         return manager
 
-    def unlock_manager(self, pin: str, name: str) -> Manager:
+    def unlock_needs_room_password(self) -> bool:
+        """Unlocking the role at this desk takes the manager's room password as well as the PIN: the records are
+        a training room's, with a manager's login set for this desk, opened only with the password typed."""
+        return self.role.needs_room_password()
+
+    def unlock_manager(self, pin: str, name: str, room_password: str | None = None) -> Manager:
+        """Hold the manager role (roles.ManagerRole.unlock): `room_password` where unlock_needs_room_password()."""
         self._require_records()
-        manager = self.role.unlock(pin, name)
+        manager = self.role.unlock(pin, name, room_password=room_password)
         self._seal_gradings()
         self._tell(DeskEvent.MANAGER)
         return manager
@@ -527,8 +544,8 @@ class Desk:
     def _start_test(self, drill_class, trainee: str | None, seed: int | None) -> TrainingSession:
         """A test: for a trainee, as the records issue it; for a guest, or where the records cannot issue one
         now (a file that cannot be written: the test runs unrecorded and says so), under the target in force
-        at its level (`seed` makes an unrecorded test repeatable). A room's server out of reach issues none:
-        RecordsError says why (practice still starts)."""
+        at its level (`seed` makes an unrecorded test repeatable). A room's server out of reach issues none: the
+        records take one from the desk's stock, or RecordsError says why none can start (practice still starts)."""
         drill_id: str = drill_class.id
         problem = None
         if trainee is not None and self.records is not None:
@@ -538,9 +555,9 @@ class Desk:
                                                 answer_key_defaults=default_answer_keys())
             except RecordsError as error:
                 if self.in_room:
-                    # Only the server issues a room's tests (its seed, its clock, the signed target): none offline.
-                    raise type(error)(f"{error} A test is issued by the training room server, so no test can "
-                                      f"start until it answers again; practice goes on.") from error
+                    # Only the server issues a room's tests (its seed, its clock, the signed target), ahead for
+                    # its stock or now: the records say why none can start.
+                    raise
                 problem = f"This test is not being recorded: {error}"
             else:
                 try:
@@ -568,6 +585,12 @@ class Desk:
         """A Test session has been started here and not yet ended."""
         return self.session is not None and self.session.mode is Mode.TEST and not self.session.closed
 
+    def require_references(self) -> None:
+        """Anyone may read the rule book, the charts and the glossary, except while a test runs here
+        (ReferencesClosedDuringTest)."""
+        if self.test_running:
+            raise ReferencesClosedDuringTest()
+
     def end_session(self) -> SessionSummary | None:
         """Finish the running session, if any (it keeps its answers and gets its finish time)."""
         session, self.session = self.session, None
@@ -580,14 +603,33 @@ class Desk:
     def _session_finished(self, session: TrainingSession) -> None:
         if self.session is session:
             self.session = None
+        room = self._room()
         if session.summary is not None and session.mode is Mode.TEST and self.records is not None:
-            # The end of a test is a place its result is trusted: judged again from the records, not the screen.
-            try:
-                session.summary = self.judge.judged(session.summary)
-            except RecordsError as error:
-                session.recording_problem = f"The test's result could not be checked against the records: {error}"
+            if room is not None and room.status().entries_waiting:
+                # Judged from what the server holds, which is not all of it yet (taken offline, say).
+                session.recording_problem = ("This test's answers wait in this desk's outbox: its result is checked "
+                                             "against the records once the training room server has them.")
+            else:
+                # The end of a test is a place its result is trusted: judged again from the records, not the screen.
+                try:
+                    session.summary = self.judge.judged(session.summary)
+                except RecordsError as error:
+                    session.recording_problem = (f"The test's result could not be checked against the records: "
+                                                 f"{error}")
+            self.top_up_test_stock()
         if session.recorded:
             self._tell(DeskEvent.RECORDS)
+
+    def top_up_test_stock(self) -> None:
+        """A room's desk: top up its stock of tests for when the server cannot be reached, while it answers (at the
+        program's start and after each test; the records try again once an offline desk's server is back)."""
+        room = self._room()
+        if room is None or not room.status().online:
+            return
+        try:
+            room.stock_tests()
+        except RecordsError:
+            pass
 
     # ------------------------------------------------------------------------------------------ manager actions
     @staticmethod

@@ -10,6 +10,10 @@ sign-off and target is signed with it. Guessing is slowed down: after FREE_TRIES
 role refuses every try for LOCKOUT_SECONDS, doubling with each further failure; the count comes from the
 audit log in the records (chained, so it survives a restart and cannot be quietly wiped). The role locks
 itself when the person at the desk changes and after an idle time the manager chooses.
+
+At a training room's desk with a manager's login set (the records' manager_url), unlocking also takes the
+manager's room password: it opens that login for as long as the role is held, and is kept nowhere else (no
+file, setting or keyring; the desk's account holds only the desk's own login). Locking closes the login.
 """
 from __future__ import annotations
 
@@ -19,8 +23,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from . import manager_key, pin as pin_rules
+
+if TYPE_CHECKING:       # for the annotations only: the room's module is loaded when a room is chosen
+    from dealerdrill.records.room_store import RoomRecords
 
 FREE_TRIES = 5
 LOCKOUT_SECONDS = 60
@@ -257,13 +265,30 @@ class ManagerRole:
             return False
         return records.history_before_the_chains()
 
-    def unlock(self, pin: str, name: str, *, _new_key: bool = False) -> Manager:
-        """Hold the role as `name` if `pin` is right; PermissionError (audited) if it is not, and
-        PinTriesExhausted without trying while too many wrong PINs were given in a row."""
+    def _room_with_manager_login(self) -> RoomRecords | None:
+        """The records, when they are a training room's with a manager's login of its own set for this desk."""
+        records = self._records()
+        if records is not None and getattr(records, "room", False) and getattr(records, "manager_login_needed", False):
+            return cast("RoomRecords", records)
+        return None
+
+    def needs_room_password(self) -> bool:
+        """Unlocking here takes the manager's room password as well as the PIN (see the module's words)."""
+        return self._room_with_manager_login() is not None
+
+    def unlock(self, pin: str, name: str, *, room_password: str | None = None, _new_key: bool = False) -> Manager:
+        """Hold the role as `name` if `pin` is right (and, at a room's desk with a manager's login, the server
+        opens that login with `room_password`); PermissionError (audited) if the PIN is not, PinTriesExhausted
+        without trying while too many wrong PINs were given in a row, ManagerLoginRefused (nothing recorded) if
+        the server refuses the room password. The role stays locked whenever this raises."""
         name = clean_manager_name(name)
         key_file = self.key_file()
         if key_file is None:
             raise PermissionError("No manager PIN is set on this workstation yet; set one first.")
+        room = self._room_with_manager_login()
+        if room is not None and not room_password:
+            raise PermissionError("This desk records to a training room: type the manager's room password (the "
+                                  "password of your own login to the room's server) as well as the PIN.")
         # A key just made with this PIN (set_first_pin) is not a guess: the lock-out of wrong PINs tried on the key
         # before a PIN reset does not hold it up.
         wait = 0 if _new_key else self.retry_after()
@@ -278,6 +303,8 @@ class ManagerRole:
             if wait:
                 raise PinTriesExhausted(wait)
             raise PermissionError("That PIN is not right.")
+        if room is not None:
+            room.open_manager_login(cast(str, room_password))   # refused: nothing recorded, the role stays locked
         self._manager, self.key = Manager(name, self._clock()), key
         try:
             self.pin_notice = short_pin_notice(pin)
@@ -298,6 +325,7 @@ class ManagerRole:
         except BaseException:
             # The unlock is not on record (the records refused it, or the server went away): the role is not held.
             self._manager, self.key, self.pin_notice = None, None, None
+            self._close_manager_login()
             raise
         return self._manager
 
@@ -307,11 +335,21 @@ class ManagerRole:
     def forget(self) -> None:
         """Drop the role without an audit entry (its records were kept aside as damaged)."""
         self._manager, self.key, self.pin_notice = None, None, None
+        self._close_manager_login()
 
     def _lock(self, why: str) -> None:
-        if self._manager is not None:
-            self._log(self._manager.name, "manager_locked", why)
-        self._manager, self.key, self.pin_notice = None, None, None
+        try:
+            if self._manager is not None:
+                self._log(self._manager.name, "manager_locked", why)
+        finally:
+            self._manager, self.key, self.pin_notice = None, None, None
+            self._close_manager_login()
+
+    def _close_manager_login(self) -> None:
+        """The manager's room login closes with the role, and the password it was opened with is dropped."""
+        room = self._room_with_manager_login()
+        if room is not None:
+            room.close_manager_login()
 
     def _log(self, actor: str, action: str, detail: str, signed: bool = False) -> None:
         records = self._records()

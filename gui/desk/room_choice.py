@@ -4,7 +4,8 @@ The room is chosen, in this order, by
 1. DEALERDRILL_RECORDS_URL=postgresql://... in the environment (a desk set up by IT, the tests), with
    DEALERDRILL_MANAGER_RECORDS_URL for the manager's own login at that desk;
 2. the "Training room server" setting on the Manager page (a manager's choice, kept in room.json in the data
-   folder: the URLs only, never a password; libpq's password or service file, or the OS keyring, hold those);
+   folder: the URLs only, never a password; libpq's password or service file, or the OS keyring, hold the desk
+   login's; the manager's is typed at each unlock and kept in memory until the role locks);
 3. neither: the desk's own records file (SQLite), as before.
 A changed setting applies when Dealer Drill starts next.
 """

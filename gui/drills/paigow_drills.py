@@ -16,6 +16,7 @@ from typing import Any
 
 from dealerdrill.core import commission, paigow as pg
 from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_cents
+from dealerdrill.reference.glossary import explain_terms
 
 from .base import arithmetic_slip, register
 from .levels import ADVANCED, BASIC, STANDARD, Levelled, even, level_of
@@ -329,7 +330,9 @@ class CompareDrill(Levelled):
                    "(rule 4.2).")
         else:
             why = f"{a.label} against {b.label}: the higher points win (rule 4.2)."
-        return why, rule
+        # The glossary's words for the named hands the explanation uses (what a Wong, a Gong, a High Nine is).
+        terms = explain_terms(why)
+        return (f"{why} {terms}" if terms else why), rule
 
     def describe_key(self, item: Item) -> str:
         if item.key["result"] == 0:
@@ -493,7 +496,10 @@ class HouseWayDrill(Levelled):
             before = " and ".join(f"“{rule.title}”" for rule in rules[max(0, index - 2):index])
             words = (f"None of the earlier house-way rules applies to these tiles (the last ones tried: {before}). "
                      + words)
-        return words
+        # A way's own words (Harmony 3, High 3, Wong...) said in the glossary's names, which the feedback's hand
+        # names ("3 (Gor high)") also use, so the two can be read together.
+        terms = explain_terms(f"{key['title']} {key['text']}")
+        return f"{words} {terms}" if terms else words
 
     def explain(self, item: Item) -> tuple[str, str]:
         key = item.key

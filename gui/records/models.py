@@ -93,6 +93,9 @@ class SessionSummary:
     judged: bool = False
     problems: tuple[str, ...] = ()
     not_counted: str = ""
+    # A training room's test taken while its desk could not reach the server, from the desk's stock (TAKEN_FROM_STOCK
+    # and what the server recorded of it), whose seed was on the desk before the test began; "" for any other.
+    taken_offline: str = ""
 
     @property
     def accuracy(self) -> float:
@@ -162,6 +165,9 @@ class TestIssue:
 # The key of a session's settings under which the records wrote the test's issue (seed, target change and
 # settings entry in force): sessions without it are tests from before the records issued them.
 ISSUE_KEY = "test_issue"
+# What a test is said to be when a training room's desk took it offline, from the stock of tests its server issued
+# ahead for it (room_schema version 11; the issue names it under "stock").
+TAKEN_FROM_STOCK = "taken offline from this desk's stock"
 # The audit action of each change of the answer-key settings a manager puts in force, signed with their key: a
 # test is issued under the latest such entry (gui/desk/desk.py writes them).
 SETTINGS_IN_FORCE = "settings_in_force"

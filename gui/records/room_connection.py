@@ -1,11 +1,13 @@
 """Connecting to the training room's PostgreSQL server. Qt-free.
 
 A room is named by a libpq URL (postgresql://desk-03@records.casino.local/dealerdrill, or
-postgresql:///dealerdrill?service=dealerdrill-room). Passwords never go into Dealer Drill's own files:
-libpq reads them from the password file (~/.pgpass, or PGPASSFILE) or a service file (~/.pg_service.conf, or
-PGSERVICEFILE), and where the `keyring` package and an OS keyring are there, a password kept in the keyring
-under the service "dealerdrill-room" and "user@host" is used too. A URL that carries a password is refused
-where Dealer Drill would store it (the Manager page's setting; room_setting.py).
+postgresql:///dealerdrill?service=dealerdrill-room). Passwords never go into Dealer Drill's own files. A
+desk's login finds its password where libpq looks: the password file (~/.pgpass, or PGPASSFILE) or a service
+file (~/.pg_service.conf, or PGSERVICEFILE), and where the `keyring` package and an OS keyring are there, a
+password kept in the keyring under the service "dealerdrill-room" and "user@host" is used too. A manager's
+login at a desk is opened only with the password the manager types when unlocking the role (`password`
+below): nothing in the desk's account is read for it. A URL that carries a password is refused where Dealer
+Drill would store it (the Manager page's setting; room_choice.py).
 
 Every connection uses the `dealerdrill` schema, formats floating-point numbers the one way the answers
 chain was written with (extra_float_digits = 1), and gives up connecting after a few seconds, so a desk
@@ -41,9 +43,10 @@ def check_url(url: str, *, allow_password: bool = True) -> dict:
     except Exception as error:   # psycopg's ProgrammingError, in libpq's words
         raise RoomUrlError(f"{url!r} is not a usable PostgreSQL URL ({error}).") from None
     if parameters.get("password") and not allow_password:
-        raise RoomUrlError("The URL holds a password, which Dealer Drill does not keep in its files. Leave it out "
-                           "and put it in the desk's PostgreSQL password file (~/.pgpass) or a service file "
-                           "instead (README: setting up a training room).")
+        raise RoomUrlError("The URL holds a password, which Dealer Drill does not keep in its files. Leave it out: "
+                           "a desk's login finds its password in the desk's PostgreSQL password file (~/.pgpass) "
+                           "or a service file, and a manager types theirs when unlocking the role (README: a "
+                           "training room).")
     return parameters
 
 
@@ -77,14 +80,22 @@ def _keyring_password(parameters: dict) -> str | None:
         return None
 
 
-def conninfo(url: str, *, application: str = "dealerdrill", timeout: float = CONNECT_TIMEOUT_SECONDS) -> str:
-    """The libpq connection string for `url`, with the records' session settings."""
+def conninfo(url: str, *, application: str = "dealerdrill", timeout: float = CONNECT_TIMEOUT_SECONDS,
+             password: str | None = None) -> str:
+    """The libpq connection string for `url`, with the records' session settings. With `password` (a manager's,
+    as typed): that password and no other, whatever the URL, the keyring or libpq's files hold, for libpq reads
+    its password file and service file only for a connection that names no password."""
     from psycopg.conninfo import make_conninfo
 
     parameters = check_url(url)
-    password = _keyring_password(parameters)
-    if password:
+    if password is not None:
+        if not password:
+            raise RoomUrlError("An empty password opens no login.")
         parameters["password"] = password
+    else:
+        kept = _keyring_password(parameters)
+        if kept:
+            parameters["password"] = kept
     options = (f"-c search_path={SCHEMA},pg_catalog -c extra_float_digits=1 "
                f"-c statement_timeout={STATEMENT_TIMEOUT_MS} -c idle_in_transaction_session_timeout=60000")
     parameters.setdefault("connect_timeout", str(max(1, int(timeout))))

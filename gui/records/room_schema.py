@@ -10,7 +10,7 @@ runs a function. The version is kept in the one-row table schema_version.
 Nobody writes a table directly (room_setup.py grants SELECT only). Every change goes through a function
 below, run with its owner's rights (SECURITY DEFINER) and a fixed search_path:
 - a desk may add a trainee, start a session, add an answer to a session its own login started, finish such
-  a session, and add an unsigned audit entry;
+  a session, and add an unsigned audit entry; have a test issued, and a few stocked for when it is offline;
 - a manager may also archive and restore trainees, sign off, set targets, accept manager keys, make
   checkpoints, add signed audit entries, and import sessions.
 Each function links what it adds into the chains of chain.py exactly as the SQLite records do: the answers
@@ -448,21 +448,59 @@ CREATE TABLE test_secrets (
     + _refuse("test_secrets_cannot_be_truncated", "TRUNCATE", "test_secrets", "an issued test's seed cannot be deleted",
               level="STATEMENT"))
 
-PG_MIGRATIONS = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10)
+# Version 11 (the server's own): each desk's stock of tests for when it cannot reach the server (issue 28). While
+# online, a desk's login asks for a few (dd_stock_tests): the server makes each with its own random seed and clock,
+# for that login only, and hands the desk its seed, so that offline the desk can draw the items itself. A test taken
+# offline arrives through the outbox and starts from one (dd_start_stocked_test): this login's, used once (the unique
+# stock_id of test_issues), and under the target and answer-key settings in force when it arrives. A stocked test the
+# desk took but the server refused (a target changed meanwhile) is withdrawn at the desk's next top-up
+# (test_stock_withdrawn), so that it no longer holds a place in the stock. No login may read test_stock
+# (room_setup._grant): another desk's stocked seeds are no business of a desk's.
+TESTS_STOCKED_PER_DESK = 5     # the most tests a desk's login holds in stock, unused, at once
+_V11 = """
+CREATE TABLE test_stock (
+    id          text PRIMARY KEY,
+    login       text NOT NULL,
+    seed        bigint NOT NULL,
+    stocked_at  text NOT NULL
+);
+CREATE INDEX test_stock_by_login ON test_stock(login, stocked_at);
+ALTER TABLE test_issues ADD COLUMN stock_id text UNIQUE REFERENCES test_stock(id);
+CREATE TABLE test_stock_withdrawn (
+    stock_id      text PRIMARY KEY REFERENCES test_stock(id),
+    withdrawn_at  text NOT NULL
+);
+""" + (
+    _refuse("test_stock_is_permanent_update", "UPDATE", "test_stock", "a stocked test cannot be changed")
+    + _refuse("test_stock_is_permanent_delete", "DELETE", "test_stock", "a stocked test cannot be deleted")
+    + _refuse("test_stock_cannot_be_truncated", "TRUNCATE", "test_stock", "a stocked test cannot be deleted",
+              level="STATEMENT")
+    + _refuse("test_stock_withdrawn_is_permanent_update", "UPDATE", "test_stock_withdrawn",
+              "a withdrawn stocked test cannot be changed")
+    + _refuse("test_stock_withdrawn_is_permanent_delete", "DELETE", "test_stock_withdrawn",
+              "a withdrawn stocked test cannot be put back")
+    + _refuse("test_stock_withdrawn_cannot_be_truncated", "TRUNCATE", "test_stock_withdrawn",
+              "a withdrawn stocked test cannot be put back", level="STATEMENT"))
+
+PG_MIGRATIONS = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11)
 # The room's versions 1 to 6 are the file's (schema.SCHEMA_VERSION); 7 is the server's own (its summaries); 8 holds
-# the file's 7 and the server's drill defaults; 9 the tests the server issued; 10 their seeds, kept from the desks.
+# the file's 7 and the server's drill defaults; 9 the tests the server issued; 10 their seeds, kept from the desks;
+# 11 the desks' stocks of tests for when the server cannot be reached.
 ROOM_SCHEMA_VERSION = len(PG_MIGRATIONS)
 
 # Triggers only the server has (SQLite has no TRUNCATE); verification asks for these too.
 # The server's triggers beyond the file's, which verify requires present: those that keep results permanent,
 # the one that keeps the roster's summaries (version 7) in step with the answers, and those that keep the tests the
-# server issued (version 9) as it issued them.
+# server issued (versions 9 to 11) as it issued them.
 SERVER_TRIGGERS = ("answers_cannot_be_truncated", "sessions_cannot_be_truncated", "trainees_cannot_be_truncated",
                    "signoffs_cannot_be_truncated", "audit_cannot_be_truncated", "ledger_cannot_be_truncated",
                    "answers_feed_room_summaries", "test_issues_are_permanent_update",
                    "test_issues_are_permanent_delete", "test_issues_cannot_be_truncated",
                    "test_secrets_are_permanent_update", "test_secrets_are_permanent_delete",
-                   "test_secrets_cannot_be_truncated")
+                   "test_secrets_cannot_be_truncated", "test_stock_is_permanent_update",
+                   "test_stock_is_permanent_delete", "test_stock_cannot_be_truncated",
+                   "test_stock_withdrawn_is_permanent_update", "test_stock_withdrawn_is_permanent_delete",
+                   "test_stock_withdrawn_cannot_be_truncated")
 
 
 # ------------------------------------------------------------------------------------------ server functions
@@ -673,45 +711,66 @@ BEGIN
                              p_workstation, dd_stamp(p_started_at));
 END $$;
 
+-- The target a test of p_drill is issued under now: the manager's latest target change for the drill (o_change its
+-- id), else the drill's default as `room setup` wrote it (o_change NULL), with its level.
+CREATE OR REPLACE FUNCTION dd_target_in_force(p_drill text, OUT o_game text, OUT o_target jsonb, OUT o_change bigint)
+        {_DEFINER} AS $$
+DECLARE v_changed jsonb;
+BEGIN
+    SELECT d.game, d.target::jsonb INTO o_game, o_target FROM drill_defaults d WHERE d.drill = p_drill;
+    IF o_game IS NULL THEN
+        RAISE EXCEPTION 'the room knows no drill %: its owner runs `dealerdrill room setup` with this Dealer Drill',
+            p_drill USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT c.id, jsonb_build_object('seconds', c.seconds, 'accuracy', c.accuracy, 'test_items', c.test_items,
+                                    'pass_mark', c.pass_mark, 'level', coalesce(c.level, {DEFAULT_LEVEL}))
+    INTO o_change, v_changed FROM target_changes c WHERE c.drill = p_drill ORDER BY c.id DESC LIMIT 1;
+    IF o_change IS NOT NULL THEN o_target := v_changed; END IF;
+END $$;
+
+-- The answer-key settings a test is issued under now, by table: the program's defaults (`room setup`), then what the
+-- manager's latest signed change names (o_entry, its audit id; a table only the change names is kept too).
+CREATE OR REPLACE FUNCTION dd_answer_keys_in_force(OUT o_keys jsonb, OUT o_entry bigint) {_DEFINER} AS $$
+DECLARE v_keys jsonb; v_defaults jsonb;
+BEGIN
+    SELECT a.id, a.detail::jsonb -> 'answer_keys' INTO o_entry, v_keys
+    FROM audit a JOIN ledger l ON l.kind = 'audit' AND l.ref = a.id::text
+    WHERE a.action = '{SETTINGS_IN_FORCE}' AND l.signed_by_key IS NOT NULL ORDER BY a.id DESC LIMIT 1;
+    SELECT settings::jsonb INTO v_defaults FROM answer_key_defaults;
+    v_keys := coalesce(v_keys, '{{}}'::jsonb);
+    SELECT coalesce(jsonb_object_agg(t.k, coalesce(v_defaults -> t.k, '{{}}'::jsonb) || coalesce(v_keys -> t.k,
+                                                                                             '{{}}'::jsonb)), '{{}}')
+    INTO o_keys FROM (SELECT jsonb_object_keys(coalesce(v_defaults, '{{}}'::jsonb)) AS k
+                      UNION SELECT jsonb_object_keys(v_keys)) AS t;
+END $$;
+
+-- A new seed from the server's random numbers (gen_random_uuid: the operating system's), 63 bits.
+CREATE OR REPLACE FUNCTION dd_new_seed() RETURNS bigint LANGUAGE sql VOLATILE AS $$
+    SELECT ('x' || substr(md5(gen_random_uuid()::text || gen_random_uuid()::text), 1, 16))::bit(64)::bigint
+           & 9223372036854775807
+$$;
+
 -- A test, as the server issues it: its seed from the server's random numbers, its start from the server's clock,
 -- the manager's target in force for the drill (else the drill's default) with its level, and the answer-key
 -- settings of the manager's latest signed change. The desk gives only who, which drill and a new UUID, and gets
 -- back what it must ask (the items follow from the drill, the level, the seed and the settings).
 CREATE OR REPLACE FUNCTION dd_issue_test(p_uuid text, p_trainee_uuid text, p_drill text, p_workstation text,
         OUT o_settings text, OUT o_target text, OUT o_started_at text, OUT o_seed bigint) {_DEFINER} AS $$
-DECLARE v_trainee bigint; v_game text; v_target jsonb; v_change bigint; v_changed jsonb; v_entry bigint;
-        v_keys jsonb; v_defaults jsonb; v_seed bigint; v_session bigint;
+DECLARE v_trainee bigint; v_game text; v_target jsonb; v_change bigint; v_entry bigint; v_keys jsonb; v_seed bigint;
+        v_session bigint;
 BEGIN
     PERFORM dd_lock_chains();
     IF EXISTS (SELECT 1 FROM sessions WHERE uuid = p_uuid) THEN
         RAISE EXCEPTION 'a session % exists already', p_uuid USING ERRCODE = 'unique_violation';
     END IF;
     v_trainee := dd_trainee_for_session(p_trainee_uuid);
-    SELECT game, target::jsonb INTO v_game, v_target FROM drill_defaults WHERE drill = p_drill;
-    IF v_game IS NULL THEN
-        RAISE EXCEPTION 'the room knows no drill %: its owner runs `dealerdrill room setup` with this Dealer Drill',
-            p_drill USING ERRCODE = 'invalid_parameter_value';
-    END IF;
-    SELECT id, jsonb_build_object('seconds', seconds, 'accuracy', accuracy, 'test_items', test_items,
-                                  'pass_mark', pass_mark, 'level', coalesce(level, {DEFAULT_LEVEL}))
-    INTO v_change, v_changed FROM target_changes WHERE drill = p_drill ORDER BY id DESC LIMIT 1;
-    IF v_change IS NOT NULL THEN v_target := v_changed; END IF;
-    SELECT a.id, a.detail::jsonb -> 'answer_keys' INTO v_entry, v_keys
-    FROM audit a JOIN ledger l ON l.kind = 'audit' AND l.ref = a.id::text
-    WHERE a.action = '{SETTINGS_IN_FORCE}' AND l.signed_by_key IS NOT NULL ORDER BY a.id DESC LIMIT 1;
-    SELECT settings::jsonb INTO v_defaults FROM answer_key_defaults;
-    v_keys := coalesce(v_keys, '{{}}'::jsonb);
-    -- Each table: the defaults, then what the signed change names (a table only the change names is kept too).
-    SELECT coalesce(jsonb_object_agg(t.k, coalesce(v_defaults -> t.k, '{{}}'::jsonb) || coalesce(v_keys -> t.k,
-                                                                                             '{{}}'::jsonb)), '{{}}')
-    INTO v_keys FROM (SELECT jsonb_object_keys(coalesce(v_defaults, '{{}}'::jsonb)) AS k
-                      UNION SELECT jsonb_object_keys(v_keys)) AS t;
-    v_seed := ('x' || substr(md5(gen_random_uuid()::text || gen_random_uuid()::text), 1, 16))::bit(64)::bigint
-              & 9223372036854775807;
+    SELECT * INTO v_game, v_target, v_change FROM dd_target_in_force(p_drill);
+    SELECT * INTO v_keys, v_entry FROM dd_answer_keys_in_force();
+    v_seed := dd_new_seed();
     o_seed := NULL;        -- kept here (test_secrets): the desk gets each item's key as it falls due (dd_item_key)
     o_started_at := dd_now();
     o_target := v_target::text;
-    o_settings := (coalesce(v_keys, '{{}}'::jsonb) || jsonb_build_object('difficulty', (v_target ->> 'level')::integer,
+    o_settings := (v_keys || jsonb_build_object('difficulty', (v_target ->> 'level')::integer,
                    '{ISSUE_KEY}', jsonb_build_object('seed_sha256', encode(sha256(convert_to(v_seed::text, 'UTF8')),
                                                                             'hex'),
                                                       'target_change', v_change, 'settings_entry', v_entry)))::text;
@@ -719,6 +778,126 @@ BEGIN
                                    p_workstation, o_started_at);
     INSERT INTO test_issues (session_id, test_items) VALUES (v_session, (v_target ->> 'test_items')::integer);
     INSERT INTO test_secrets (session_id, seed) VALUES (v_session, v_seed);
+END $$;
+
+-- What a desk needs to set a test up offline, for every drill the room knows, as a test would be issued now: the
+-- drill's game, the target in force and the answer-key settings with the level as "difficulty". The desk keeps it
+-- with its stock (dd_stock_tests); a test it takes offline is refused on arrival unless it was set up under what is
+-- in force then (dd_start_stocked_test).
+CREATE OR REPLACE FUNCTION dd_test_terms() RETURNS TABLE (o_drill text, o_game text, o_target text, o_settings text)
+        {_DEFINER} AS $$
+DECLARE v_keys jsonb; v_entry bigint; v_drill text; v_target jsonb; v_change bigint;
+BEGIN
+    SELECT * INTO v_keys, v_entry FROM dd_answer_keys_in_force();
+    FOR v_drill IN SELECT d.drill FROM drill_defaults d ORDER BY d.drill LOOP
+        SELECT * INTO o_game, v_target, v_change FROM dd_target_in_force(v_drill);
+        o_drill := v_drill;
+        o_target := v_target::text;
+        o_settings := (v_keys || jsonb_build_object('difficulty', (v_target ->> 'level')::integer))::text;
+        RETURN NEXT;
+    END LOOP;
+END $$;
+
+-- A desk's stock of tests for when it cannot reach the server: issued ahead by the server (its seed, its clock) for
+-- this login alone, topped up to p_wanted and never past {TESTS_STOCKED_PER_DESK} unused at once. p_spent: stocked
+-- tests of this login the desk took but will never bring (the server refused their start), withdrawn first: none can
+-- start after. Returns every unused one of this login, those stocked before included (a desk whose file was lost gets
+-- them again; whoever holds the desk's files can read them anyway). A test taken offline uses one, once
+-- (dd_start_stocked_test).
+CREATE OR REPLACE FUNCTION dd_stock_tests(p_wanted integer, p_spent text[])
+        RETURNS TABLE (o_id text, o_seed bigint, o_stocked_at text) {_DEFINER} AS $$
+DECLARE v_unused integer; v_wanted integer := least(greatest(coalesce(p_wanted, 0), 0), {TESTS_STOCKED_PER_DESK});
+BEGIN
+    PERFORM dd_lock_chains();        -- two top-ups of one login at once stock no more than the limit
+    INSERT INTO test_stock_withdrawn (stock_id, withdrawn_at)
+    SELECT s.id, dd_now() FROM test_stock s
+    WHERE s.id = ANY (coalesce(p_spent, '{{}}')) AND s.login = session_user
+      AND NOT EXISTS (SELECT 1 FROM test_issues i WHERE i.stock_id = s.id)
+    ON CONFLICT (stock_id) DO NOTHING;
+    SELECT count(*) INTO v_unused FROM test_stock s
+    WHERE s.login = session_user AND NOT EXISTS (SELECT 1 FROM test_issues i WHERE i.stock_id = s.id)
+      AND NOT EXISTS (SELECT 1 FROM test_stock_withdrawn w WHERE w.stock_id = s.id);
+    FOR v_number IN 1 .. v_wanted - v_unused LOOP
+        INSERT INTO test_stock (id, login, seed, stocked_at)
+        VALUES (gen_random_uuid()::text, session_user, dd_new_seed(), dd_now());
+    END LOOP;
+    RETURN QUERY SELECT s.id, s.seed, s.stocked_at FROM test_stock s
+    WHERE s.login = session_user AND NOT EXISTS (SELECT 1 FROM test_issues i WHERE i.stock_id = s.id)
+      AND NOT EXISTS (SELECT 1 FROM test_stock_withdrawn w WHERE w.stock_id = s.id)
+    ORDER BY s.stocked_at, s.id;
+END $$;
+
+-- A test a desk took offline from its stock, as the desk's outbox brings it: its id, or the id it already has when
+-- this UUID arrived before from this stocked test (an outbox sent again). The stocked test must be one the server made
+-- for this login, never used before; the target and answer-key settings the desk set it up under must be those in
+-- force now, the ones a test issued now is judged by (a desk that had not read a change is refused, and says why).
+-- Stored as a test the server issued: its start at the server's clock as it arrives, its seed kept (test_secrets),
+-- its items counted (test_issues, with the stocked test's id), and its issue saying it was taken from stock, with the
+-- desk's own clock's start for what it is worth.
+CREATE OR REPLACE FUNCTION dd_start_stocked_test(p_uuid text, p_stock_id text, p_trainee_uuid text, p_drill text,
+        p_workstation text, p_target text, p_settings text, p_desk_started_at text) RETURNS bigint {_DEFINER} AS $$
+DECLARE v_session bigint; v_used text; v_login text; v_seed bigint; v_stocked_at text; v_trainee bigint;
+        v_game text; v_target jsonb; v_change bigint; v_keys jsonb; v_entry bigint; v_settings jsonb;
+        v_given_target jsonb; v_given_settings jsonb; v_started text;
+BEGIN
+    PERFORM dd_lock_chains();
+    SELECT s.id, i.stock_id INTO v_session, v_used
+    FROM sessions s LEFT JOIN test_issues i ON i.session_id = s.id WHERE s.uuid = p_uuid;
+    IF v_session IS NOT NULL THEN
+        IF v_used = p_stock_id THEN RETURN v_session; END IF;
+        RAISE EXCEPTION 'a session % exists already', p_uuid USING ERRCODE = 'unique_violation';
+    END IF;
+    SELECT k.login, k.seed, k.stocked_at INTO v_login, v_seed, v_stocked_at FROM test_stock k WHERE k.id = p_stock_id;
+    IF v_login IS NULL THEN
+        RAISE EXCEPTION 'the server stocked no test %: a test taken offline starts only from one the server issued '
+                        'ahead for the desk', p_stock_id USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_login <> session_user THEN
+        RAISE EXCEPTION 'the stocked test % was issued for the desk login %, not %', p_stock_id, v_login, session_user
+            USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    SELECT s.uuid INTO v_used FROM test_issues i JOIN sessions s ON s.id = i.session_id WHERE i.stock_id = p_stock_id;
+    IF v_used IS NOT NULL THEN
+        RAISE EXCEPTION 'the stocked test % was used already (session %): each is taken once', p_stock_id, v_used
+            USING ERRCODE = 'unique_violation';
+    END IF;
+    SELECT w.withdrawn_at INTO v_used FROM test_stock_withdrawn w WHERE w.stock_id = p_stock_id;
+    IF v_used IS NOT NULL THEN
+        RAISE EXCEPTION 'the stocked test % was withdrawn by its desk at %: it starts no test', p_stock_id, v_used
+            USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    v_trainee := dd_trainee_for_session(p_trainee_uuid);
+    SELECT * INTO v_game, v_target, v_change FROM dd_target_in_force(p_drill);
+    SELECT * INTO v_keys, v_entry FROM dd_answer_keys_in_force();
+    v_settings := v_keys || jsonb_build_object('difficulty', (v_target ->> 'level')::integer);
+    BEGIN
+        v_given_target := p_target::jsonb;
+        v_given_settings := p_settings::jsonb - '{ISSUE_KEY}';
+    EXCEPTION WHEN others THEN         -- not JSON, or not an object: not what this desk's program sends
+        v_given_target := NULL;
+    END;
+    IF v_given_target IS DISTINCT FROM v_target THEN
+        RAISE EXCEPTION 'the test of % taken offline was set up under the target %, not the manager''s target in force '
+                        '(%): the desk had not read it (it reads it whenever the server answers), so the test is '
+                        'refused', p_drill, p_target, v_target::text USING ERRCODE = 'integrity_constraint_violation';
+    END IF;
+    IF v_given_settings IS DISTINCT FROM v_settings THEN
+        RAISE EXCEPTION 'the test of % taken offline was set up under answer-key settings that are not the manager''s '
+                        'in force: the desk had not read them (it reads them whenever the server answers), so the '
+                        'test is refused', p_drill USING ERRCODE = 'integrity_constraint_violation';
+    END IF;
+    v_started := dd_now();
+    v_settings := v_settings || jsonb_build_object('{ISSUE_KEY}', jsonb_build_object(
+        'seed_sha256', encode(sha256(convert_to(v_seed::text, 'UTF8')), 'hex'), 'target_change', v_change,
+        'settings_entry', v_entry,
+        'stock', jsonb_build_object('id', p_stock_id, 'login', v_login, 'stocked_at', v_stocked_at,
+                                    'desk_clock_started_at', left(coalesce(p_desk_started_at, ''), 40))));
+    v_session := dd_insert_session(p_uuid, v_trainee, p_trainee_uuid, p_drill, v_game, 'test', v_settings::text,
+                                   v_target::text, p_workstation, v_started);
+    INSERT INTO test_issues (session_id, test_items, stock_id)
+    VALUES (v_session, (v_target ->> 'test_items')::integer, p_stock_id);
+    INSERT INTO test_secrets (session_id, seed) VALUES (v_session, v_seed);
+    RETURN v_session;
 END $$;
 
 -- The key of item p_number of a test the server issued (SHA-256 of "seed:number", as dealerdrill.drills.session.
@@ -1005,7 +1184,8 @@ DESK_FUNCTIONS = ("dd_audit(text, text, text, text)", "dd_create_trainee(text, t
                   "dd_issue_test(text, text, text, text)", "dd_item_key(text, integer)", "dd_test_seed(text)",
                   "dd_record_answer(text, text, text, text, text, text, text, integer, text, text, double precision, "
                   "integer, text, text, text, integer)",
-                  "dd_finish_session(text, text)")
+                  "dd_finish_session(text, text)", "dd_test_terms()", "dd_stock_tests(integer, text[])",
+                  "dd_start_stocked_test(text, text, text, text, text, text, text, text)")
 MANAGER_FUNCTIONS = ("dd_chain_heads()", "dd_signed_audit(bigint, text, text, text, text, text, bytea, text, bytea)",
                      "dd_checkpoint(text, bytea, text, bytea)", "dd_set_archived(text, text, text)",
                      "dd_sign_off(text, text, text, text, text, text, bytea, text, bytea)",
@@ -1021,4 +1201,5 @@ INTERNAL_FUNCTIONS = ("dd_lock_chains()", "dd_append(text, text, text, text, byt
                       "double precision, integer, text)",
                       "dd_audit_row(text, text, text, text)", "dd_add_trainee(text, text, text, text)",
                       "dd_trainee_for_session(text)",
-                      "dd_insert_session(text, bigint, text, text, text, text, text, text, text, text)")
+                      "dd_insert_session(text, bigint, text, text, text, text, text, text, text, text)",
+                      "dd_target_in_force(text)", "dd_answer_keys_in_force()", "dd_new_seed()")

@@ -125,6 +125,8 @@ def _grant(cursor) -> None:
     cursor.execute(f"GRANT SELECT ON ALL TABLES IN SCHEMA {SCHEMA} TO {DESK_GROUP}")
     # ...but for the seeds of the tests the server issued: with one, a desk would know every item before the first.
     cursor.execute(f"REVOKE SELECT ON {SCHEMA}.test_secrets FROM {DESK_GROUP}, {MANAGER_GROUP}")
+    # ...and the seeds of the tests the server stocked for each desk to take offline (each desk gets its own).
+    cursor.execute(f"REVOKE SELECT ON {SCHEMA}.test_stock FROM {DESK_GROUP}, {MANAGER_GROUP}")
     for signature in ("dd_answer_content(bigint, text, bigint, integer, text, text, text, text, text, integer, text, "
                       "text, double precision, integer, text)",
                       "dd_ledger_link(bytea, text, text, text, bigint, bytea)") + DESK_FUNCTIONS:

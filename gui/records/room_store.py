@@ -15,9 +15,15 @@ committed to the desk's disk before the call returns; a sender thread delivers t
 the server answers again, and the server ignores any it already has (their UUIDs). `status()` says how
 many wait. Meanwhile the few things a desk must read to carry on (the trainee, the drill's target) come
 from what it last read from the server.
+
+A test is issued by the server. For when it cannot be reached, the desk keeps a small stock of tests the server
+issued ahead for its login (`stock_tests`, whenever the server answers: room_schema version 11), with each drill's
+target and answer-key settings as the server gave them; offline, `issue_test` takes one, and its start goes into the
+outbox like any entry. The server takes it as it takes any desk's test, once, and marks it taken from stock.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import threading
@@ -30,10 +36,10 @@ from dealerdrill.domain import AnsweredItem, Target
 
 from . import chain, room_connection
 from .dialect import POSTGRES
-from .models import SessionSummary, TestIssue, Trainee
+from .models import ISSUE_KEY, TAKEN_FROM_STOCK, SessionSummary, TestIssue, Trainee
 from .outbox import OUTBOX_NAME, Outbox
 from .room_connection import conninfo, public_url
-from .room_schema import ROOM_SCHEMA_VERSION, ROOM_SUMMARY_CHECKS, SERVER_TRIGGERS
+from .room_schema import ROOM_SCHEMA_VERSION, ROOM_SUMMARY_CHECKS, SERVER_TRIGGERS, TESTS_STOCKED_PER_DESK
 from .schema import RecordsError, RecordsNewerError, RecordsReadOnlyError
 from .schema_v4 import audit_event, target_event
 from .schema_v5 import name_key
@@ -46,6 +52,7 @@ from .store import (
     new_uuid,
     signed_statement,
     signoff_statement,
+    trainee_of_row,
     utc_now,
 )
 
@@ -61,6 +68,22 @@ class RecordsBusyError(RecordsError):
     """The server is there but did not finish within the statement time limit (a long lock, such as an upgrade
     of the room's schema, or an overloaded server): what was sent was rolled back, so an answer or a finish can
     wait in the outbox and be sent again, once."""
+
+
+class ManagerLoginRefused(RecordsError):
+    """The training room server did not open the manager's login with the password typed (or would have opened it
+    without one); the message says which."""
+
+
+class ManagerLoginClosed(RecordsError):
+    """A manager's change was asked of a desk whose manager's login is not open (the role is locked)."""
+
+
+class _ManagerLogin:
+    """The manager's connection pool while the role is unlocked (None while it is locked), shared with clones."""
+
+    def __init__(self):
+        self.pool = None
 
 
 class RoomStatus:
@@ -192,6 +215,7 @@ class RoomRecords(Records):
         self._local_sessions: dict[str, dict] = {}
         self._answers_given: dict[str, int] = {}     # answers sent or queued to sessions not in _local_sessions
         self._order = threading.Lock()          # keeps the outbox's order against answers sent straight away
+        self._stock_due = False                 # the stock of tests wants topping up once the server answers
         self._closed = threading.Event()
         self._wake = threading.Event()
         self._online = True
@@ -214,16 +238,12 @@ class RoomRecords(Records):
             pool.open(wait=False)
         self._pool = pool
         # A desk's login may not sign off or set targets; a manager unlocking the role at that desk writes
-        # through their own login (manager_url), so the server's log and the login columns name them.
+        # through their own login (manager_url), so the server's log and the login columns name them. That login
+        # is open only while the role is: opened with the password the manager types (open_manager_login), never
+        # one found in the desk's account, and closed when the role locks. Shared with clone()s, so a worker
+        # thread's records lose it at the same moment.
         self.manager_url = manager_url
-        self._manager_pool = None
-        if manager_url and self._owns_pool:
-            self._manager_pool = psycopg_pool.ConnectionPool(conninfo(manager_url, application="dealerdrill manager"),
-                                                             min_size=0, max_size=2, open=False,
-                                                             kwargs={"autocommit": True}, configure=configure,
-                                                             timeout=POOL_TIMEOUT_SECONDS, name="dealerdrill-manager",
-                                                             reconnect_timeout=0)
-            self._manager_pool.open(wait=False)
+        self._manager_login = _ManagerLogin()
         self.outbox = None if read_only else Outbox(self.path)
         # Entries wait in the outbox (from before a restart too): new ones join the queue behind them.
         self._waiting = self.outbox is not None and self.outbox.waiting() > 0
@@ -261,9 +281,72 @@ class RoomRecords(Records):
 
     def _close_pool(self) -> None:
         if self._owns_pool:
+            self.close_manager_login()
             self._pool.close(timeout=2)
-            if self._manager_pool is not None:
-                self._manager_pool.close(timeout=2)
+
+    # ------------------------------------------------------------------------------------ the manager's login
+
+    @property
+    def manager_login_needed(self) -> bool:
+        """A manager's own login is set for this desk (manager_url): unlocking the role opens it, with the
+        manager's room password typed then."""
+        return bool(self.manager_url)
+
+    @property
+    def manager_login_open(self) -> bool:
+        return self._manager_login.pool is not None
+
+    def open_manager_login(self, password: str) -> None:
+        """Open the manager's login (manager_url) with `password` as typed, for as long as the role is unlocked
+        (close_manager_login). Only that password is sent: not the URL's, the keyring's or one in libpq's files
+        in the desk's account. ManagerLoginRefused when the server refuses it, or lets it in without asking for
+        the password (which would then guard nothing); RecordsOfflineError when the server cannot be reached."""
+        psycopg, psycopg_pool = _errors()
+        if not self.manager_url:
+            raise RecordsError("No manager's login is set for this desk's training room.")
+        if not isinstance(password, str) or not password:
+            raise ManagerLoginRefused("Type the manager's room password (the password of the manager's own login "
+                                      "to the training room server) as well as the PIN.")
+        self.close_manager_login()
+        info = conninfo(self.manager_url, application="dealerdrill manager", password=password)
+        login = public_url(self.manager_url)
+        try:
+            probe = psycopg.connect(info, autocommit=True)
+        except psycopg.OperationalError as error:
+            try:
+                self._read_now("SELECT 1", ())     # the server is there: it refused this login
+            except RecordsOfflineError:
+                raise RecordsOfflineError(f"The training room server ({public_url(self.url)}) cannot be reached "
+                                          f"now, so the manager's login cannot be opened.") from None
+            line = (str(error).strip().splitlines() or [""])[0]
+            words = (line.rpartition("FATAL:") if "FATAL:" in line else line.rpartition("failed: "))[2].strip()
+            raise ManagerLoginRefused(f"The training room server refused the manager's login {login}"
+                                      + (f" ({words})" if words else "") + ": check the room password. The "
+                                      "manager role stays locked.") from None
+        try:
+            asked = probe.pgconn.used_password
+        finally:
+            probe.close()
+        if not asked:
+            raise ManagerLoginRefused(
+                f"The training room server let the manager's login {login} in without asking for its password, "
+                "so the password typed here would guard nothing: whoever holds this desk's account could sign "
+                "off as the manager. The server's pg_hba.conf must ask manager logins for their password "
+                "(scram-sha-256; README: a training room). The manager role stays locked.")
+        numeric = _numeric_loader()
+
+        def configure(connection):
+            connection.adapters.register_loader("numeric", numeric)
+
+        self._manager_login.pool = psycopg_pool.ConnectionPool(
+            info, min_size=0, max_size=2, open=True, kwargs={"autocommit": True}, configure=configure,
+            timeout=POOL_TIMEOUT_SECONDS, name="dealerdrill-manager", reconnect_timeout=0)
+
+    def close_manager_login(self) -> None:
+        """Close the manager's login and drop the password it was opened with (the role locked)."""
+        pool, self._manager_login.pool = self._manager_login.pool, None
+        if pool is not None:
+            pool.close(timeout=2)
 
     def close(self) -> None:
         self._closed.set()
@@ -381,11 +464,17 @@ class RoomRecords(Records):
 
     @contextmanager
     def transaction(self, *, as_manager: bool = False) -> Iterator[_Transaction]:
-        """One server transaction; `as_manager`: through the manager's own login when one is configured."""
+        """One server transaction; `as_manager`: through the manager's own login when one is set for this desk
+        (ManagerLoginClosed unless the role opened it), else through the records' own login."""
         if self.read_only:
             raise RecordsReadOnlyError("These training room records were opened to be read only.")
         psycopg, psycopg_pool = _errors()
-        pool = self._manager_pool if as_manager and self._manager_pool is not None else self._pool
+        pool = self._pool
+        if as_manager and self.manager_url:
+            pool = self._manager_login.pool
+            if pool is None:
+                raise ManagerLoginClosed("The manager's login to the training room is open only while the manager "
+                                         "role is unlocked with the room password: unlock the role again.")
         try:
             with pool.connection() as connection:
                 with connection.transaction():
@@ -462,7 +551,7 @@ class RoomRecords(Records):
                 entry = outbox.first_waiting()
                 if entry is None:
                     self._online, self._waiting = True, False
-                    return
+                    break
                 entry_id, kind, payload = entry
                 try:
                     self._SENDERS[kind](self, payload)
@@ -472,6 +561,11 @@ class RoomRecords(Records):
                     outbox.refuse(entry_id, str(refusal))
                     continue
                 outbox.sent(entry_id)
+        if self._stock_due and not self._closed.is_set():
+            try:
+                self.stock_tests()
+            except RecordsError:
+                pass                        # tried again the next time the outbox is sent
 
     def send_waiting_now(self, timeout: float = 30.0) -> bool:
         """Try to send the outbox now (tests and the command line); True when nothing waits any more."""
@@ -484,6 +578,9 @@ class RoomRecords(Records):
         return False
 
     def _send_session(self, p: dict):
+        if "stock" in p:           # a test taken offline from this desk's stock
+            return self._call("dd_start_stocked_test", p["uuid"], p["stock"], p["trainee_uuid"], p["drill"],
+                              p["workstation"], p["target"], p["settings"], p["started_at"])
         return self._call("dd_start_session", p["uuid"], p["trainee_uuid"], p["drill"], p["game"], p["mode"],
                           p["settings"], p["target"], p["workstation"], p["started_at"])
 
@@ -509,18 +606,29 @@ class RoomRecords(Records):
         try:
             row = super()._trainee_row(name)
         except RecordsOfflineError:
-            return self._trainee_cache.get(key)
+            kept = self._trainee_cache.get(key)
+            if kept is None and self.outbox is not None:     # a desk started while its server was away
+                kept = self.outbox.trainee_row(key)
+            return kept
         if row is not None:
             self._trainee_cache[key] = row
         return row
 
     def trainees(self, include_archived: bool = False) -> list[Trainee]:
-        """As Records.trainees; while the server cannot be reached, the list last read from it."""
+        """As Records.trainees; while the server cannot be reached, the list last read from it (in this run, or
+        kept in the outbox's file by an earlier one)."""
+        where = "" if include_archived else "WHERE archived_at IS NULL"
         try:
-            found = super().trainees(include_archived)
+            rows = self.read(f"SELECT id, uuid, name, created_at, archived_at, archived_by FROM trainees {where} "
+                             f"ORDER BY {self.dialect.nocase('name')}, id")
         except RecordsOfflineError:
-            return list(self._trainees_cache.get(include_archived, []))
+            if include_archived in self._trainees_cache or self.outbox is None:
+                return list(self._trainees_cache.get(include_archived, []))
+            return [trainee_of_row(tuple(row)) for row in self.outbox.trainee_rows(include_archived)]
+        found = [trainee_of_row(tuple(row)) for row in rows]
         self._trainees_cache[include_archived] = found
+        if self.outbox is not None:
+            self.outbox.keep_trainees([(*row, name_key(row[2])) for row in rows], include_archived)
         return found
 
     def target(self, drill_id: str) -> Target:
@@ -644,8 +752,11 @@ class RoomRecords(Records):
         if row[4]:
             raise PermissionError(f"{row[2]} is archived; a manager must restore the profile first.")
         session_id = new_uuid()
-        settings_text, target_text, started, seed = self._call("dd_issue_test", session_id, row[1], drill_id,
-                                                               self.workstation)
+        try:
+            settings_text, target_text, started, seed = self._call("dd_issue_test", session_id, row[1], drill_id,
+                                                                   self.workstation)
+        except RecordsOfflineError as error:
+            return self._issue_from_stock(row, drill_id, str(error))
         target = Target.from_dict(json.loads(target_text))
         settings = json.loads(settings_text)
         self._local_sessions[session_id] = {"uuid": session_id, "trainee_uuid": row[1], "drill": drill_id,
@@ -658,6 +769,74 @@ class RoomRecords(Records):
         # seed, where it gives one, is used as given.
         return TestIssue(session_id, drill_id, int(seed) if seed is not None else None, target, settings,
                          from_text(started))
+
+    def stock_tests(self) -> int:
+        """Top up this desk's stock of tests for when the server cannot be reached (dd_stock_tests: issued ahead by
+        the server for this desk's login, up to TESTS_STOCKED_PER_DESK unused), and keep, with it, each drill's target
+        and answer-key settings as a test would be issued now (dd_test_terms). A stocked test this desk took whose start
+        the server refused is withdrawn, so it no longer holds a place. Returns how many the desk holds untaken.
+        RecordsOfflineError while the server cannot be reached (the sender tries again once it answers)."""
+        if self.outbox is None:
+            return 0
+        try:
+            with self.transaction() as db:
+                stocked = db.execute("SELECT * FROM dd_stock_tests(?, ?::text[])",
+                                     (TESTS_STOCKED_PER_DESK, self.outbox.refused_stock())).fetchall()
+                terms = db.execute("SELECT * FROM dd_test_terms()").fetchall()
+        except RecordsError:
+            self._stock_due = True
+            raise
+        self.outbox.keep_stock(stocked, terms, self.now_text())
+        self._stock_due = False
+        return self.outbox.stock_left()
+
+    def tests_in_stock(self) -> int:
+        """How many tests this desk can still take while the server cannot be reached."""
+        return self.outbox.stock_left() if self.outbox is not None else 0
+
+    def _issue_from_stock(self, row: tuple, drill_id: str, why: str) -> TestIssue:
+        """A test while the server cannot be reached (`why`): the oldest stocked test the server issued ahead for this
+        desk's login (its seed), set up under the target and answer-key settings the server last gave with the stock;
+        its start goes into the outbox, with the stocked test's id, in the transaction that takes it. The server
+        refuses it on arrival unless it is this login's, unused, and those are still the ones in force."""
+        self._stock_due = True          # topped up as soon as the server answers again
+        cannot = (f"{why} Offline, a test is taken from the stock of tests the server issued ahead for this desk "
+                  f"(up to {TESTS_STOCKED_PER_DESK}, topped up whenever the server answers)")
+        terms = self.outbox.test_terms(drill_id) if self.outbox is not None else None
+        if terms is None:
+            raise RecordsOfflineError(f"{cannot}, and this desk has no stock yet, nor the manager's target for "
+                                      f"{drill_id}: no test can start until the server answers again (practice "
+                                      f"can).")
+        game, target_text, settings_text = terms
+        session_id, started = new_uuid(), self.now_text()
+
+        def start_of(stock_id: str, seed: int, stocked_at: str) -> dict:
+            return {"uuid": session_id, "stock": stock_id, "trainee_uuid": row[1], "drill": drill_id, "game": game,
+                    "mode": "test", "settings": settings_text, "target": target_text,
+                    "workstation": self.workstation, "started_at": started}
+
+        if self.outbox is None:
+            raise RecordsOfflineError(f"{cannot}: these records have no outbox, so no test can start.")
+        with self._order:
+            taken = self.outbox.take_stocked_test(started, start_of)
+            if taken is not None:
+                self._waiting = True
+        if taken is None:
+            raise RecordsOfflineError(f"{cannot}, and this desk's stock is used up: no test can start until the "
+                                      f"server answers again (practice can).")
+        self._wake.set()
+        stock_id, seed, stocked_at = taken
+        target = Target.from_dict(json.loads(target_text))
+        settings = {**json.loads(settings_text),
+                    ISSUE_KEY: {"seed_sha256": hashlib.sha256(str(seed).encode("ascii")).hexdigest(),
+                                "stock": {"id": stock_id, "stocked_at": stocked_at}}}
+        self._local_sessions[session_id] = {"uuid": session_id, "trainee_uuid": row[1], "drill": drill_id,
+                                            "game": game, "mode": "test",
+                                            "settings": json.dumps(settings, sort_keys=True), "target": target_text,
+                                            "workstation": self.workstation, "started_at": started,
+                                            "trainee": row[2], "target_value": target, "answers": [],
+                                            "finished_at": None, "stock": stock_id}
+        return TestIssue(session_id, drill_id, seed, target, settings, from_text(started))
 
     def item_key(self, session_id: str, number: int) -> int:
         """The key of item `number` of a test the server issued, as it falls due (dd_item_key; the outbox is sent
@@ -723,6 +902,8 @@ class RoomRecords(Records):
         self._send_or_queue("finish", {"uuid": session_id, "finished_at": finished}, self._send_finish)
         if local is not None:
             local["finished_at"] = local["finished_at"] or finished
+            if self._waiting:          # the server holds only part of it yet: this desk's own account
+                return self._local_summary(local)
         try:
             return self.session(session_id)
         except (RecordsOfflineError, LookupError):
@@ -740,7 +921,8 @@ class RoomRecords(Records):
         return SessionSummary(local["uuid"], local["trainee"], local["drill"], local["game"], local["mode"],
                               from_text(local["started_at"]), from_text(local["finished_at"]), len(answers),
                               sum(c for c, _ in answers), float(median(s for _, s in answers)) if answers else 0.0,
-                              local["target_value"], json.loads(local["settings"]), local["workstation"])
+                              local["target_value"], json.loads(local["settings"]), local["workstation"],
+                              taken_offline=TAKEN_FROM_STOCK if local.get("stock") else "")
 
     def sign_off(self, attempt_id: str, signed_by: str, signer, note: str = "", reason: str = "") -> SessionSummary:
         attempt = self.session(attempt_id)

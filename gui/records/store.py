@@ -497,13 +497,13 @@ class Records:
         where = "" if include_archived else "WHERE archived_at IS NULL"
         rows = self.read(f"SELECT id, uuid, name, created_at, archived_at, archived_by FROM trainees {where} "
                           f"ORDER BY {self.dialect.nocase('name')}, id")
-        return [_trainee(row) for row in rows]
+        return [trainee_of_row(row) for row in rows]
 
     def trainee(self, name: str) -> Trainee:
         row = self._trainee_row(name)
         if row is None:
             raise UnknownTraineeError(name)
-        return _trainee(row)
+        return trainee_of_row(row)
 
     def _trainee_row(self, name) -> tuple | None:
         name = name.name if isinstance(name, Trainee) else name
@@ -989,7 +989,7 @@ class Records:
         return queries.cohort(self, filter or RecordFilter())
 
 
-def _trainee(row: tuple) -> Trainee:
+def trainee_of_row(row: tuple) -> Trainee:
     _, uuid, name, created, archived_at, archived_by = row
     return Trainee(uuid, name, from_text(created), from_text(archived_at), archived_by)
 

@@ -21,6 +21,10 @@ exactly what a grading is made from (drill, settings, seed, level, every stored 
 count and the problems met. A judge takes a grading from a seal signed by a key it accepts, for a test whose
 digest is the same, instead of making the items again; everything else of the verdict is judged as always. A
 seal cannot be written without a manager's key, and it says nothing of a test whose stored answers changed since.
+
+A training room's test taken offline from the desk's stock (its issue names the stocked test) is judged the same way,
+and said to be so (`Verdict.taken_offline`): its seed was on the desk before it began, so its items could be read ahead
+there, and it counts as a test of its target only once a manager signs it off.
 """
 from __future__ import annotations
 
@@ -41,7 +45,7 @@ from dealerdrill.drills.levels import LEVEL_NAMES, level_of
 from dealerdrill.drills.regrade import CannotRegrade, grade_as_made, make_drill, regrade_item
 from dealerdrill.drills.session import ItemsOfATest
 from dealerdrill.records import chain
-from dealerdrill.records.models import GRADINGS_SEALED, ISSUE_KEY, SETTINGS_IN_FORCE, SessionSummary
+from dealerdrill.records.models import GRADINGS_SEALED, ISSUE_KEY, SETTINGS_IN_FORCE, TAKEN_FROM_STOCK, SessionSummary
 from dealerdrill.records.queries import stored_target
 from dealerdrill.records.store import from_text
 
@@ -65,6 +69,7 @@ class Verdict:
     issued: bool
     problems: tuple[str, ...] = ()
     not_counted: str = ""
+    taken_offline: str = ""      # a room's test taken offline from its desk's stock, in words ("" for any other)
 
     @property
     def passed(self) -> bool:
@@ -285,6 +290,13 @@ class Judge:
         if not issued and not not_counted and signed_off is None:
             not_counted = ("it was not issued by the records (taken before they issued tests, or started another "
                            "way)" + (f": {claims[0]}" if claims else ""))
+        stock = issue.get("stock") if isinstance(issue, dict) else None
+        taken_offline = _taken_offline_words(stock, started) if isinstance(stock, dict) else ""
+        if taken_offline and not not_counted and signed_off is None:
+            # Its seed was on the desk (the desk drew its items offline): whoever holds the desk's files could read
+            # them, and their right answers, ahead. The manager's signature, after the review that says so, counts it.
+            not_counted = (f"it was {TAKEN_FROM_STOCK}, whose seed was on the desk before it began (its items could be "
+                           "read ahead there); it counts once a manager signs it off")
         seed = issue.get("seed") if isinstance(issue, dict) else None
         item_keys = None
         digest = issue.get("seed_sha256") if isinstance(issue, dict) else None
@@ -307,7 +319,7 @@ class Judge:
         if not grading_problems and correct != stored_correct:
             problems.append(f"its stored grades say {stored_correct} right; graded again by the engine, {correct} are")
         return Verdict(uuid, len(answers), correct, stored_correct, target, level, issued, tuple(problems),
-                       not_counted)
+                       not_counted, taken_offline)
 
     def _kept_seed(self, uuid: str, finished: str | None, digest: str):
         """(seed, item keys, problem) of a test whose records keep its seed to themselves (a room's server): once it
@@ -503,7 +515,18 @@ def _gradings_of(detail) -> dict[str, Grading]:
 
 def with_verdict(summary: SessionSummary, verdict: Verdict) -> SessionSummary:
     return replace(summary, correct=verdict.correct, target=verdict.target, judged=True, problems=verdict.problems,
-                   not_counted=verdict.not_counted)
+                   not_counted=verdict.not_counted, taken_offline=verdict.taken_offline)
+
+
+def _taken_offline_words(stock: dict, started: str) -> str:
+    """What the issue of a test taken offline from a desk's stock says of it, in words."""
+    words = TAKEN_FROM_STOCK
+    login, stocked_at, desk_clock = (stock.get(k) for k in ("login", "stocked_at", "desk_clock_started_at"))
+    if isinstance(login, str) and isinstance(stocked_at, str):
+        words += f" (issued ahead for the desk login {login} at {stocked_at}; the server received it at {started}"
+        words += f", the desk's clock says it began at {desk_clock})" if isinstance(desk_clock, str) and desk_clock \
+            else ")"
+    return words
 
 
 def _time_problems(started: str, finished: str | None, answered: list[str], now: datetime) -> list[str]:

@@ -39,10 +39,13 @@ then the way to the hint. The shell takes F1 from the window's Help ▸ Keys onl
 """
 from __future__ import annotations
 
+import html
 import importlib
+import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from urllib.parse import unquote
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
@@ -72,6 +75,7 @@ from dealerdrill.drills.levels import LEVEL_NAMES
 from dealerdrill.drills.session import DrillUsageError
 from dealerdrill.records import RecordsError
 
+from .rulebook_view import feedback_html, references_for
 from .test_review import TestReview, explanation_with_rule, reviewed_items, verdict_words
 
 GAMES: tuple[tuple[str, str], ...] = (("roulette", "Roulette"), ("baccarat", "Baccarat"), ("paigow", "Pai Gow"))
@@ -958,6 +962,12 @@ class DrillView(QWidget):
         for label in (self.expected_label, self.given_label, self.explanation_label, self.category_label):
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             feedback.addWidget(label)
+        # Every rule the explanation cites is a link to its text in the rule book (F3 opens the first).
+        self.explanation_label.setTextFormat(Qt.TextFormat.RichText)
+        self.explanation_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                                       | Qt.TextInteractionFlag.LinksAccessibleByMouse
+                                                       | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
+        self.explanation_label.linkActivated.connect(lambda href: references_for(self).follow(href))
         notes_layout.addWidget(self.feedback)
 
         # In a test, all an answer gets: that it is recorded (no verdict, no answer, no rule, no colour).
@@ -993,7 +1003,13 @@ class DrillView(QWidget):
         self.hint_button.clicked.connect(self.show_hint)
         self.next_button = _button("Next (Enter / N)", primary=True)
         self.next_button.clicked.connect(self.next_item)
+        # The chart of the drill's game (Table 2, the payouts, the tiles, the house way): not in a test.
+        self.charts_button = _button("Charts (F4)")
+        self.charts_button.setObjectName("chartsButton")
+        self.charts_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.charts_button.clicked.connect(self.open_chart)
         buttons.addWidget(self.end_button)
+        buttons.addWidget(self.charts_button)
         buttons.addStretch(1)
         self.keys_label = _label("", "keys")
         buttons.addWidget(self.keys_label)
@@ -1030,12 +1046,15 @@ class DrillView(QWidget):
         else:
             self.notes_heading.setText("FEEDBACK")
             self.notes_placeholder.setText(self.FEEDBACK_PLACEHOLDER)
+        self.charts_button.setVisible(mode is not Mode.TEST)
 
     def _show_keys(self) -> None:
         # In a test Esc is said for what it does there: it stops the attempt, which then cannot pass.
         escape = "Esc: stop the test (asks first; not passed)" if self.session.mode is Mode.TEST else "Esc: end"
         if self.state == "feedback":
             keys = f"Enter or N: next  ·  {escape}"
+            if self.cited_link() is not None:
+                keys += "  ·  F3: the rule cited"
         else:
             keys = "Enter: commit the answer"
             if self.session.mode is Mode.PRACTICE:
@@ -1152,7 +1171,7 @@ class DrillView(QWidget):
         self.given_label.setText(f"Your answer: {grade.given}")
         self.given_label.setVisible(not grade.correct)
         explanation = explanation_with_rule(grade)
-        self.explanation_label.setText(explanation)
+        self.explanation_label.setText(feedback_html(explanation, self.entry.game, self._house_way_titles()))
         self.explanation_label.setVisible(bool(explanation))
         self.category_label.setText(f"Error: {grade.category.label}" if grade.category is not None else "")
         self.category_label.setVisible(grade.category is not None)
@@ -1263,8 +1282,12 @@ class DrillView(QWidget):
             # session's own only where nothing was recorded (a guest, or records that could not be written).
             summary = self.session.summary
             level = level_name(self.session.difficulty)
-            self.show_verdict(TestVerdict.of_summary(summary, level) if summary is not None and summary.judged
-                              else TestVerdict.of_result(result, level))
+            verdict = (TestVerdict.of_summary(summary, level) if summary is not None and summary.judged
+                       else TestVerdict.of_result(result, level))
+            if summary is not None and summary.taken_offline and not summary.judged:
+                verdict = replace(verdict, caveat=f"This test was {summary.taken_offline}: it counts once the training "
+                                                  "room server has it and a manager signs it off.")
+            self.show_verdict(verdict)
         else:
             self.result_verdict.setText("Session complete")
             self.result_verdict.setProperty("passed", "none")
@@ -1310,6 +1333,60 @@ class DrillView(QWidget):
                                      "Enter or Esc: back to the drills  ·  R: the same drill again")
         else:
             self.result_keys.setText("Enter: back to the drills  ·  R: the same drill again")
+
+    # --- the rule book and the charts -------------------------------------------------------------------------------
+    def _house_way_titles(self) -> dict[str, str]:
+        """The house way's rule titles (the house-way drill cites its rules by title) -> their ids."""
+        item = self.session.result.answered[-1].item if self.session is not None and self.session.result.answered \
+            else None
+        way = item.prompt.get("way") if item is not None and isinstance(item.prompt, dict) else None
+        if not isinstance(way, str):
+            return {}
+        from dealerdrill.core import paigow
+
+        try:
+            return {rule.title: rule.id for rule in paigow.describe_house_way(way).rules}
+        except ValueError:
+            return {}
+
+    def session_game(self) -> str | None:
+        """The game of the drill on screen (or chosen in the chooser)."""
+        entry = self.entry if self.state != "choosing" else self._chosen_entry()
+        return entry.game if entry is not None else None
+
+    def cited_link(self) -> str | None:
+        """The first link of the feedback shown ("rule:baccarat:9.5", "houseway:nz-two-pairs"), or None: none
+        cited, no feedback shown, or a test (whose answers get no feedback until the end)."""
+        if self.state != "feedback" or self.last_grade is None or self.session is None \
+                or self.session.mode is Mode.TEST or self.entry is None:
+            return None
+        text = feedback_html(explanation_with_rule(self.last_grade), self.entry.game, self._house_way_titles())
+        found = re.search(r'<a href="([^"]+)">', text)
+        return html.unescape(found.group(1)) if found else None
+
+    def cited_rule(self) -> tuple[str, str] | None:
+        """(game, rule number) of the first Gazette rule the feedback shown cites, or None."""
+        link = self.cited_link()
+        if link is None or not link.startswith("rule:"):
+            return None
+        _, game, number = link.split(":", 2)
+        return game, unquote(number)
+
+    def open_cited_rule(self) -> bool:
+        """The rule book at the rule the feedback cites (F3 in the window)."""
+        link = self.cited_link()
+        return link is not None and references_for(self).follow(link)
+
+    def session_chart(self) -> str | None:
+        """The chart of the drill on screen (or chosen): what F4 and the Charts button open."""
+        from dealerdrill.reference.charts import chart_for_drill
+
+        entry = self.entry if self.state != "choosing" else self._chosen_entry()
+        return chart_for_drill(entry.id, entry.game) if entry is not None else None
+
+    def open_chart(self) -> bool:
+        chart = self.session_chart()
+        return chart is not None and references_for(self).show_chart(chart)
 
     # --- keys ------------------------------------------------------------------------------------------------------
     def event(self, event: QEvent) -> bool:

@@ -283,20 +283,26 @@ class ProfilePicker(QDialog):
 
 
 class ManagerDialog(QDialog):
-    """Unlock the manager role: the manager's name (sign-offs record it) and the PIN. On the first run the
-    PIN is set here (typed twice) and the role unlocked with it."""
+    """Unlock the manager role: the manager's name (sign-offs record it) and the PIN, and at a training room's
+    desk with a manager's login the manager's room password (it opens that login while the role is held; the
+    field is cleared once used). On the first run the PIN is set here (typed twice) and the role unlocked with it."""
 
     def __init__(self, desk, parent: QWidget | None = None):
         super().__init__(parent)
         self.desk = desk
         self.setObjectName("managerDialog")
         self.first_run = not desk.pin_is_set()
+        # A room's desk opens the manager's own login with the password typed here; a desk's file needs none.
+        self.asks_room_password = not self.first_run and desk.unlock_needs_room_password()
         self.setWindowTitle("Set the manager PIN" if self.first_run else "Unlock the manager role")
         self.setMinimumWidth(400)
         layout = QVBoxLayout(self)
         layout.addWidget(label(
             "No manager PIN is set on this workstation yet. Choose one (6 to 12 digits; 8 or more is wise); only "
             "training managers should know it." if self.first_run else
+            "Managers see every trainee's records, set targets, sign tests off and export. Give your name, "
+            "the PIN and your password to the training room server (used until the role locks, kept nowhere)."
+            if self.asks_room_password else
             "Managers see every trainee's records, set targets, sign tests off and export. Give your name "
             "and the PIN.", wrap=True))
         form = QFormLayout()
@@ -313,6 +319,13 @@ class ManagerDialog(QDialog):
         self.repeat_edit.setAccessibleName("New PIN again")
         if self.first_run:
             form.addRow("New PIN &again", self.repeat_edit)
+        self.room_password_edit = QLineEdit()
+        self.room_password_edit.setObjectName("roomPassword")
+        self.room_password_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.room_password_edit.setAccessibleName("Room password")
+        self.room_password_edit.setPlaceholderText("your own password on the training room server")
+        if self.asks_room_password:
+            form.addRow("&Room password", self.room_password_edit)
         layout.addLayout(form)
         self.problem_label = label("", wrap=True)
         self.problem_label.setObjectName("managerProblem")
@@ -347,7 +360,8 @@ class ManagerDialog(QDialog):
             if self.first_run:
                 self.desk.set_first_pin(self.name_edit.text(), self.pin_edit.text(), self.repeat_edit.text())
             else:
-                self.desk.unlock_manager(self.pin_edit.text(), self.name_edit.text())
+                self.desk.unlock_manager(self.pin_edit.text(), self.name_edit.text(),
+                                         self.room_password_edit.text() if self.asks_room_password else None)
         except PinTriesExhausted as error:
             self._forget_typed_pin()
             self._wait(error.retry_after)
@@ -356,11 +370,13 @@ class ManagerDialog(QDialog):
             self._say(plain_message(error), WRONG)
             self._forget_typed_pin()
             return
+        self._forget_typed_pin()
         self.accept()
 
     def _forget_typed_pin(self) -> None:
         self.pin_edit.clear()
         self.repeat_edit.clear()
+        self.room_password_edit.clear()     # the desk holds it only inside the open login
         self.pin_edit.setFocus()
 
     def _say(self, text: str, colour: str) -> None:

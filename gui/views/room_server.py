@@ -52,8 +52,9 @@ class RoomServerBox(QWidget):
         layout.addWidget(title)
         explain = QLabel("Record this desk's answers on the training room's PostgreSQL server instead of in its own "
                          "file, from the next start. Give the desk's login (postgresql://desk-03@server/dealerdrill) "
-                         "and, for managers unlocking the role here, the manager's login. No password: keep it in "
-                         "the desk's ~/.pgpass or a libpq service file. Empty: this desk's own file.")
+                         "and, for managers unlocking the role here, the manager's login. No passwords here: the "
+                         "desk's goes in the desk's ~/.pgpass or a libpq service file; a manager types theirs when "
+                         "unlocking the role. Empty: this desk's own file.")
         explain.setWordWrap(True)
         layout.addWidget(explain)
         choice = desk.room_server()

@@ -79,6 +79,8 @@ def verdict_words(summary) -> tuple[str, str]:
         return "Not trusted: the records disagree", "failed"
     if summary.passed:
         return "Passed", "passed"
+    if summary.taken_offline and summary.not_counted:
+        return "Not counted yet: taken offline from the desk's stock", "failed"
     if summary.not_counted:
         return "Not passed: not a test of its target", "failed"
     if summary.items < summary.target.test_items:
@@ -99,6 +101,8 @@ def verdict_facts(summary) -> str:
     if summary.finished_at is not None:
         when += f" to {summary.finished_at.astimezone().strftime('%H:%M')}"
     parts.append(when)
+    if summary.taken_offline:
+        parts.append(summary.taken_offline)
     return " · ".join(parts)
 
 

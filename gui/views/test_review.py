@@ -115,6 +115,25 @@ def reviewed_items(answered: Sequence[AnsweredItem]) -> list[ReviewedItem]:
     return [ReviewedItem.of(number, a) for number, a in enumerate(answered, start=1)]
 
 
+def _game_of(item: Item) -> str:
+    """The game of the drill that asked the item (its id starts with the game: "baccarat.table_of_play")."""
+    return item.drill.split(".", 1)[0]
+
+
+def cited_rules_html(explanation: str, game: str) -> str:
+    """The rules an explanation cites, as links to the rule book ("Table 2 · Rule 9.5"); "" for none."""
+    from dealerdrill.reference import rulebook
+
+    from .rulebook_view import rule_link
+
+    seen, links = set(), []
+    for citation in rulebook.citations(explanation, game) if game in rulebook.GAMES else []:
+        if citation.rule is not None and citation.rule.id not in seen:
+            seen.add(citation.rule.id)
+            links.append(rule_link(citation.rule))
+    return " · ".join(links)
+
+
 def _label(text: str = "", role: str | None = None, name: str | None = None) -> QLabel:
     label = QLabel(text)
     label.setTextFormat(Qt.TextFormat.PlainText)
@@ -243,9 +262,15 @@ class TestReview(QWidget):
         self.given_label = _label("", name="reviewGiven")
         self.expected_label = _label("", name="reviewExpected")
         self.explanation_label = _label("", name="reviewExplanation")
+        # The rules the explanation cites, each a link to its text in the rule book (open again once the test ended).
+        self.rules_label = _label("", name="reviewRules")
+        self.rules_label.setTextFormat(Qt.TextFormat.RichText)
+        self.rules_label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse
+                                                 | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
+        self.rules_label.linkActivated.connect(self._open_link)
         self.category_label = _label("", "muted", "reviewCategory")
         for label in (self.question_label, self.given_label, self.expected_label, self.explanation_label,
-                      self.category_label):
+                      self.rules_label, self.category_label):
             details.addWidget(label)
         details.addSpacing(6)
         self.drawn_heading = _label("THE ITEM AS IT WAS PUT TO YOU", "section", "reviewDrawnHeading")
@@ -345,6 +370,9 @@ class TestReview(QWidget):
         self.expected_label.setText(f"Correct answer: {entry.expected}")
         self.explanation_label.setText(entry.explanation)
         self.explanation_label.setVisible(bool(entry.explanation))
+        rules = cited_rules_html(entry.explanation, _game_of(entry.item))
+        self.rules_label.setText(f"Rules cited: {rules}" if rules else "")
+        self.rules_label.setVisible(bool(rules))
         self.category_label.setText(f"Error: {entry.category}" if entry.category else "")
         self.category_label.setVisible(bool(entry.category))
         self._draw(entry.item)
@@ -360,6 +388,11 @@ class TestReview(QWidget):
                 shown = False  # the item's words above still say what was asked
         self.drawn_heading.setVisible(shown)
         self.drawn_host.setVisible(shown)
+
+    def _open_link(self, href: str) -> None:
+        from .rulebook_view import references_for
+
+        references_for(self).follow(href)
 
     def scroll_details(self, pages: int) -> None:
         bar = self.details_scroll.verticalScrollBar()

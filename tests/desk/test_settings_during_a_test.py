@@ -78,3 +78,14 @@ def test_a_guest_test_locks_them_too(desk):
     assert desk.test_running
     with pytest.raises(SettingsLockedDuringTest):
         desk.apply_settings(with_animation(desk.settings, 2.5))
+
+
+def test_the_rule_book_and_the_charts_are_closed_while_a_test_runs_even_to_a_manager(testing_desk):
+    from dealerdrill.desk import ReferencesClosedDuringTest
+
+    with pytest.raises(ReferencesClosedDuringTest, match="A test is running: the rule book and the charts"):
+        testing_desk.require_references()
+    testing_desk.end_session()
+    testing_desk.require_references()                   # open again once the test has ended
+    testing_desk.start_session("baccarat.commission", Mode.PRACTICE)
+    testing_desk.require_references()                   # and open in practice

@@ -3,8 +3,10 @@
 One throw-away cluster for the whole run (tests/pg_cluster.py: initdb in a temporary folder, the server as
 the `postgres` user when the tests run as root, a private port, its socket in that folder), one room
 database set up once as a template, and a fresh copy of it for each test. Login roles for two desks and a
-manager exist cluster-wide. Without PostgreSQL's binaries the room tests are skipped, unless
-DEALERDRILL_REQUIRE_POSTGRES=1 (CI sets it), where they fail instead.
+manager exist cluster-wide; as a room should be set up, a manager's login authenticates with its password
+(scram-sha-256), which a desk's test types at each unlock, while the desks' logins need none here. Without
+PostgreSQL's binaries the room tests are skipped, unless DEALERDRILL_REQUIRE_POSTGRES=1 (CI sets it), where they
+fail instead.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from room_helpers import Clock
 
 DESKS = ("desk_a", "desk_b")
 MANAGER = "manager_mere"
+MANAGER_PASSWORD = "mere's room password"
 _numbers = itertools.count(1)
 
 
@@ -40,13 +43,17 @@ def _started_cluster():
     from dealerdrill.drills.catalog import DRILL_CATALOG
     from dealerdrill.records import room_setup
 
-    cluster = pg_cluster.Cluster(_binaries()).start()
+    cluster = pg_cluster.Cluster(_binaries())
+    # Every manager login (a member of the managers' group) gives its password; the rest are trusted (the desks).
+    hba = cluster.data / "pg_hba.conf"
+    hba.write_text(f"local all +{room_setup.MANAGER_GROUP} scram-sha-256\n" + hba.read_text())
+    cluster.start()
     try:
         template = cluster.create_database("room_template")
         room_setup.setup(template, DRILL_CATALOG, default_answer_keys())
         for desk in DESKS:
             room_setup.add_login(template, desk, "desk")
-        room_setup.add_login(template, MANAGER, "manager")
+        room_setup.add_login(template, MANAGER, "manager", MANAGER_PASSWORD)
     except BaseException:
         cluster.destroy()
         raise
@@ -69,13 +76,18 @@ def own_postgres():
 
 
 class Room:
-    """One fresh room database: URLs for its owner, each desk and the manager."""
+    """One fresh room database: URLs for its owner, each desk and the manager (without its password, as a desk
+    is given it; `manager_login` with it, for a test that connects as the manager directly)."""
 
     def __init__(self, cluster, database: str):
+        from urllib.parse import quote
+
         self.cluster, self.database = cluster, database
         self.owner = cluster.url(database=database)
         self.desk_a, self.desk_b = (cluster.url(desk, database) for desk in DESKS)
         self.manager = cluster.url(MANAGER, database)
+        self.manager_password = MANAGER_PASSWORD
+        self.manager_login = cluster.url(f"{MANAGER}:{quote(MANAGER_PASSWORD, safe='')}", database)
 
     def psql(self, sql: str, user: str | None = None):
         return self.cluster.psql(sql, user=user, database=self.database)

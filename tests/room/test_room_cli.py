@@ -45,7 +45,7 @@ def test_the_owner_adds_a_managers_key_at_room_setup_and_the_manager_unlocks_wit
     url = postgres.create_database("keys_room")
     assert _dealerdrill("room", "setup", "--url", url).returncode == 0
     room_setup.add_login(url, "keys_desk", "desk")
-    room_setup.add_login(url, "keys_manager", "manager")
+    room_setup.add_login(url, "keys_manager", "manager", "keys manager password")
     pin_file = tmp_path / "desk" / "manager-pin.json"
     arguments = ("room", "setup", "--url", url, "--manager", "Mere  Smith", "--pin-file", str(pin_file), "--pin-stdin")
     added = _dealerdrill(*arguments, stdin="24681357\n")
@@ -63,5 +63,5 @@ def test_the_owner_adds_a_managers_key_at_room_setup_and_the_manager_unlocks_wit
     with Desk(records, save_settings=False) as desk:
         [(manager, origin)] = [(m, o) for _, m, o in desk.records.manager_keys().values()]
         assert (manager, origin) == ("Mere Smith", "this workstation")
-        desk.unlock_manager("24681357", "Mere Smith")
+        desk.unlock_manager("24681357", "Mere Smith", "keys manager password")
         assert desk.unlocked and desk.verify() == []

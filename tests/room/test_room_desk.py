@@ -40,7 +40,7 @@ def room_desk(room, tmp_path, clock):
 
 def test_a_test_taken_at_a_desk_is_signed_off_by_the_manager_on_their_own_login(room, room_desk):
     desk = room_desk
-    set_target_as_manager(desk, DRILL, Target(test_items=3), PIN, MANAGER)
+    set_target_as_manager(desk, DRILL, Target(test_items=3), PIN, MANAGER, room.manager_password)
     desk.add_trainee("Aroha")
     desk.choose_trainee("Aroha")
     desk.start_session(DRILL, Mode.TEST)
@@ -50,7 +50,7 @@ def test_a_test_taken_at_a_desk_is_signed_off_by_the_manager_on_their_own_login(
     assert attempt.passed and desk.room_status().online
     with pytest.raises(ManagerRoleRequired):
         desk.sign_off(attempt.uuid)
-    desk.unlock_manager(PIN, MANAGER)
+    desk.unlock_manager(PIN, MANAGER, room.manager_password)
     signed = desk.sign_off(attempt.uuid, "watched on table 4")
     assert signed.signed_by == MANAGER
     assert desk.verify() == []
@@ -121,7 +121,7 @@ def test_a_desks_own_records_file_is_brought_into_the_room_with_the_rules_of_any
         play_for_real(old, "Tane", Mode.TEST, [True] * 5, seed=9)
         exported = dump_records(old, tmp_path / "tane.json")
     desk = room_desk
-    desk.unlock_manager(PIN, MANAGER)
+    desk.unlock_manager(PIN, MANAGER, room.manager_password)
     result = desk.import_records(exported)
     assert (result.trainees_added, result.sessions_added, result.answers_added) == (1, 2, 8)
     assert desk.import_records(exported).answers_already_present == 8      # a second import adds nothing
@@ -148,14 +148,14 @@ def test_a_scorecard_exported_from_the_server_is_sealed_after_its_answers_are_ch
     from dealerdrill.exports.scorecard_seal import check_scorecard
 
     desk = room_desk
-    set_target_as_manager(desk, DRILL, Target(test_items=3), PIN, MANAGER)
+    set_target_as_manager(desk, DRILL, Target(test_items=3), PIN, MANAGER, room.manager_password)
     desk.add_trainee("Aroha")
     desk.choose_trainee("Aroha")
     desk.start_session(DRILL, Mode.TEST)
     for right in (True, False, True):
         _answer_one(desk, right)
     desk.end_session()
-    desk.unlock_manager(PIN, MANAGER)
+    desk.unlock_manager(PIN, MANAGER, room.manager_password)
     [pdf] = desk.export("pdf", tmp_path / "out" / "aroha.pdf")
     check = check_scorecard(pdf)
     assert check.genuine, check.message
@@ -185,7 +185,7 @@ def test_exports_from_the_server_match_the_same_records_exported_from_a_file(roo
         file_csv = export(own, "csv", tmp_path / "file.csv")[0].read_text(encoding="utf-8-sig")
         file_xlsx = export(own, "xlsx", tmp_path / "file.xlsx")[0]
     desk = room_desk
-    desk.unlock_manager(PIN, MANAGER)
+    desk.unlock_manager(PIN, MANAGER, room.manager_password)
     desk.import_records(exported)
     room_csv = desk.export("csv", tmp_path / "out" / "room.csv")[0].read_text(encoding="utf-8-sig")
     assert room_csv == file_csv and "'=Tane" in room_csv
@@ -213,7 +213,7 @@ def test_the_roster_and_cohort_read_from_the_server_are_the_files(room, room_des
         exported = dump_records(own, tmp_path / "both.json")
         file_roster, file_cohort = own.roster(), own.cohort()
     desk = room_desk
-    desk.unlock_manager(PIN, MANAGER)
+    desk.unlock_manager(PIN, MANAGER, room.manager_password)
     desk.import_records(exported)
     room_roster = desk.roster()
     assert [(e.trainee.name, e.answered, e.games) for e in room_roster] == \

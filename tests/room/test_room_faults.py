@@ -129,6 +129,28 @@ def test_while_the_server_is_down_the_desk_still_lists_its_trainees_and_says_why
     assert records.send_waiting_now(timeout=30)
 
 
+def test_a_desk_started_while_the_server_is_down_lists_the_trainees_it_last_saw_and_records_their_practice(
+        own_room, open_room):
+    first = open_room(own_room.desk_a)
+    for name in ("Aroha", "Bea"):
+        first.create_trainee(name)
+    assert [t.name for t in first.trainees()] == ["Aroha", "Bea"]
+    first.close()
+    own_room.cluster.stop("fast")
+    records = open_room(own_room.desk_a, require_server=False)       # the desk restarted, its server away
+    assert [t.name for t in records.trainees()] == ["Aroha", "Bea"]
+    assert records.trainee("bea").name == "Bea"
+    session = records.start_session("Aroha", DRILL, "practice", {})
+    given = [records.record_answer(session, make_answer(DRILL, f"f{n}", n != 1)) for n in range(3)]
+    records.finish_session(session)
+    own_room.cluster.start()
+    assert records.send_waiting_now(timeout=30)
+    assert _server_answers(own_room) == given
+    stored = records.session(session)
+    assert (stored.items, stored.correct, stored.finished_at is not None) == (3, 2, True)
+    assert records.verify() == []
+
+
 def test_answers_given_while_the_server_holds_the_answers_locked_wait_in_the_outbox_and_arrive_once(
         room, open_room, monkeypatch):
     """A server that is there but does not commit in time (a schema upgrade, a long lock, an overloaded
@@ -171,8 +193,9 @@ def test_no_test_starts_under_the_drills_default_target_while_the_server_is_down
     """The manager set a test of 50 items at 98 % in the room. A trainee cuts the desk off the server and starts
     Dealer Drill: the target could not be read, so the test ran under the drill's default (30 items at 95 %), went
     into the outbox, reached the server with it once the cable was back and counted as passed. A room's test is
-    issued by its server (seed, clock, the target in force): while the server is away no test starts, even at a
-    desk that read the target before, saying why. Practice still starts."""
+    issued by its server (seed, clock, the target in force): while the server is away a test starts only from the
+    stock the server issued ahead for the desk, with the manager's target (test_room_stock.py); without one, none
+    starts and the desk says why. Never under the drill's default. Practice still starts."""
     from dealerdrill.desk import Desk
     from dealerdrill.domain import Mode, Target
     from dealerdrill.records.room_store import RecordsOfflineError
@@ -180,7 +203,7 @@ def test_no_test_starts_under_the_drills_default_target_while_the_server_is_down
     manager_records = open_room(own_room.desk_a, "manager", manager_url=own_room.manager)
     with Desk(manager_records, save_settings=False) as manager_desk:
         owner_adds_manager(own_room.owner, manager_desk.role.pin_path)
-        manager_desk.unlock_manager("24681357", "Mere Smith")
+        manager_desk.unlock_manager("24681357", "Mere Smith", own_room.manager_password)
         manager_desk.set_target(DRILL, Target(seconds=8, accuracy=0.9, test_items=50, pass_mark=0.98))
         manager_desk.add_trainee("Aroha")
     records = open_room(own_room.desk_a, "desk-2")
@@ -195,14 +218,14 @@ def test_no_test_starts_under_the_drills_default_target_while_the_server_is_down
             desk.end_session()
         finally:
             own_room.cluster.start()
-        # Even once the desk has read the target from the server, no test starts offline: only the server issues one.
+        # Once the server answers, the desk's stock is topped up with the manager's target: offline, a test then
+        # starts from it under that target, never the drill's default.
         assert records.send_waiting_now(timeout=30)            # the server answers again
-        assert records.target(DRILL).test_items == 50
+        assert records.target(DRILL).test_items == 50 and records.tests_in_stock() > 0
         own_room.cluster.stop("immediate")
         try:
-            with pytest.raises(RecordsOfflineError, match="no test can start"):
-                desk.start_session(DRILL, Mode.TEST)
-            assert desk.session is None
+            assert desk.start_session(DRILL, Mode.TEST).target.test_items == 50
+            desk.end_session()
         finally:
             own_room.cluster.start()
         assert records.send_waiting_now(timeout=30)
@@ -245,7 +268,7 @@ def test_a_desk_whose_manager_set_a_pin_starts_while_the_server_is_down(qtbot, o
         own_room.cluster.start()
     assert desk.records.send_waiting_now(timeout=30) and desk.records.status().online
     assert desk.trainee_names() == ["Aroha"]
-    desk.unlock_manager("24681357", "Mere Smith")
+    desk.unlock_manager("24681357", "Mere Smith", own_room.manager_password)
     assert desk.role.unlocked and desk.role.manager_name == "Mere Smith"
     desk.close()
 
@@ -254,7 +277,8 @@ def test_the_window_starts_the_program_way_while_the_server_is_down_after_a_sign
         qtbot, own_room, monkeypatch):
     """Desk.open_for_app, as `make run` starts it, on a room whose manager signed an answer-key change: with the
     server down it used to stop with RecordsOfflineError while reading the signed settings. It opens, says the
-    manager's settings are not known yet (practice uses the defaults; no test starts offline), and with the
+    manager's settings are not known yet (practice uses the defaults; a test offline comes only from the desk's
+    stock, with the settings the server gave with it), and with the
     server back the signed change is in force again."""
     from dataclasses import replace
 
@@ -262,14 +286,16 @@ def test_the_window_starts_the_program_way_while_the_server_is_down_after_a_sign
     from dealerdrill.desk import Desk
     from dealerdrill.desk.room_choice import MANAGER_URL_VARIABLE, URL_VARIABLE
     from dealerdrill.domain import Mode
+    from dealerdrill.records.room_schema import TESTS_STOCKED_PER_DESK
 
     monkeypatch.setenv(URL_VARIABLE, own_room.desk_a)
     monkeypatch.setenv(MANAGER_URL_VARIABLE, own_room.manager)
     desk, problems, notices = Desk.open_for_app()
     assert notices == [] and desk.records.status().online
+    assert desk.records.tests_in_stock() == TESTS_STOCKED_PER_DESK        # stocked at start, for when it is offline
     desk.add_trainee("Aroha")
     owner_adds_manager(own_room.owner, desk.role.pin_path)
-    desk.unlock_manager("24681357", "Mere Smith")
+    desk.unlock_manager("24681357", "Mere Smith", own_room.manager_password)
     desk.apply_settings(replace(desk.settings, baccarat=replace(desk.settings.baccarat, commission_percent=4.0)))
     desk.close()
     own_room.cluster.stop("fast")

@@ -29,7 +29,7 @@ def room_desk(room, tmp_path, clock):
                           outbox_path=tmp_path / "data" / "room-outbox.sqlite3", manager_url=room.manager)
     with Desk(records, save_settings=False) as desk:
         owner_adds_manager(room.owner, desk.role.pin_path, MANAGER, PIN)
-        desk.unlock_manager(PIN, MANAGER)
+        desk.unlock_manager(PIN, MANAGER, room.manager_password)
         desk.set_target(DRILL, TARGET)
         yield desk
 

@@ -22,9 +22,9 @@ def test_a_desk_login_cannot_lift_the_lock_out_or_the_idle_lock(room, tmp_path):
                           outbox_path=tmp_path / "a" / "room-outbox.sqlite3", manager_url=room.manager)
     with Desk(records, save_settings=False) as desk:
         owner_adds_manager(room.owner, desk.role.pin_path, MANAGER, PIN)
-        desk.unlock_manager(PIN, MANAGER)
+        desk.unlock_manager(PIN, MANAGER, room.manager_password)
         desk.set_idle_lock_minutes(15)                        # the manager's, signed
-        locked_out(desk, MANAGER)
+        locked_out(desk, MANAGER, room_password=room.manager_password)
 
         forger = RoomRecords(room.desk_b, workstation="desk-b", catalog=DRILL_CATALOG,
                              outbox_path=tmp_path / "b" / "room-outbox.sqlite3")
@@ -39,5 +39,5 @@ def test_a_desk_login_cannot_lift_the_lock_out_or_the_idle_lock(room, tmp_path):
 
         assert desk.role.retry_after() > 0
         with pytest.raises(PinTriesExhausted):
-            desk.unlock_manager(PIN, MANAGER)
+            desk.unlock_manager(PIN, MANAGER, room.manager_password)
         assert desk.role.idle_minutes() == 15

@@ -117,7 +117,7 @@ def test_a_room_upgraded_to_version_7_fills_its_summaries_from_the_answers_it_ho
     expected = _expected(desk)
     back = room.psql("SET search_path = dealerdrill; BEGIN; DROP TRIGGER answers_feed_room_summaries ON answers; "
                      "DROP FUNCTION dd_feed_room_summaries(); DROP TABLE session_totals, pair_totals, latest_answers; "
-                     "DROP TABLE test_secrets, test_issues; "  # made again by versions 9 and 10
+                     "DROP TABLE test_secrets, test_issues, test_stock_withdrawn, test_stock; "  # versions 9-11
                      "UPDATE schema_version SET version = 6; COMMIT;")
     assert back.returncode == 0, back.stderr
     assert room_setup.setup(room.owner) == (6, room_setup.SCHEMA_VERSION)

@@ -3,7 +3,8 @@
 Each test is what a trainee who holds the desk's room login (and wants a pass) can do without the program:
 connect with psycopg and call the server's functions with arguments of their own choosing. The server must
 store its own times, refuse answers to tests it did not issue, out of order, past the test's items or after
-its end, refuse the audit entries that steer the manager role, and refuse a manager key nobody accepted.
+its end, start a test from a desk's offline stock only once and only for that desk's login, refuse the audit
+entries that steer the manager role, and refuse a manager key nobody accepted.
 """
 from __future__ import annotations
 
@@ -209,6 +210,72 @@ def test_a_test_taken_at_a_room_desk_is_judged_from_the_seed_the_server_kept(roo
     assert verdict is not None and verdict.issued and verdict.passed and not verdict.problems
 
 
+def test_a_stocked_test_starts_once_only_from_the_login_it_was_stocked_for_and_takes_answers_as_any_test(room):
+    """A desk's stock for when it is offline, as a trainee with the desk's login can use it with psycopg: the server
+    stocks no more than its limit, no login reads another's stocked seeds, and a test taken from stock starts once,
+    only from a stocked test of this login, under the target in force; then it takes answers as any issued test
+    (in order, up to its items, none after its end), at the server's clock, and says it was taken from stock. A
+    stocked test its desk withdraws (one whose start the server refused) starts none."""
+    import hashlib
+
+    import psycopg
+
+    from dealerdrill.records.room_schema import TESTS_STOCKED_PER_DESK
+
+    with _login(room.desk_a) as desk, _login(room.desk_b) as other:
+        trainee = _new_trainee(desk)
+        stock = desk.execute("SELECT * FROM dealerdrill.dd_stock_tests(50, '{}')").fetchall()
+        assert len(stock) == TESTS_STOCKED_PER_DESK and len({seed for _, seed, _ in stock}) == len(stock)
+        assert desk.execute("SELECT * FROM dealerdrill.dd_stock_tests(50, '{}')").fetchall() == stock  # no more
+        for connection in (desk, other):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                connection.execute("SELECT seed FROM dealerdrill.test_stock").fetchall()
+        terms = {drill: rest for drill, *rest in desk.execute("SELECT * FROM dealerdrill.dd_test_terms()")}
+        _, target, settings = terms[DRILL]
+        (first, seed, stocked_at), (second, _, _) = stock[:2]
+
+        def start(connection, session, stock_id, target=target):
+            return _call(connection, "dd_start_stocked_test", session, stock_id, trainee, DRILL, "desk-a", target,
+                         settings, LONG_AGO)
+
+        session = str(uuid.uuid4())
+        before = _server_now(desk)
+        [made] = start(desk, session, first)
+        assert start(desk, session, first) == (made,)                  # the outbox sent again: stored once
+        _refused(desk, "was used already", start, str(uuid.uuid4()), first)
+        _refused(other, "issued for the desk login desk_a, not desk_b", start, str(uuid.uuid4()), second)
+        _refused(desk, "the server stocked no test", start, str(uuid.uuid4()), str(uuid.uuid4()))
+        softer = json.dumps({**json.loads(target), "test_items": 1, "pass_mark": 0.0})
+        _refused(desk, "not the manager's target in force", start, str(uuid.uuid4()), second, softer)
+        stored, started = desk.execute("SELECT settings, started_at FROM dealerdrill.sessions WHERE uuid = %s",
+                                       (session,)).fetchone()
+        issue = json.loads(stored)["test_issue"]
+        assert before <= started <= _server_now(desk)                  # the server's clock, not the desk's 1900
+        assert issue["seed_sha256"] == hashlib.sha256(str(seed).encode()).hexdigest() and "seed" not in issue
+        assert issue["stock"] == {"id": first, "login": "desk_a", "stocked_at": stocked_at,
+                                  "desk_clock_started_at": LONG_AGO}
+        items = json.loads(target)["test_items"]
+        _answer(desk, session, 1)
+        _refused(desk, "out of order", _answer, session, 3)
+        _refused(other, "was started by desk_a, not by desk_b", _answer, session, 2)
+        for seq in range(2, items + 1):
+            _answer(desk, session, seq)
+        _refused(desk, f"has {items} items, all answered", _answer, session, items + 1)
+        assert _call(desk, "dd_finish_session", session, FUTURE) == (True,)
+        _refused(desk, "that session is finished", _answer, session, items + 1)
+        assert _answers(desk, session) == list(range(1, items + 1))
+        assert _call(other, "dd_test_seed", session) == (seed,)          # judged from the seed the server stocked
+        again = desk.execute("SELECT * FROM dealerdrill.dd_stock_tests(50, '{}')").fetchall()
+        assert first not in [stock_id for stock_id, _, _ in again] and len(again) == TESTS_STOCKED_PER_DESK
+        # A stocked test the desk says it will never bring is withdrawn (only by its own login): it starts no test.
+        third = stock[2][0]
+        other.execute("SELECT * FROM dealerdrill.dd_stock_tests(0, %s)", ([third],)).fetchall()
+        _refused(desk, "was used already", start, str(uuid.uuid4()), first)
+        withdrawn = desk.execute("SELECT * FROM dealerdrill.dd_stock_tests(50, %s)", ([third, first],)).fetchall()
+        assert third not in [stock_id for stock_id, _, _ in withdrawn] and len(withdrawn) == TESTS_STOCKED_PER_DESK
+        _refused(desk, "was withdrawn by its desk", start, str(uuid.uuid4()), third)
+
+
 def test_a_practice_answer_comes_in_order_too(room):
     with _login(room.desk_a) as desk:
         trainee = _new_trainee(desk)
@@ -317,7 +384,7 @@ def test_a_room_desk_without_the_pin_file_starts_and_logs_no_reset(room, tmp_pat
 
     with desk_at("manager", manager_url=room.manager) as manager_desk:
         owner_adds_manager(room.owner, manager_desk.role.pin_path)
-        manager_desk.unlock_manager("24681357", "Mere Smith")
+        manager_desk.unlock_manager("24681357", "Mere Smith", room.manager_password)
         manager_desk.role.change_pin("13572468", "13572468")          # a signed pin_changed
     with desk_at("trainee") as desk:
         assert not desk.pin_is_set() and desk.key_notice is None
@@ -357,18 +424,18 @@ def test_a_key_made_with_the_trainees_own_pin_does_not_join_the_room_under_the_m
     from dealerdrill.desk import manager_key
 
     forged = manager_key.new_key("97531864")
-    for login in (room.manager, room.desk_a):
+    for login in (room.manager_login, room.desk_a):
         with pytest.raises(psycopg.Error, match="only signed by a key the room already accepts|permission denied"):
             _add_key(login, forged, "Mere Smith", "this workstation", forged)
     with pytest.raises(psycopg.Error, match="only signed by a key the room already accepts"):
-        _add_key(room.manager, forged, "Mere Smith", "trusted", forged)      # a key never vouches for itself
+        _add_key(room.manager_login, forged, "Mere Smith", "trusted", forged)      # a key never vouches for itself
     assert _keys(room) == []
     mere = owner_adds_manager(room.owner, tmp_path / "mere" / "manager-pin.json")
     with pytest.raises(psycopg.Error, match="one that key's manager trusts"):
-        _add_key(room.manager, forged, "Mere Smith", "this workstation", mere)
+        _add_key(room.manager_login, forged, "Mere Smith", "this workstation", mere)
     with pytest.raises(psycopg.Error, match="permission denied"):
         _add_key(room.desk_a, forged, "Ana Other", "trusted", mere)
-    _add_key(room.manager, forged, "Ana Other", "trusted", mere)              # Mere trusts Ana's key
+    _add_key(room.manager_login, forged, "Ana Other", "trusted", mere)              # Mere trusts Ana's key
     assert _keys(room) == ["Mere Smith this workstation", "Ana Other trusted"]
     records = open_room(room.desk_b)
     assert sorted(m for _, m, _ in records.manager_keys().values()) == ["Ana Other", "Mere Smith"]

@@ -1,5 +1,5 @@
 """The window in a room: the status bar says when the desk is offline and how many answers wait; the Manager
-page's setting goes through the desk (manager only)."""
+page's setting goes through the desk (manager only); a test taken offline from the desk's stock says so."""
 from __future__ import annotations
 
 import pytest
@@ -55,7 +55,7 @@ def test_the_manager_page_sets_the_room_only_for_a_manager(room_window, own_room
     box.save()
     assert "Only a training manager" in box.message.text() and room_window.desk.room_server() is None
     owner_adds_manager(own_room.owner, room_window.desk.role.pin_path, MANAGER, PIN)
-    room_window.desk.unlock_manager(PIN, MANAGER)
+    room_window.desk.unlock_manager(PIN, MANAGER, own_room.manager_password)
     box.save()
     assert "next start" in box.message.text()
     assert room_window.desk.room_server().url == "postgresql://desk_c@records.local/dealerdrill"
@@ -97,3 +97,32 @@ def test_a_test_waits_for_its_next_item_while_the_server_is_away(qtbot, own_room
     assert view.state == "asking" and view.session.current is not None and view.session.current != first
     window.close()
     desk.close()
+
+
+def test_a_test_taken_from_the_desks_stock_says_so_on_its_result_page(room_window, own_room):
+    """The server stopped before the test: the test starts from the desk's stock, and its result page says it was
+    taken offline from the stock and counts only once the server has it and a manager signs it off."""
+    from drill_answers import right_answer
+
+    from dealerdrill.records.models import TAKEN_FROM_STOCK
+
+    desk = room_window.desk
+    desk.add_trainee("Aroha")
+    desk.choose_trainee("Aroha")
+    desk.top_up_test_stock()
+    room_window.show()
+    room_window.show_drills()
+    view = room_window.drills
+    own_room.cluster.stop("fast")
+    try:
+        view.start(DRILL, Mode.TEST, confirmed=True)
+        assert view.session is not None and view.state == "asking"
+        while view.state != "result":
+            view._panel_answered(right_answer(view.session.current))      # what the drill's panel sends on Enter
+            assert view.next_button.isEnabled()
+            view.next_button.click()
+        summary = view.result_summary.text()
+        assert f"This test was {TAKEN_FROM_STOCK}" in summary and "a manager signs it off" in summary
+    finally:
+        own_room.cluster.start()
+    assert desk.records.send_waiting_now(timeout=30) and desk.records.status().refused == 0
