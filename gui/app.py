@@ -278,6 +278,9 @@ class MainWindow(QMainWindow):
         from .views.rulebook_view import References
 
         self.references = References(desk, self)
+        # A lesson's rule and chart links open the rule book there.
+        self.learn.rule_requested.connect(self.references.show_rule)
+        self.learn.chart_requested.connect(self.references.show_chart)
         if hasattr(self.drills, "session_started"):
             self.drills.session_started.connect(lambda _session: self._test_may_have_started())
         self._build_menus()

@@ -227,6 +227,22 @@ def test_every_cited_rule_and_chart_has_a_button_that_asks_for_it(qtbot):
             assert asked.args == ([lesson.game, citation.target] if citation.kind == "rule" else [citation.target])
 
 
+def test_in_the_window_a_lessons_rule_and_chart_open_the_rule_book_there(qtbot):
+    window = shown_window(qtbot)
+    window.desk.choose_guest()
+    window.show_learn()
+    window.learn.show_lesson("baccarat.player_and_9_5")
+    button = window.learn.findChild(QPushButton, "cite-rule-9.5")
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    book = window.references.book
+    assert book is not None and book.isVisible()
+    assert (book.current_rule.game, book.current_rule.number) == ("baccarat", "9.5")
+    window.learn.show_lesson("baccarat.table_2")
+    qtbot.mouseClick(window.learn.findChild(QPushButton, "cite-chart-baccarat.third_card"), Qt.MouseButton.LeftButton)
+    assert book.current_chart == "baccarat.third_card"
+    book.close()
+
+
 # --- worked examples drawn from the engine ------------------------------------------------------------------------
 
 def test_the_baccarat_table_in_a_lesson_shows_the_engines_coup(qtbot):

@@ -137,6 +137,19 @@ def test_every_citation_is_a_rule_of_the_game_or_a_chart():
                     assert piece in page, f"{lesson.id}: rule {cited.target} is not on docs/rules/{lesson.game}.md"
 
 
+def test_every_citation_opens_a_text_of_the_rule_book_or_a_chart():
+    from dealerdrill.reference import charts, rulebook
+
+    for lesson in lessons.lessons():
+        for cited in lessons.citations(lesson.blocks(Settings())):
+            if cited.kind == "chart":
+                assert cited.target in charts.CHARTS, f"{lesson.id}: no chart {cited.target}"
+                continue
+            found = rulebook.book().lookup(lesson.game, cited.target) or next(
+                (c.rule for c in rulebook.cited(lesson.game, cited.target) if c.rule is not None), None)
+            assert found is not None and found.text, f"{lesson.id}: the rule book has no rule {cited.target}"
+
+
 def test_markup_refuses_what_is_not_a_citation():
     assert [s.kind for s in lessons.segments("see {rule 5.1} and {chart roulette.payouts: the chart}.")] == [
         "text", "rule", "text", "chart", "text"]
