@@ -8,7 +8,8 @@ import sys
 from .harness import fmt_value
 
 SUITES = ["bench_rng", "bench_roulette", "bench_baccarat", "bench_paigow", "bench_recording", "bench_records",
-          "bench_import", "bench_verdicts", "bench_gui", "bench_review", "bench_bundle", "bench_room", "bench_pin"]
+          "bench_import", "bench_verdicts", "bench_gui", "bench_learn", "bench_review", "bench_bundle", "bench_room",
+          "bench_pin"]
 
 
 def main(argv: list[str]) -> int:

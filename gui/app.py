@@ -60,6 +60,12 @@ def _drills(desk) -> QWidget:
     return DrillView(desk=desk)
 
 
+def _learn(desk) -> QWidget:
+    from .views.learn import LearnPage
+
+    return LearnPage(desk)
+
+
 TABLES: list[tuple[str, str, TableFactory]] = [
     ("roulette", "Roulette", _roulette),
     ("baccarat", "Baccarat", _baccarat),
@@ -81,7 +87,7 @@ N: new deal &nbsp; F: finish the delivery &nbsp; X: expose every box (X again hi
 1–4 or Left/Right: choose your tile &nbsp; H or Up: high hand &nbsp; L or Down: low hand<br>
 Backspace or Delete: back to your row &nbsp; or drag a tile with the mouse<br><br>
 <b>Everywhere</b><br>
-Ctrl+1, Ctrl+2, Ctrl+3: switch table &nbsp; Ctrl+T: tables &nbsp; Ctrl+D: drills<br>
+Ctrl+1, Ctrl+2, Ctrl+3: switch table &nbsp; Ctrl+T: tables &nbsp; Ctrl+E: learn &nbsp; Ctrl+D: drills<br>
 Ctrl+,: settings &nbsp; Ctrl+Q: quit &nbsp; F1: these keys<br>
 F3: rule book, at the rule a feedback cites &nbsp; F4: charts<br><br>
 <b>Records</b><br>
@@ -89,7 +95,9 @@ Ctrl+U: who is training &nbsp; Ctrl+P: progress &nbsp; Ctrl+M: manager page (PIN
 Ctrl+L: unlock the manager role &nbsp; Ctrl+Shift+L: lock it &nbsp; F5: refresh<br>
 Manager page: Ctrl+Tab switches tabs; in Targets type or F2 to edit a value;
 in Tests and sign-off Alt+P lists practice and timed sessions too; the Workstation and keys tab
-compares and trusts other workstations' keys
+compares and trusts other workstations' keys<br><br>
+<b>Learn</b><br>
+Up/Down: a lesson &nbsp; Alt+N / Alt+P: next / previous &nbsp; Tab: its rules, check, buttons
 </td><td width="50%" valign="top">
 <b>Drills</b><br>
 Up/Down: choose a drill &nbsp; Left/Right: mode &nbsp; Tab: mode, difficulty, Start &nbsp; Enter: start<br>
@@ -244,8 +252,14 @@ class MainWindow(QMainWindow):
         self.drills.setObjectName("drills")
         if hasattr(self.drills, "message"):
             self.drills.message.connect(self.show_message)
+        # The lessons: a course per game, each lesson ending with its check and the way to its drill.
+        self.learn = _learn(desk)
+        self.learn.message.connect(self.show_message)
+        self.learn.drill_requested.connect(self.open_drill)
+        self.learn.before_check = self._before_lesson_check
         self.sections = QStackedWidget()
         self.sections.addWidget(self.tabs)
+        self.sections.addWidget(self.learn)
         self.sections.addWidget(self.drills)
         # Banners (news that must not be missed, nor stop the work) sit above whichever section is shown.
         from .views.banners import BannerStrip
@@ -264,6 +278,9 @@ class MainWindow(QMainWindow):
         from .views.rulebook_view import References
 
         self.references = References(desk, self)
+        # A lesson's rule and chart links open the rule book there.
+        self.learn.rule_requested.connect(self.references.show_rule)
+        self.learn.chart_requested.connect(self.references.show_chart)
         if hasattr(self.drills, "session_started"):
             self.drills.session_started.connect(lambda _session: self._test_may_have_started())
         self._build_menus()
@@ -311,13 +328,14 @@ class MainWindow(QMainWindow):
         # One switch between the sections, in the View menu and on a slim tool bar.
         sections = self.sections_group = QActionGroup(self)
         self.tables_action = self._action(view_menu, "&Tables", "Ctrl+T", lambda: self.show_table())
+        self.learn_action = self._action(view_menu, "&Learn", "Ctrl+E", self.show_learn)
         self.drills_action = self._action(view_menu, "&Drills", "Ctrl+D", self.show_drills)
         toolbar = self.sections_toolbar = QToolBar("Sections", self)
         toolbar.setObjectName("sections")
         toolbar.setMovable(False)
         toolbar.setFloatable(False)
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for action in (self.tables_action, self.drills_action):
+        for action in (self.tables_action, self.learn_action, self.drills_action):
             action.setCheckable(True)
             sections.addAction(action)
             toolbar.addAction(action)
@@ -365,6 +383,49 @@ class MainWindow(QMainWindow):
 
     def drills_shown(self) -> bool:
         return self.sections.currentWidget() is self.drills
+
+    def show_learn(self) -> bool:
+        """The Learn page, except while a test runs: its lessons and charts would answer the test's questions."""
+        if self.desk.test_running:
+            self.learn_refusal = show_error(self, "A test is running: the lessons open again once it is finished "
+                                                  "or stopped (Esc, then Stop).")
+            self.records_ui._restore_section_check()
+            return False
+        self.sections.setCurrentWidget(self.learn)
+        self.learn_action.setChecked(True)
+        self.table_menu.clear()
+        self.table_menu.setEnabled(False)
+        self.learn.refresh()
+        self.learn.setFocus()
+        return True
+
+    def learn_shown(self) -> bool:
+        return self.sections.currentWidget() is self.learn
+
+    def open_drill(self, drill_id: str) -> None:
+        """A lesson's way to its drill: the Drills page with that drill chosen, for practice at Basic (the trainee
+        starts it with Enter). A session still running there is left alone and the trainee is told so."""
+        from .domain import Mode
+
+        drills = self.drills
+        self.show_drills()
+        if drills.state in ("asking", "feedback"):
+            self.show_message("A drill session is running: end it (Esc) to choose the lesson's drill.")
+            return
+        if drills.state == "result":
+            drills.back_to_chooser()
+        drills.select_drill(drill_id)
+        drills.mode_buttons[Mode.PRACTICE].setChecked(True)
+        drills.difficulty_box.setCurrentIndex(0)
+        drills.drill_list.setFocus()
+        self.show_message("The lesson's drill is chosen for practice at Basic: Enter starts it.")
+
+    def _before_lesson_check(self) -> None:
+        # The desk holds one session at a time: a practice session left running on the Drills page is ended
+        # there (its result page shows), as if the trainee had pressed Esc, before the check's session starts.
+        drills = self.drills
+        if drills.state in ("asking", "feedback") and drills.session is not None and not self.desk.test_running:
+            drills.finish()
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

@@ -18,7 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 # The Qt-free layers, bottom up (the views and app.py are Qt and checked only by the test suite).
 PACKAGES = ("dealerdrill.core", "dealerdrill.domain", "dealerdrill.reference", "dealerdrill.drills",
-            "dealerdrill.records", "dealerdrill.verdicts", "dealerdrill.exports", "dealerdrill.desk")
+            "dealerdrill.records", "dealerdrill.lessons", "dealerdrill.verdicts", "dealerdrill.exports",
+            "dealerdrill.desk")
 MODULES = ("dealerdrill.settings", "dealerdrill.paths", "dealerdrill.cli")
 
 

@@ -513,13 +513,15 @@ class Desk:
         return {drill: info.target for drill, info in self.records.targets().items()}
 
     def start_session(self, drill: str | type, mode: Mode, difficulty: int = 1, *, seed: int | None = None,
-                      target: Target | None = None) -> TrainingSession:
+                      target: Target | None = None, families: list[str] | None = None) -> TrainingSession:
         """Start a drill session for the person at the desk (a trainee: recorded; a guest: not). `drill` is a
         drill id or a drill class. Practice and timed: at `difficulty`, the drill made with the settings in
         force, which are stored with the session (`seed` makes it repeatable; `target`, default the one in
         force, gives a timed item its time limit). A trainee's test is issued by the records (issue_test): its
         seed, level, target and answer-key settings are theirs, `difficulty` and `seed` are not used, and a
-        target of the caller's is refused; a guest's test (not recorded) is taken at its target's level."""
+        target of the caller's is refused; a guest's test (not recorded) is taken at its target's level.
+        `families`: practice asking only these families of the drill (a lesson's check, dealerdrill.lessons), recorded
+        as practice like any other; refused for a test."""
         drill_class: Any = drill
         if isinstance(drill, str):
             from dealerdrill.drills import registry
@@ -535,6 +537,8 @@ class Desk:
         trainee = self.trainee if self.records is not None else None
         if mode is Mode.TEST and target is not None:
             raise ValueError("A test is judged by the manager's target in force, never by one the caller gives.")
+        if mode is Mode.TEST and families is not None:
+            raise ValueError("A test asks what its level draws; it cannot be narrowed to some families.")
         self.end_session()
         if mode is Mode.TEST:
             self.session = self._start_test(drill_class, trainee, seed)
@@ -549,7 +553,7 @@ class Desk:
                                        seed=seed,
                                        scheduler_memory=memory, trainee=trainee, records=self.records,
                                        settings_snapshot=snapshot, on_memory=self._remember_memory,
-                                       on_finished=self._session_finished)
+                                       on_finished=self._session_finished, families=families)
         return self.session
 
     def _start_test(self, drill_class, trainee: str | None, seed: int | None) -> TrainingSession:

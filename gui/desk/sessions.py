@@ -24,7 +24,8 @@ class TrainingSession:
                  scheduler_memory: dict | None, trainee: str | None, records,
                  settings_snapshot: dict, on_memory: Callable[[str, dict], None],
                  on_finished: Callable[[TrainingSession], None], issued_session: str | None = None,
-                 recording_problem: str | None = None, item_keys: Callable[[int], int] | None = None):
+                 recording_problem: str | None = None, item_keys: Callable[[int], int] | None = None,
+                 families: list[str] | None = None):
         """`issued_session`: the id of the session the records already started for a test they issued (its
         seed, level, target and settings are the ones given here; `item_keys` its items' keys one at a time where
         the records keep the seed to themselves, as a room's server does)."""
@@ -39,7 +40,7 @@ class TrainingSession:
         self.closed = False
         self._drill_session = DrillSession(drill, mode, seed=seed, difficulty=difficulty, target=target,
                                            scheduler_memory=scheduler_memory, on_answer=self._record,
-                                           item_keys=item_keys)
+                                           item_keys=item_keys, families=families)
         if issued_session is not None:
             self.session_id = issued_session
         elif self._records is not None:

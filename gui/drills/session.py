@@ -136,17 +136,31 @@ class DrillSession:
     def __init__(self, drill, mode: Mode = Mode.PRACTICE, *, seed: int | None = None, difficulty: int = 1,
                  target: Target | None = None, scheduler_memory: dict | None = None,
                  on_answer: Callable[[AnsweredItem], None] | None = None,
-                 item_keys: Callable[[int], int] | None = None):
-        """`item_keys`: a test's items' keys, one at a time, where its seed is not known here (ItemsOfATest)."""
+                 item_keys: Callable[[int], int] | None = None, families: list[str] | None = None):
+        """`item_keys`: a test's items' keys, one at a time, where its seed is not known here (ItemsOfATest).
+        `families`: practice that asks only these of the drill's families (a lesson's check), whatever the level
+        draws; never a test, whose items follow its level's proportions."""
         self.drill = drill
         self.mode = mode
         self.difficulty = difficulty
         self.target = target or default_target(drill.id)
         self.rng = Rng(seed)
         self._test_items = ItemsOfATest(drill, seed, difficulty, item_keys=item_keys) if mode is Mode.TEST else None
-        # The level's families only are asked about; the memory of all of them is kept.
-        families_for = getattr(drill, "families_for", None)
-        asked = families_for(difficulty) if families_for is not None else None
+        # The level's families only are asked about (or the ones a lesson's check asks); the memory of all of them
+        # is kept.
+        asked: list[str] | None
+        if families is not None:
+            if mode is Mode.TEST:
+                raise DrillUsageError("a test asks what its level draws; it cannot be narrowed to some families")
+            unknown = sorted(set(families) - set(drill.families()))
+            if unknown:
+                raise ValueError(f"{unknown[0]} is not a family of {drill.id}")
+            if not families:
+                raise ValueError(f"practice of {drill.id} asks at least one family")
+            asked = list(families)
+        else:
+            families_for = getattr(drill, "families_for", None)
+            asked = families_for(difficulty) if families_for is not None else None
         self.scheduler = Scheduler(drill.families(), seed=seed, memory=scheduler_memory, asked=asked)
         self.result = SessionResult(drill.id, mode, target=self.target)
         self.current: Item | None = None

@@ -462,6 +462,9 @@ class RecordsUi(QObject):
         window = self.window
         drills = window.drills
         drills.start_guard = self._may_start_drill
+        learn = getattr(window, "learn", None)
+        if learn is not None:
+            learn.start_guard = self._may_start_check
         self.signals.targets_changed.connect(drills.refresh_targets)
         self.signals.trainee_changed.connect(self._trainee_changed)
         self.signals.manager_changed.connect(self._manager_changed)
@@ -542,6 +545,14 @@ class RecordsUi(QObject):
         if self.desk.chosen:
             return True
         self.choose_trainee(then=lambda: self.window.drills.start())
+        return False
+
+    def _may_start_check(self, then: Callable[[], None]) -> bool:
+        """A lesson's check starts only once someone is at the desk: else who is training is asked first, and
+        the check starts once they are chosen."""
+        if self.desk.chosen:
+            return True
+        self.choose_trainee(then=then)
         return False
 
     def _trainee_changed(self, _name) -> None:
@@ -657,7 +668,8 @@ class RecordsUi(QObject):
         current = self.window.sections.currentWidget()
         for page, action in ((self.window.tabs, self.window.tables_action), (self.window.drills,
                              self.window.drills_action), (self.progress_page, self.progress_action),
-                             (self.manager_page, self.manager_action)):
+                             (self.manager_page, self.manager_action),
+                             (getattr(self.window, "learn", None), getattr(self.window, "learn_action", None))):
             if page is current:
                 action.setChecked(True)
 
