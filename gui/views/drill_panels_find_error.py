@@ -19,7 +19,7 @@ from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
-from dealerdrill.domain import format_cents, format_money
+from dealerdrill.domain import format_cents, format_money, written_amount_problem
 
 from .drill_panels_keys import is_page_key
 
@@ -43,8 +43,8 @@ class FindErrorPanel(QWidget):
     answered = Signal(object)
     shows_question = True
     KEYS = ("Keys: Up/Down choose a line; Space marks or unmarks it; typing a correction marks it too: an "
-            "amount (digits), C clear, T take, U push, D draw, S stand, or the boxes in order (digits); Backspace "
-            "edits, Delete unmarks; Enter commits (nothing marked: no mistakes).")
+            "amount (digits, a comma for thousands), C clear, T take, U push, D draw, S stand, or the boxes in "
+            "order (digits); Backspace edits, Delete unmarks; Enter commits (nothing marked: no mistakes).")
 
     def __init__(self, settings=None, parent=None):
         super().__init__(parent)
@@ -188,7 +188,7 @@ class FindErrorPanel(QWidget):
             value = self.marks.get(line_id) or []
             if len(value) < 8:
                 self.marks[line_id] = list(value) + [int(text)]
-        elif text and (text.isdigit() or text == ".") and "amount" in accepts:
+        elif text and (text.isdigit() or text in ".,") and "amount" in accepts:
             value = self.marks.get(line_id)
             value = "" if not isinstance(value, str) or value in WORD_KEYS.values() else value
             # A key refused is said, never dropped quietly.
@@ -196,6 +196,10 @@ class FindErrorPanel(QWidget):
                 return self._refuse("“.” is refused: amounts at this table are whole dollars.")
             if text == "." and "." in value:
                 return self._refuse("“.” is refused: the amount already has its decimal point.")
+            # A comma is kept as typed ("1,250" is an amount); one that is not a thousands separator ("9,50")
+            # is refused with the whole amount at Enter, never dropped so that 950 would be read.
+            if text == "," and "." in value:
+                return self._refuse("“,” is refused: a comma only separates thousands, before the point.")
             if "." in value and len(value.split(".")[1]) >= 2:
                 return self._refuse(f"“{text}” is refused: an amount has at most 2 decimals (cents).")
             if len(value) >= MAX_TYPED:
@@ -223,6 +227,13 @@ class FindErrorPanel(QWidget):
         if open_lines:
             self.status.setText(f"Give a correction for line {', '.join(map(str, open_lines))} (or Delete to unmark).")
             return None
+        for index, line in enumerate(self.lines):
+            typed = self.marks.get(line["id"])
+            if isinstance(typed, str) and typed not in WORD_KEYS.values():
+                problem = written_amount_problem(typed)
+                if problem:
+                    self.status.setText(f"Line {index + 1}: {problem}. Backspace corrects it.")
+                    return None
         return {"marks": dict(self.marks.items())}
 
     def _commit(self) -> None:

@@ -21,7 +21,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from dealerdrill.core import roulette
-from dealerdrill.domain import format_money
+from dealerdrill.domain import format_money, read_written_amount
 
 from .chip_labels import LabelRequest
 from .chips import badge_size
@@ -276,7 +276,7 @@ class PayoutPanel(_LayoutPanel):
         self._refresh()
 
     def _progress(self) -> str:
-        typed = format_money(int(self.typed)) if self.typed else "–"
+        typed = f"${self.typed}" if self.typed else "–"   # as typed: a comma stays where it was put
         paid = ", ".join(f"{roulette.classify(p).name} {format_money(a)}" for p, a in self.payments) or "none"
         total = format_money(self.total) if self.total is not None else "–"
         return f"Typed: {typed}. Paid so far: {paid}. Total: {total}."
@@ -298,18 +298,34 @@ class PayoutPanel(_LayoutPanel):
         if not self.typed:
             self._say("Type the amount first, then press Space on the wager.")
             return
-        amount = int(self.typed)
+        amount = self._typed_amount()
+        if amount is None:
+            return
         self.typed = ""
         self.payments = [(p, a) for p, a in self.payments if p != key]
         if amount:
             self.payments.append((key, amount))
         self._refresh()
 
+    def _typed_amount(self) -> int | None:
+        """The amount typed, in whole dollars; None, and the reason said, when it is not exactly an amount
+        ("9,50" or "1,2": a comma only separates thousands, and the typed text is never read as 950)."""
+        try:
+            whole, _cents = read_written_amount(self.typed)
+        except ValueError as why:
+            self._say(f"{str(why)[0].upper()}{str(why)[1:]}. Backspace corrects the amount. " + self._progress())
+            return None
+        return int(whole)
+
     def _handle_key(self, event) -> bool:
         key = event.key()
         digit = _digit(event)
-        if digit is not None:
-            if len(self.typed) >= MAX_DIGITS:
+        if event.text() == "," and self.typed:
+            # Kept as typed, like a digit: "1,250" is an amount; "9,50" is refused when it is used.
+            self.typed += ","
+            self._refresh()
+        elif digit is not None:
+            if len(self.typed.replace(",", "")) >= MAX_DIGITS:
                 # Refused, not cut short: the amount typed so far stays and the trainee is told why.
                 self._say(f"No payment here has more than {MAX_DIGITS} digits: Backspace corrects the amount. "
                           + self._progress())
@@ -329,8 +345,10 @@ class PayoutPanel(_LayoutPanel):
             self._refresh()
         elif key == Qt.Key.Key_T:
             if self.typed:
-                self.total, self.typed = int(self.typed), ""
-                self._refresh()
+                total = self._typed_amount()
+                if total is not None:
+                    self.total, self.typed = total, ""
+                    self._refresh()
         elif event.text() and event.text().isprintable() and not is_page_key(event):
             # Not part of an amount nor a key of this panel: said so, never quietly dropped.
             self._say(f"“{event.text()}” is not part of an amount: amounts are typed in digits (P pays, "
@@ -343,7 +361,7 @@ class PayoutPanel(_LayoutPanel):
         ask = self.item.prompt["ask"]
         total = self.total
         if ask != "positions" and self.typed:
-            total = int(self.typed)
+            total = self._typed_amount()
         if ask != "positions" and total is None:
             return None
         payments = [[_answer_position(p), a] for p, a in self.payments]
@@ -354,6 +372,8 @@ class PayoutPanel(_LayoutPanel):
         return {"payments": payments, "total": total}
 
     def _commit(self) -> None:
+        if self.typed and self.item.prompt["ask"] != "positions" and self._typed_amount() is None:
+            return   # the typed total is not an amount: _typed_amount has said why
         answer = self.answer()
         if answer is None:
             self._say("Give the total first: type it and press Enter (or T).")
