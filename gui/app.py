@@ -93,7 +93,7 @@ compares and trusts other workstations' keys
 <b>Drills</b><br>
 Up/Down: choose a drill &nbsp; Left/Right: mode &nbsp; Tab: mode, difficulty, Start &nbsp; Enter: start<br>
 Enter: commit an answer, then Enter or N: next &nbsp; Esc: end the session (a test asks first)<br>
-H or F1: hint in practice (F1 where the panel uses H)<br>
+H or F1: hint; F1 only in Tiles and Set the bank's hand<br>
 Result page: R the same drill again, Enter or Esc back to the drills; after a test, Up/Down choose an item of
 its review, Page Up/Page Down scroll it<br><br>
 <b>Drill panels</b><br>
