@@ -1139,6 +1139,10 @@ class DrillView(QWidget):
     def _show_feedback(self, grade: Grade) -> None:
         """The item is answered: its feedback (practice, timed), or in a test only that it is recorded."""
         self._countdown.stop()
+        if grade.timed_out:
+            # The last tick may have said "0.1 s left": the countdown ends on what happened, never on time left.
+            self.countdown_bar.setValue(0)
+            self.countdown_label.setText("Time is up")
         self.state = "feedback"
         self.last_grade = grade
         self.problem_label.hide()
