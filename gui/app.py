@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from . import __version__, paths
-from .settings import Settings
+from .settings import Settings, SettingsError
 from .views.messages import show_error
 
 TableFactory = Callable[[Settings], QWidget]
@@ -393,8 +393,9 @@ class MainWindow(QMainWindow):
 
         try:
             where = self.desk.apply_settings(settings)
-        except ManagerRoleRequired as error:
-            show_error(self, f"{error} Nothing was changed.")
+        except (ManagerRoleRequired, SettingsError) as error:
+            said = str(error) if str(error).endswith(".") else f"{error}."
+            show_error(self, f"{said} Nothing was changed.")
             return False
         except SettingsLockedDuringTest as error:
             show_error(self, str(error))

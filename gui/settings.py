@@ -262,6 +262,23 @@ def build_table(table: str, raw: dict[str, Any]) -> Any:
     return result
 
 
+def check_settings(settings: Settings) -> Settings:
+    """Settings as every road into force checks them: the settings file (from_dict), the dialog (build_table)
+    and the desk (Desk.apply_settings) all go through build_table, so each value is within its limits and
+    choices and the engine can use what only it can judge (a commission rate it can charge: a 2.125% the
+    dialog refused but the desk put in force stopped every commission drill). The checked settings, or
+    SettingsError naming the table and the setting."""
+    if not isinstance(settings, Settings):
+        raise SettingsError("not table settings")
+    checked = {}
+    for table, cls in TABLE_SETTINGS.items():
+        values = getattr(settings, table)
+        if not isinstance(values, cls):
+            raise SettingsError(f"{TABLE_TITLES[table]}: not {TABLE_TITLES[table]} settings")
+        checked[table] = build_table(table, {f.name: getattr(values, f.name) for f in fields(cls)})
+    return Settings(**checked)
+
+
 def from_dict(data: Any) -> tuple[Settings, list[str]]:
     """Settings from stored data, tolerant: each faulty value falls back to its default with a message."""
     problems: list[str] = []

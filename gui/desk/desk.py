@@ -747,7 +747,10 @@ class Desk:
         setting that decides an answer needs the manager role (and is audited); a change of presentation
         only (animation speed) is anyone's. Returns where the settings were saved (None when not saved);
         OSError when they are in force but could not be saved. While a test runs nothing changes, even
-        for a manager (SettingsLockedDuringTest)."""
+        for a manager (SettingsLockedDuringTest). Settings the tables or the engine cannot use (a commission
+        rate the engine cannot charge) are refused with SettingsError before anything changes: the same
+        check as the settings file and the dialog (table_settings.check_settings)."""
+        new = table_settings.check_settings(new)
         if self.test_running and new != self.settings:
             raise SettingsLockedDuringTest()
         changes = answer_key_changes(self.settings, new)

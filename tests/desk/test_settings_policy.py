@@ -64,6 +64,41 @@ def test_a_manager_changes_them_and_the_change_is_audited(manager_desk):
     assert json.loads(in_force.detail)["answer_keys"]["baccarat"]["tie_odds"] == 9
 
 
+@pytest.mark.parametrize("table, values", [
+    ("baccarat", {"commission_percent": 2.125}),      # the engine charges whole hundredths of a percent
+    ("paigow", {"commission_percent": 2.125}),
+    ("baccarat", {"tie_odds": 7}), ("baccarat", {"decks": 2}),
+    ("roulette", {"minimum_bet": 7, "chip_values": (5, 25)}),   # no handful of chips makes the minimum
+])
+def test_a_manager_cannot_put_in_force_what_the_tables_cannot_use(manager_desk, table, values):
+    # The settings file and the dialog refused 2.125%, but the desk put it in force, and then every commission
+    # drill failed to start. The desk now makes the same check: refused, and nothing changes.
+    before, audited = manager_desk.settings, len(manager_desk.records.audit_log())
+    saved = paths.settings_file().read_bytes() if paths.settings_file().exists() else None
+    new = replace(before, **{table: replace(getattr(before, table), **values)})
+    with pytest.raises(table_settings.SettingsError, match=table_settings.TABLE_TITLES[table]):
+        manager_desk.apply_settings(new)
+    assert manager_desk.settings == before and len(manager_desk.records.audit_log()) == audited
+    assert (paths.settings_file().read_bytes() if paths.settings_file().exists() else None) == saved
+    manager_desk.choose_guest()
+    for drill in ("baccarat.commission", "paigow.settle"):
+        session = manager_desk.start_session(drill, Mode.PRACTICE, seed=1)
+        assert session.next_item() is not None
+
+
+def test_check_settings_is_the_dialog_s_and_the_file_s_check():
+    good = with_baccarat(table_settings.Settings(), commission_percent=4.5, tie_odds=9)
+    assert table_settings.check_settings(good) == good
+    bad = with_baccarat(good, commission_percent=2.125)
+    with pytest.raises(table_settings.SettingsError) as refused:
+        table_settings.check_settings(bad)
+    with pytest.raises(table_settings.SettingsError) as by_the_dialog:
+        table_settings.build_table("baccarat", {"commission_percent": 2.125})
+    assert str(refused.value) == str(by_the_dialog.value)
+    loaded, problems = table_settings.from_dict(bad.to_dict())
+    assert loaded.baccarat == table_settings.BaccaratSettings() and problems
+
+
 def test_answer_key_changes_lists_each_changed_setting_in_words():
     old = table_settings.Settings()
     new = with_baccarat(old, tie_odds=9, animation_seconds=0.0)
