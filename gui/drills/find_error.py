@@ -216,6 +216,17 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# How many times a drill draws its table again to plant every kind asked for (planted_every_kind): a draw
+# fits far more often than not, so this is only the bound that keeps a drill from looping.
+MAX_DRAWS = 500
+
+
+def planted_every_kind(kinds: list[str], mistakes: dict) -> bool:
+    """Whether the table as drawn holds a mistake of every kind asked for: the family asked for is always
+    planted (docs/drills.md), never quietly dropped because the table offered no line for it."""
+    return set(kinds) <= {mistake["kind"] for mistake in mistakes.values()}
+
+
 def planted_kinds(rng, family: str, families: list[str], difficulty: int,
                   compatible: Callable[[list[str]], bool] | None = None) -> list[str]:
     """The kinds of mistake to plant: none for the "none" family; else the family's kind first (the
