@@ -74,14 +74,23 @@ class DrillLayoutView(RouletteLayoutView):
         super().__init__(_colours(), first_four, parent)
         self._notes: dict = {}
         self._height_follows_width = True
+        self._least_height = self.FITTED_MIN_HEIGHT
 
-    def fit_to_room(self) -> None:
+    def fit_to_room(self, least_height: int | None = None) -> None:
         """Let the panel give the picture the height left over instead of the height its width asks for:
         in the drill page's scroll area a full-width picture pushed the entry and the help lines below the
-        bottom (a scroll bar at 1366 x 688). The drawing keeps its aspect and centres in what it gets."""
+        bottom (a scroll bar at 1366 x 688). The drawing keeps its aspect and centres in what it gets, never
+        less tall than `least_height` (FITTED_MIN_HEIGHT unless given)."""
         self._height_follows_width = False
-        self.setMinimumHeight(self.FITTED_MIN_HEIGHT)
+        self._least_height = least_height or self.FITTED_MIN_HEIGHT
+        self.setMinimumHeight(self._least_height)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.updateGeometry()
+
+    def follow_width(self) -> None:
+        """Back to the height its width asks for (undoes fit_to_room)."""
+        self._height_follows_width = True
+        self.setMinimumHeight(int(RouletteLayoutView.sizeHint(self).height() * 0.5))
         self.updateGeometry()
 
     def hasHeightForWidth(self) -> bool:
@@ -95,6 +104,11 @@ class DrillLayoutView(RouletteLayoutView):
         """The width the drawing needs for its labels to read (the view may be wider; it then centres)."""
         return math.ceil(RouletteLayoutView.sizeHint(self).width() * self.LEGIBLE_SCALE)
 
+    def legible_height(self) -> int:
+        """The height the drawing needs for its labels to read: drawn that tall it is legible_width() wide."""
+        design = RouletteLayoutView.sizeHint(self)
+        return math.ceil(self.legible_width() * design.height() / design.width())
+
     def drawn_width(self) -> float:
         """How wide the layout is drawn now, in pixels (the view keeps the aspect, so this may be less)."""
         return RouletteLayoutView.sizeHint(self).width() * self.layout_transform().m11()
@@ -103,7 +117,7 @@ class DrillLayoutView(RouletteLayoutView):
         # Fitted, it asks for no more than its least height: the panel's layout (which the scroll area asks
         # for a height) counts the rest of its lines first, and the picture grows into what is left.
         hint = super().sizeHint()
-        return hint if self._height_follows_width else QSize(hint.width(), self.FITTED_MIN_HEIGHT)
+        return hint if self._height_follows_width else QSize(hint.width(), self._least_height)
 
     def set_notes(self, notes: dict) -> None:
         """position -> (text, colour); a ring round the position and the text as a label beside it, placed
@@ -140,8 +154,10 @@ class DrillLayoutView(RouletteLayoutView):
             painter.setPen(QPen(colour, 3))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(QPointF(x, y), CHIP_RADIUS + 5, CHIP_RADIUS + 5)
-        # The labels again on top of the rings, so a ring never crosses a label's text.
+        # The labels again on top of the rings, so a ring never crosses a label's text, and the dolly on top
+        # of both, as on the table.
         self._paint_labels(painter)
+        self._paint_dolly(painter)
         painter.end()
 
 
