@@ -124,10 +124,12 @@ def place_labels(requests: list[LabelRequest], obstacles: list[QRectF], bounds: 
             if edges[0] < inside[0] or edges[1] < inside[1] or edges[2] > inside[2] or edges[3] > inside[3]:
                 continue
             cost = sum(_overlap(edges, other) for other in blocking)
-            if ring > LEADER_AFTER and clear_boxes:
+            if cost == 0 and ring > LEADER_AFTER and clear_boxes:
+                # A clear place whose leader would cross the dolly or the winning number is no clear place: it
+                # counts as much as a label on them (only the clear candidates are checked: the search stops at
+                # the first one, and the rest is a last resort).
                 start, end = PlacedLabel(request.key, request.text, rect, request.anchor, None, True).leader_line()
-                # A leader across the dolly counts as much as the label on it: only a last resort.
-                cost += sum(_overlap(box, box) for box in clear_boxes if _crosses(start, end, box))
+                cost = sum(_overlap(box, box) for box in clear_boxes if _crosses(start, end, box))
             if best is None or cost < best[0]:
                 best = (cost, ring, rect)
             if cost == 0:
