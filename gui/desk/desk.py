@@ -788,6 +788,12 @@ class Desk:
         """The Pai Gow table's house way (and the house-way drill's, from its next session)."""
         self.apply_settings(replace(self.settings, paigow=replace(self.settings.paigow, house_way=way_id)))
 
+    def use_dice_count(self, reading: str) -> None:
+        """The house's reading of where the pai gow dice total is counted from ("banker" or "box 1"): an
+        answer-key setting like the others (the manager's, audited and signed through apply_settings), used
+        by the Pai Gow table and the dice-and-delivery drill from its next session."""
+        self.apply_settings(replace(self.settings, paigow=replace(self.settings.paigow, dice_count_from=reading)))
+
     def _store_house_way_files(self) -> None:
         settings, note = table_settings.with_loaded_house_ways(self.settings)
         self.house_way_note = note

@@ -36,7 +36,7 @@ def test_a_trainee_cannot_set_the_commission_to_zero(desk):
     ("baccarat", {"burn": False}), ("baccarat", {"commission_rounding": "up"}),
     ("roulette", {"first_four": False}), ("roulette", {"chip_values": (5, 25, 100)}),
     ("paigow", {"house_way": "foxwoods"}), ("paigow", {"commission_percent": 4.0}),
-    ("paigow", {"maximum_bet": 1000}),
+    ("paigow", {"maximum_bet": 1000}), ("paigow", {"dice_count_from": "box 1"}),
 ])
 def test_every_answer_key_setting_is_locked(desk, table, values):
     new = replace(desk.settings, **{table: replace(getattr(desk.settings, table), **values)})
@@ -84,6 +84,29 @@ def test_a_manager_cannot_put_in_force_what_the_tables_cannot_use(manager_desk, 
     for drill in ("baccarat.commission", "paigow.settle"):
         session = manager_desk.start_session(drill, Mode.PRACTICE, seed=1)
         assert session.next_item() is not None
+
+
+def test_a_trainee_cannot_set_the_house_s_dice_count_but_a_manager_can_and_it_is_signed(desk):
+    desk.add_trainee("Aroha")
+    desk.choose_trainee("Aroha")
+    with pytest.raises(ManagerRoleRequired):
+        desk.use_dice_count("box 1")
+    assert desk.settings.paigow.dice_count_from == "banker"
+    desk.set_first_pin(MANAGER, PIN, PIN)
+    desk.use_dice_count("box 1")
+    assert desk.settings.paigow.dice_count_from == "box 1"
+    in_force, entry = desk.records.audit_log()[:2]
+    assert (entry.actor, entry.action) == (MANAGER, "settings_changed")
+    assert entry.detail == "Pai Gow: Dice counted from banker → box 1"
+    assert json.loads(in_force.detail)["answer_keys"]["paigow"]["dice_count_from"] == "box 1"
+    with pytest.raises(table_settings.SettingsError, match="Dice counted from"):
+        desk.use_dice_count("the dealer")       # not a reading: refused, nothing changes
+    assert desk.settings.paigow.dice_count_from == "box 1"
+    # The drill made from now on counts from box 1 whoever banks.
+    session = desk.start_session("paigow.delivery", Mode.PRACTICE, 3, seed=4)
+    assert session.drill.reading.value == "box 1"
+    item = session.next_item()
+    assert item.key["count_from"] == 1
 
 
 def test_check_settings_is_the_dialog_s_and_the_file_s_check():
