@@ -346,8 +346,9 @@ class RouletteFindErrorPanel(FindErrorPanel):
             area = area.parentWidget()
         if area is None or area.widget() is None:
             return
-        row = self.lines_label.sizeHint().height() / len(self.lines)
-        top = self.lines_label.mapTo(area.widget(), QPoint(0, int(row * self.current)))
+        rows = -(-len(self.lines) // self.line_columns())   # the lines run down the first column, then the next
+        row = self.lines_label.sizeHint().height() / rows
+        top = self.lines_label.mapTo(area.widget(), QPoint(0, int(row * (self.current % rows))))
         area.ensureVisible(top.x(), top.y() + int(row / 2), 0, int(row * 1.5))
 
     @staticmethod

@@ -146,3 +146,26 @@ def test_find_the_error_shows_its_whole_list_at_1366_by_768(qtbot, window):
                 drills._show_feedback(drills.session.time_out(601))
         drills.finish()
     assert cut == []
+
+
+def test_on_a_shorter_window_the_line_being_marked_stays_in_sight(qtbot, window):
+    # At 1366 x 688 (a laptop less its task bar) the page scrolls a little: the line the cursor is on, in
+    # either column, is scrolled into view.
+    from PySide6.QtCore import Qt
+
+    window.resize(1366, 688)
+    drills = window.drills
+    drills._seed = 1
+    drills.start("roulette.find_error", Mode.TIMED, difficulty=3, target=Target(seconds=600))
+    _settle(qtbot)
+    panel, scroll = drills.panel, drills.panel_scroll
+    rows = -(-len(panel.lines) // panel.line_columns())
+    assert panel.line_columns() == 2 and rows < len(panel.lines)
+    for index in range(len(panel.lines)):
+        row_height = panel.lines_label.height() / rows
+        middle = panel.lines_label.mapTo(scroll.viewport(), panel.lines_label.rect().topLeft()).y() + \
+            row_height * (index % rows + 0.5)
+        assert 0 <= middle <= scroll.viewport().height(), (index, middle, scroll.viewport().height())
+        qtbot.keyClick(panel, Qt.Key.Key_Down)
+        _settle(qtbot)
+    drills.finish()
