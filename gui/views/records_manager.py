@@ -1028,10 +1028,9 @@ class ManagerPage(QWidget):
         for widget in (self.load_way_button, self.use_way_button, self.forget_way_button):
             row.addWidget(widget)
         row.addStretch(1)
-        layout.addLayout(row)
         # A house reading the rule pages leave open: where the dice total is counted from (the dice rules are
-        # missing). Signed like every answer-key setting; the dice-and-delivery drill grades by it.
-        reading = QHBoxLayout()
+        # missing). Signed like every answer-key setting; the dice-and-delivery drill grades by it. On the
+        # buttons' row: a row of its own made the Manager page too tall for a laptop's window.
         dice_label = QLabel("&Dice counted from:")
         self.dice_count_box = QComboBox()
         self.dice_count_box.setObjectName("diceCountFrom")
@@ -1044,9 +1043,8 @@ class ManagerPage(QWidget):
         self.use_dice_count_button.setObjectName("useDiceCount")
         self.use_dice_count_button.clicked.connect(self.use_chosen_dice_count)
         for widget in (dice_label, self.dice_count_box, self.use_dice_count_button):
-            reading.addWidget(widget)
-        reading.addStretch(1)
-        layout.addLayout(reading)
+            row.addWidget(widget)
+        layout.addLayout(row)
         self.ways_message = _message()
         self.ways_message.setObjectName("houseWaysMessage")
         layout.addWidget(self.ways_message)
