@@ -8,22 +8,17 @@ C_SOURCES := $(wildcard core_c/include/*.h core_c/src/*.c core_c/records/dd_*.h 
 
 .PHONY: run test bench build clean engine hooks
 
-# Qt's xcb platform, the one Qt uses on a Linux desktop unless told otherwise, needs libxcb-cursor0 (Qt 6.5
-# and later); without it Qt aborts with a page about platform plugins that names no package. So `make run`
-# looks for the library first, only on Linux and only when QT_QPA_PLATFORM chooses no platform, and says
-# what to install. RUN is the program started (a test starts something else).
+# Qt's xcb platform, the one Qt uses on a Linux desktop unless told otherwise, links X11 libraries a minimal
+# system may lack (libxcb-cursor0 since Qt 6.5, libxcb-icccm4, libxcb-keysyms1, libxkbcommon-x11-0, ...);
+# without one Qt aborts with a page about platform plugins that names no package. So `make run` looks for
+# every one first (scripts/window_libraries.sh), only on Linux and only when QT_QPA_PLATFORM chooses no
+# platform, and names what to install. RUN is the program started (a test starts something else).
 RUN ?= $(VENV)/bin/dealerdrill
 LDCONFIG ?= $(shell command -v ldconfig 2>/dev/null || echo /sbin/ldconfig)
 
 run: $(STAMP)
-	@if [ "$$(uname -s)" = Linux ] && [ -z "$$QT_QPA_PLATFORM" ] && [ -x "$(LDCONFIG)" ] \
-			&& ! "$(LDCONFIG)" -p | grep -q 'libxcb-cursor\.so\.0'; then \
-		echo "Dealer Drill's window needs the XCB cursor library (libxcb-cursor.so.0), which is not installed." >&2; \
-		echo "Install it, then run make run again:" >&2; \
-		echo "    sudo apt install libxcb-cursor0        (Debian, Ubuntu)" >&2; \
-		echo "    sudo dnf install xcb-util-cursor       (Fedora)" >&2; \
-		echo "Or choose another Qt platform, for example: QT_QPA_PLATFORM=wayland make run" >&2; \
-		exit 1; \
+	@if [ "$$(uname -s)" = Linux ] && [ -z "$$QT_QPA_PLATFORM" ] && [ -x "$(LDCONFIG)" ]; then \
+		LDCONFIG="$(LDCONFIG)" sh scripts/window_libraries.sh || exit 1; \
 	fi
 	$(RUN)
 

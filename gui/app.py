@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from . import __version__, paths
-from .settings import Settings
+from .settings import Settings, SettingsError
 from .views.messages import show_error
 
 TableFactory = Callable[[Settings], QWidget]
@@ -102,7 +102,7 @@ Up/Down: a lesson &nbsp; Alt+N / Alt+P: next / previous &nbsp; Tab: its rules, c
 <b>Drills</b><br>
 Up/Down: choose a drill &nbsp; Left/Right: mode &nbsp; Tab: mode, difficulty, Start &nbsp; Enter: start<br>
 Enter: commit an answer, then Enter or N: next &nbsp; Esc: end the session (a test asks first)<br>
-H or F1: hint in practice (F1 where the panel uses H)<br>
+H or F1: hint; F1 only in Tiles and Set the bank's hand<br>
 Result page: R the same drill again, Enter or Esc back to the drills; after a test, Up/Down choose an item of
 its review, Page Up/Page Down scroll it<br><br>
 <b>Drill panels</b><br>
@@ -500,8 +500,9 @@ class MainWindow(QMainWindow):
 
         try:
             where = self.desk.apply_settings(settings)
-        except ManagerRoleRequired as error:
-            show_error(self, f"{error} Nothing was changed.")
+        except (ManagerRoleRequired, SettingsError) as error:
+            said = str(error) if str(error).endswith(".") else f"{error}."
+            show_error(self, f"{said} Nothing was changed.")
             return False
         except SettingsLockedDuringTest as error:
             show_error(self, str(error))

@@ -1,6 +1,7 @@
 """The wording rules of issue 12 for everything a trainee reads in a drill: no internal ids, no brackets inside
 brackets, no rule cited twice, no "see:" instead of a rule number, no figure said not to be itself ("$945
-(not $945)"), chips and dollars never mixed in one figure, no "1 points", no Python spellings of values.
+(not $945)"), chips and dollars never mixed in one figure, no "1 points" nor "1 seated player have", no
+Python spellings of values.
 Shared by the drills' wording test and the drill panels' tests."""
 from __future__ import annotations
 
@@ -61,7 +62,8 @@ def wording_problems(text: str) -> list[str]:
         problems.append(f"a figure said to be not itself ({SAME_FIGURE_TWICE.search(text).group(0)})")
     if re.search(r"\$[\d,.]+ chips?\b", text) or re.search(r"\b\d+ chips? × \d+ = \$", text):
         problems.append("chips and dollars mixed in one figure")
-    if re.search(r"\b1 (points|cards|chips|wagers|boxes|coups)\b", text) or re.search(r"\w\(s\)", text):
+    if (re.search(r"\b1 (?:[a-z]+ )?(points|cards|chips|wagers|boxes|coups|players)\b", text)
+            or re.search(r"\b1 (?:[a-z]+ ){1,2}have\b", text) or re.search(r"\w\(s\)", text)):
         problems.append("a plural after one, or a (s)")
     if re.search(r"\bNone\b(?! of)|[{}\[\]]", text):
         problems.append("Python's own spelling of a value")

@@ -31,7 +31,7 @@ static void fuzz_ruling(fuzz_input *in)
 
 static void fuzz_pai_gow(fuzz_input *in)
 {
-    int banker_box = take_int_in(in, -1, 9), box = -1, status;
+    int banker_box = take_int_in(in, -1, 9), box = -1, status, reading, start = -1;
     const char *rule = NULL;
     uint8_t order[8];
     size_t count = 0, i;
@@ -45,6 +45,10 @@ static void fuzz_pai_gow(fuzz_input *in)
     } else {
         require(status == DD_E_RANGE);
     }
+    reading = take_int_in(in, -1, 2);
+    status = dd_pg_dice_count_start(reading, banker_box, &start);
+    require(status == DD_OK ? start >= 1 && start <= 8 && (reading == DD_PG_COUNT_FROM_BOX_1 ? start == 1 : start == box)
+                            : status == DD_E_RANGE);
 }
 
 static void fuzz_coup_check(fuzz_input *in)

@@ -7,6 +7,10 @@
  *   counter-clockwise from box 1 (rule 11.1(f), (i)) or from the co-banker's box (seed 000 items (f),
  *   (i)). Box numbers rise counter-clockwise, so that order is the banker's box + 1, + 2, ... round the
  *   eight boxes.
+ * - Where the dice total is counted from is not among our pages (rule 9.6 and the shuffle, cut and dice
+ *   rules are missing; rule 3.3(b) says only that the dice decide which box receives the first stack), so it
+ *   is the house's reading, one of two in use: the banker's box counts as 1 (the chung's box, the project's
+ *   default), or box 1 counts as 1 whoever holds the bank. dd_pg_dice_count_start gives the box.
  * The dice count and the delivery of the stacks are dd_pg_deal_tiles (dd_paigow.h).
  */
 #ifndef DD_PAIGOW_PROCEDURE_H
@@ -22,6 +26,14 @@ int dd_pg_chung_box(int banker_box, int *box, const char **rule);
 /* The boxes other than the banker's, in the order they are exposed, matched and paid: order[0 .. 6],
  * *count = 7. `banker_box` as for dd_pg_chung_box. DD_E_RANGE for a bad banker box or a capacity below 7. */
 int dd_pg_settling_order(int banker_box, uint8_t *order, size_t capacity, size_t *count);
+/* The house's reading of where the dice total is counted from (see above). */
+typedef enum dd_pg_count_start {
+    DD_PG_COUNT_FROM_BANKER = 0,   /* the banker's box (the chung's) counts as 1 */
+    DD_PG_COUNT_FROM_BOX_1 = 1     /* box 1 counts as 1, whoever holds the bank */
+} dd_pg_count_start;
+/* The box counted as 1 when the dice total is counted, under `reading` (a dd_pg_count_start), the bank as
+ * for dd_pg_chung_box. DD_E_RANGE for an unknown reading or a bad banker box. */
+int dd_pg_dice_count_start(int reading, int banker_box, int *box);
 /* --- cdef end --- */
 
 #endif

@@ -13,6 +13,24 @@ int dd_pg_chung_box(int banker_box, int *box, const char **rule)
     return DD_OK;
 }
 
+int dd_pg_dice_count_start(int reading, int banker_box, int *box)
+{
+    if (box == NULL)
+        return DD_E_NULL;
+    if (banker_box < 0 || banker_box > DD_PG_BOXES)
+        return DD_E_RANGE;
+    switch (reading) {
+    case DD_PG_COUNT_FROM_BANKER:
+        *box = banker_box == 0 ? 1 : banker_box;   /* the chung's box (dd_pg_chung_box) */
+        return DD_OK;
+    case DD_PG_COUNT_FROM_BOX_1:
+        *box = 1;
+        return DD_OK;
+    default:
+        return DD_E_RANGE;
+    }
+}
+
 int dd_pg_settling_order(int banker_box, uint8_t *order, size_t capacity, size_t *count)
 {
     int start, i;

@@ -1464,6 +1464,19 @@ static void test_procedure_and_coup_check(void)
     EXPECT(dd_pg_settling_order(9, order, 8, &count), DD_E_RANGE);
     EXPECT(dd_pg_settling_order(1, NULL, 8, &count), DD_E_NULL);
     EXPECT(dd_pg_settling_order(1, order, 8, NULL), DD_E_NULL);
+    EXPECT(dd_pg_dice_count_start(DD_PG_COUNT_FROM_BANKER, 0, &box), DD_OK);
+    CHECK(box == 1);
+    EXPECT(dd_pg_dice_count_start(DD_PG_COUNT_FROM_BANKER, 6, &box), DD_OK);
+    CHECK(box == 6);
+    EXPECT(dd_pg_dice_count_start(DD_PG_COUNT_FROM_BOX_1, 6, &box), DD_OK);
+    CHECK(box == 1);
+    EXPECT(dd_pg_dice_count_start(DD_PG_COUNT_FROM_BOX_1, 0, &box), DD_OK);
+    CHECK(box == 1);
+    EXPECT(dd_pg_dice_count_start(2, 3, &box), DD_E_RANGE);
+    EXPECT(dd_pg_dice_count_start(-1, 3, &box), DD_E_RANGE);
+    EXPECT(dd_pg_dice_count_start(DD_PG_COUNT_FROM_BANKER, 9, &box), DD_E_RANGE);
+    EXPECT(dd_pg_dice_count_start(DD_PG_COUNT_FROM_BOX_1, -1, &box), DD_E_RANGE);
+    EXPECT(dd_pg_dice_count_start(DD_PG_COUNT_FROM_BANKER, 1, NULL), DD_E_NULL);
 
     /* Player ace 4 (5) draws a 7; Banker 2 (king 2) draws a 3 under Table 2: both right, Banker wins 5-2. */
     EXPECT(dd_bac_check_hands(player_drew, 3, banker_drew, 3, &check), DD_OK);

@@ -879,7 +879,10 @@ class Desk:
         setting that decides an answer needs the manager role (and is audited); a change of presentation
         only (animation speed) is anyone's. Returns where the settings were saved (None when not saved);
         OSError when they are in force but could not be saved. While a test runs nothing changes, even
-        for a manager (SettingsLockedDuringTest)."""
+        for a manager (SettingsLockedDuringTest). Settings the tables or the engine cannot use (a commission
+        rate the engine cannot charge) are refused with SettingsError before anything changes: the same
+        check as the settings file and the dialog (table_settings.check_settings)."""
+        new = table_settings.check_settings(new)
         if self.test_running and new != self.settings:
             raise SettingsLockedDuringTest()
         changes = answer_key_changes(self.settings, new)
@@ -916,6 +919,12 @@ class Desk:
     def use_house_way(self, way_id: str) -> None:
         """The Pai Gow table's house way (and the house-way drill's, from its next session)."""
         self.apply_settings(replace(self.settings, paigow=replace(self.settings.paigow, house_way=way_id)))
+
+    def use_dice_count(self, reading: str) -> None:
+        """The house's reading of where the pai gow dice total is counted from ("banker" or "box 1"): an
+        answer-key setting like the others (the manager's, audited and signed through apply_settings), used
+        by the Pai Gow table and the dice-and-delivery drill from its next session."""
+        self.apply_settings(replace(self.settings, paigow=replace(self.settings.paigow, dice_count_from=reading)))
 
     def _store_house_way_files(self) -> None:
         settings, note = table_settings.with_loaded_house_ways(self.settings)

@@ -12,13 +12,12 @@ Money: the settings are in dollars; the engine settles cents. Answers are dollar
 """
 from __future__ import annotations
 
-import re
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
 from dealerdrill.core import baccarat, commission
-from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_cents
+from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_cents, read_written_amount
 from dealerdrill.settings import Settings
 
 from .baccarat_seats import table_seats
@@ -40,22 +39,19 @@ HARD_BANKER_TOTALS = (3, 4, 5, 6)   # the Table 2 rows that depend on the Player
 money = format_cents  # $12, $12.50, $1,250: the app's one money format
 
 
-# A dollar amount as a person writes it: "12", "12.5", "12.50", "$1,250.50", ".50"; commas only between
-# groups of three digits, a dollar sign only in front.
-_DOLLARS = re.compile(r"\$?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d*)?")
-
-
 def parse_money(value, what: str = "the amount") -> int:
     """A dollar amount given as int, float, Decimal or text ("12.50", "$1,012.5") -> cents; ValueError if
-    it is not one (never a rewritten reading of what was typed: "1,2" or "12-5" are refused)."""
+    it is not one (never a rewritten reading of what was typed: "1,2", "9,50" or "12-5" are refused; text is
+    read as every answer box reads it, dealerdrill.domain.read_written_amount)."""
     plain = f"{what} must be a dollar amount such as 12.50, not {value!r}"
     if isinstance(value, bool):
         raise ValueError(plain)
     if isinstance(value, str):
-        text = value.strip()
-        if not text or not any(ch.isdigit() for ch in text) or not _DOLLARS.fullmatch(text):
-            raise ValueError(plain)
-        text = text.replace("$", "").replace(",", "")
+        try:
+            whole, decimals = read_written_amount(value)
+        except ValueError as why:
+            raise ValueError(f"{what}: {why}") from None
+        text = f"{whole or 0}.{decimals or 0}"
     elif isinstance(value, (int, float, Decimal)):
         text = str(value)
     else:

@@ -47,6 +47,11 @@ PLAYER_RULE_NOTE = "The Player's drawing rule is the standard one; no Gazette ru
 TIE_NOTE = "The Tie's odds and the push on a tie are table settings; no Gazette rule we have numbers them."
 
 
+def _stake_cap(level: int) -> int:
+    """The largest wager drawn at a level, in table minimums: 20 at Basic, 30 at Standard, 40 at Advanced."""
+    return 10 * min(level, 3) + 10
+
+
 def _compatible(kinds: list[str]) -> bool:
     """A coup is won by one side: a commission mistake needs a Banker win, the tie mistakes a tie."""
     return not ("commission" in kinds and TIE_KINDS.intersection(kinds))
@@ -90,7 +95,18 @@ class BaccaratFindErrorDrill(_BaccaratDrill):
                    STANDARD: dict.fromkeys((*KINDS, NONE_FAMILY), 1),
                    ADVANCED: {"player_draw": 1, "banker_draw": 3, "commission": 1, "tie_even_money": 1,
                               "tie_no_push": 1, NONE_FAMILY: 1}}[level]
+        if not self._commission_owed(_stake_cap(level)):
+            weights["commission"] = 0
         return {PREFIX + kind: weight for kind, weight in weights.items()}
+
+    def _commission_owed(self, cap: int) -> bool:
+        """Whether the engine charges commission on some winning Banker wager this table draws (at 0%, or a
+        rate that rounds to $0 on every stake, no commission mistake can be shown, so none is asked for)."""
+        known: dict[int, bool] = self.__dict__.setdefault("_owed_by_cap", {})   # the engine asked once per cap
+        if cap not in known:
+            known[cap] = any(self.settle([("banker", 100 * stake)], "banker")[0].commission > 0
+                             for stake in self._amount_choices(cap))
+        return known[cap]
 
     # -- the coup as the dealer laid it out ------------------------------------------------------------------
     def _deal(self, rng, kinds: list[str]):
@@ -140,31 +156,42 @@ class BaccaratFindErrorDrill(_BaccaratDrill):
         family = find_error.choose_family(rng, self, family, level)
         kinds = find_error.planted_kinds(rng, family.removeprefix(PREFIX),
                                          find_error.level_kinds(self, level, PREFIX), level, _compatible)
-        player, banker, check = self._deal(rng, kinds)
-        wagers = self._wagers(rng, difficulty, kinds)
-        amounts = self.wager_amounts(rng, len(wagers), cap=10 * min(difficulty, 3) + 10)
-        amounts = [max(self.table.minimum_bet * 100, a // 5 // 500 * 500) if side == "tie" else a
-                   for (_, side), a in zip(wagers, amounts)]
-        settled = self.settle([(side, amount) for (_, side), amount in zip(wagers, amounts)], check.winner)
-        lines, right, rows = [], {}, []
-        for hand, cards, drew in (("P", player, check.player_drew), ("B", banker, check.banker_drew)):
-            name = "Player" if hand == "P" else "Banker"
-            total = baccarat.point_count([c.rank for c in cards[:2]])
-            lines.append({"id": hand, "label": f"{name}'s hand ({_hand_words(cards[:2])}: {total})",
-                          "shown": f"drew a third card ({_hand_words(cards[2:])})" if drew else "stood",
-                          "accepts": ["draw", "stand"]})
-            right[hand] = "draw" if drew else "stand"
-        for i, ((seat, side), amount, s) in enumerate(zip(wagers, amounts, settled), start=1):
-            line_id = f"W{i}"
-            treatment = {"lose": "take", "push": "push"}.get(s.result, s.paid)
-            shown = {"take": "taken", "push": "pushed"}.get(treatment) or f"paid {money(s.paid)}"
-            lines.append({"id": line_id, "label": f"seat {seat} {side.capitalize()} {money(amount)}", "shown": shown,
-                          "accepts": ["amount", "take", "push"]})
-            right[line_id] = treatment
-            rows.append((line_id, side, amount, s))
-        two_card = {"P": baccarat.point_count([c.rank for c in player[:2]]),
-                    "B": baccarat.point_count([c.rank for c in banker[:2]])}
-        mistakes = self._plant(rng, kinds, check, two_card, lines, right, rows)
+        if "commission" in kinds and not self._commission_owed(_stake_cap(difficulty)):
+            raise ValueError(f"{self.id}: no commission is owed on any Banker wager at this table, so none can be "
+                             "paid wrongly")
+        # Drawn again until every kind asked for is planted: the engine's commission on a small Banker win can
+        # round to $0 (a $10 wager, 5% rounded down to a $1 chip), which leaves no commission to get wrong. The
+        # first draw is kept whenever it fits, so such items are made as before.
+        for _ in range(find_error.MAX_DRAWS):
+            player, banker, check = self._deal(rng, kinds)
+            wagers = self._wagers(rng, difficulty, kinds)
+            amounts = self.wager_amounts(rng, len(wagers), cap=_stake_cap(difficulty))
+            amounts = [max(self.table.minimum_bet * 100, a // 5 // 500 * 500) if side == "tie" else a
+                       for (_, side), a in zip(wagers, amounts)]
+            settled = self.settle([(side, amount) for (_, side), amount in zip(wagers, amounts)], check.winner)
+            lines, right, rows = [], {}, []
+            for hand, cards, drew in (("P", player, check.player_drew), ("B", banker, check.banker_drew)):
+                name = "Player" if hand == "P" else "Banker"
+                total = baccarat.point_count([c.rank for c in cards[:2]])
+                lines.append({"id": hand, "label": f"{name}'s hand ({_hand_words(cards[:2])}: {total})",
+                              "shown": f"drew a third card ({_hand_words(cards[2:])})" if drew else "stood",
+                              "accepts": ["draw", "stand"]})
+                right[hand] = "draw" if drew else "stand"
+            for i, ((seat, side), amount, s) in enumerate(zip(wagers, amounts, settled), start=1):
+                line_id = f"W{i}"
+                treatment = {"lose": "take", "push": "push"}.get(s.result, s.paid)
+                shown = {"take": "taken", "push": "pushed"}.get(treatment) or f"paid {money(s.paid)}"
+                lines.append({"id": line_id, "label": f"seat {seat} {side.capitalize()} {money(amount)}",
+                              "shown": shown, "accepts": ["amount", "take", "push"]})
+                right[line_id] = treatment
+                rows.append((line_id, side, amount, s))
+            two_card = {"P": baccarat.point_count([c.rank for c in player[:2]]),
+                        "B": baccarat.point_count([c.rank for c in banker[:2]])}
+            mistakes = self._plant(rng, kinds, check, two_card, lines, right, rows)
+            if find_error.planted_every_kind(kinds, mistakes):
+                break
+        else:  # pragma: no cover - some Banker wager owes commission (checked above), so a fit comes soon
+            raise RuntimeError(f"no coup in {find_error.MAX_DRAWS} draws plants {kinds}")
         prompt = {"player": [_card(c) for c in player], "banker": [_card(c) for c in banker],
                   "totals": {"player": check.player_total, "banker": check.banker_total},
                   "lines": lines, "money": "cents", "tie_odds": self.tie_odds,

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dealerdrill.domain import ErrorCategory, Grade, Item, format_cents, format_money
+from dealerdrill.domain import ErrorCategory, Grade, Item, format_cents, format_money, read_written_amount
 
 NONE_FAMILY = "none"
 WORDS = ("clear", "take", "push", "draw", "stand")
@@ -51,18 +51,15 @@ def say(value, money: str) -> str:
 
 def _amount(value, money: str) -> int:
     """A correction's amount: an int as given (dollars or cents, the prompt's money), or text such as
-    "47.50" or "$1,250" read in the prompt's money. Commas only between groups of three ("1,2" is refused,
-    never read as 12); anything else that is not an amount is refused in words."""
+    "47.50" or "$1,250" read in the prompt's money, as every answer box reads it (read_written_amount):
+    commas only between groups of three ("1,2" and "9,50" are refused, never read as 12 or 950); anything
+    else that is not an amount is refused in words."""
     if isinstance(value, bool):
         raise ValueError("an amount is a number, not yes or no")
     if isinstance(value, int):
         number = value
     elif isinstance(value, str):
-        text = value.strip()
-        found = re.fullmatch(r"\$?((?:\d{1,3}(?:,\d{3})+|\d+)?)(?:\.(\d*))?", text)
-        if not found or not re.search(r"\d", text):
-            raise ValueError(f"“{value}” is not an amount: type it in digits, such as 47.50")
-        whole, part = found.group(1).replace(",", ""), found.group(2) or ""
+        whole, part = read_written_amount(value)
         if len(whole) > 9:
             raise ValueError(f"“{value}” is larger than any amount at this table")
         if money == "dollars":
@@ -217,6 +214,17 @@ def explain_mistakes(item: Item, kinds: dict[str, MistakeKind], none_words: str,
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+# How many times a drill draws its table again to plant every kind asked for (planted_every_kind): a draw
+# fits far more often than not, so this is only the bound that keeps a drill from looping.
+MAX_DRAWS = 500
+
+
+def planted_every_kind(kinds: list[str], mistakes: dict) -> bool:
+    """Whether the table as drawn holds a mistake of every kind asked for: the family asked for is always
+    planted (docs/drills.md), never quietly dropped because the table offered no line for it."""
+    return set(kinds) <= {mistake["kind"] for mistake in mistakes.values()}
 
 
 def planted_kinds(rng, family: str, families: list[str], difficulty: int,

@@ -235,13 +235,15 @@ def _no_taker(bettors: str):
         other = "Banker" if hand == "Player" else "Player"
         count = 0 if bettors == "nobody" else 1 + rng.below(3)
         if count == 0:
-            situation = (f"At the big table nobody has a wager on the {hand}'s hand; {1 + rng.below(4)} seated "
-                         f"players bet on the {other}'s hand. The {hand}'s cards are about to be passed.")
+            others = 1 + rng.below(4)
+            bettors_there = "1 seated player bets" if others == 1 else f"{others} seated players bet"
+            situation = (f"At the big table nobody has a wager on the {hand}'s hand; {bettors_there} on the "
+                         f"{other}'s hand. The {hand}'s cards are about to be passed.")
         else:
-            who = "player" if count == 1 else "players"
-            declining = ("All of them decline to handle the cards." if bettors == "decline"
-                         else "Nobody has been asked yet to handle the cards.")
-            situation = f"At the big table {count} seated {who} have wagers on the {hand}'s hand. {declining}"
+            holding = "1 seated player has a wager" if count == 1 else f"{count} seated players have wagers"
+            declining = (("The player declines" if count == 1 else "All of them decline") + " to handle the cards."
+                         if bettors == "decline" else "Nobody has been asked yet to handle the cards.")
+            situation = f"At the big table {holding} on the {hand}'s hand. {declining}"
         return {"wagers_on_hand": count, "all_decline": bettors == "decline"}, situation
     return make
 

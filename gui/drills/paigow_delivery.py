@@ -4,11 +4,13 @@ stack, and the order the stacks go out.
 Everything is the engine's: the chung's box (dealerdrill.core.paigow_procedure.chung: box 1 when the house is
 the sole banker, rule 11.1(a) as amended in 1999 No. 9 item 10.7 (seed 003) and 2001 No. 173; the
 player/banker's box otherwise, rule 11.2(a)), and the deal itself (paigow.deal: shuffle, woodpile, three dice,
-delivery). How the dice total is counted is not among our pages (rule 9.6 and the shuffle, cut and dice
-rules are missing; rule 3.3(b) says only that the dice decide which box receives the first stack); the
-project's reading, which the engine follows, is docs/rules/paigow.md "The deal": the total is counted
-counter-clockwise round the 8 boxes with the chung's box as 1, the first stack goes to the box reached, and
-the others follow box by box counter-clockwise.
+delivery). Where the dice total is counted from is not among our pages (rule 9.6 and the shuffle, cut and
+dice rules are missing; rule 3.3(b) says only that the dice decide which box receives the first stack), so it
+is the house's reading, a setting a training manager signs like the other answer-key settings
+(PaiGowSettings.dice_count_from): the banker's box (the chung's) as 1, the project's default and
+docs/rules/paigow.md "The deal", or box 1 as 1 whoever banks; the engine gives the box
+(paigow_procedure.dice_count_start). The total is counted counter-clockwise round the 8 boxes from that box,
+the first stack goes to the box reached, and the others follow box by box counter-clockwise.
 
 Families: the banking (house or player/banker) by the position the dice total reaches, 1-8 (a total of 9 or
 17 reaches position 1, the chung's own box). Levels: see DeliveryDrill.
@@ -61,6 +63,9 @@ class DeliveryDrill(Levelled):
 
     def __init__(self, settings=None):
         self.settings = settings
+        section = getattr(settings, "paigow", settings)
+        # The house's reading of the count, checked by the engine now: a drill never starts on one it lacks.
+        self.reading = paigow_procedure.DiceCount(getattr(section, "dice_count_from", "banker") or "banker")
 
     def families(self) -> list[str]:
         return [f"{PREFIX}{banking}.count{n}" for banking in ("house", "player_banker") for n in range(1, BOXES + 1)]
@@ -81,8 +86,9 @@ class DeliveryDrill(Levelled):
         wanted = int(count.removeprefix("count"))
         banker_box = 0 if banking == "house" else 1 + rng.below(BOXES)
         chung = paigow_procedure.chung(banker_box)
+        count_from = paigow_procedure.dice_count_start(self.reading, banker_box)
         for _ in range(2000):   # throw until the dice reach the family's position (at least 1 throw in 12)
-            dealt = pg.deal(seed=rng.below(2**32 - 1), count_from=chung.box)
+            dealt = pg.deal(seed=rng.below(2**32 - 1), count_from=count_from)
             if _reached(sum(dealt.dice)) == wanted:
                 break
         else:  # pragma: no cover
@@ -96,9 +102,9 @@ class DeliveryDrill(Levelled):
                 "order": "the order the 8 stacks go out"}
         text = f"{who} The dice show {', '.join(map(str, dealt.dice))}. Say " + ", ".join(what[a] for a in asks) + "."
         key = {"chung": chung.box, "chung_rule": chung.rule, "first": dealt.first_box, "order": order,
-               "total": sum(dealt.dice)}
-        hint = ("The chung marks the banker's box. Count the dice total round the boxes counter-clockwise, the "
-                "banker's box counting as 1.")
+               "total": sum(dealt.dice), "count_from": count_from}
+        hint = ("The chung marks the banker's box. Count the dice total round the boxes counter-clockwise, "
+                + self._count_start_words() + ".")
         return Item(self.id, family, prompt, key, text, hint)
 
     def _parse(self, item: Item, answer) -> dict:
@@ -162,11 +168,15 @@ class DeliveryDrill(Levelled):
                  "with a player/banker the chung goes on the player/banker's box")
         order = ", ".join(map(str, key["order"]))
         rule = f"{key['chung_rule']}, 3.3(b)"
-        return (f"The chung: {where}, box {key['chung']}. The dice decide which box receives the first stack; how "
-                f"their total is counted is the project's reading, as the dice rules are not among our pages: the "
-                f"total {key['total']} is counted counter-clockwise round the 8 boxes, the chung's box counting as "
-                f"1. Box {key['first']} gets the first stack, and the stacks go out box by box counter-clockwise: "
-                f"{order}. Rules {rule}.", rule)
+        return (f"The chung: {where}, box {key['chung']}. The dice decide which box receives the first stack; "
+                f"where their total is counted from is this house's reading, as the dice rules are not among our "
+                f"pages: the total {key['total']} is counted counter-clockwise round the 8 boxes, "
+                f"{self._count_start_words()}. Box {key['first']} gets the first stack, and the stacks go out box "
+                f"by box counter-clockwise: {order}. Rules {rule}.", rule)
+
+    def _count_start_words(self) -> str:
+        return ("the banker's box counting as 1" if self.reading is paigow_procedure.DiceCount.BANKER
+                else "box 1 counting as 1 whoever banks")
 
 
 DEFAULT_TARGETS[DeliveryDrill.id] = Target(seconds=20.0, test_items=16)

@@ -461,8 +461,9 @@ class HouseWayDrill(Levelled):
                     hint="Look for pairs first, then a Wong, Gong or High Nine, then the best low hand.")
 
     def _value_words(self, key, high, low, correct: bool) -> tuple[str, dict]:
-        """What the settings are worth to the bank (engine values), worded so that a wrong setting is never
-        told it is the best one."""
+        """What the settings are worth to the bank (engine values), worded so that the house way stays the
+        answer: a setting worth more is never called the best one (a trainee read "the best setting here",
+        his own wrong one, as the answer), and the words say the dealer sets the house way regardless."""
         values = key["values"]
         house = next(v for v in values if v["house_way"])
         best = max(values, key=lambda v: v["ev"])
@@ -471,14 +472,15 @@ class HouseWayDrill(Levelled):
         gap = best["ev"] - house["ev"]
         basis = ("(of each player's wager, against every player hand of the other 28 tiles set the house way, "
                  "commission off the bank's wins)")
-        words = f"The house way's setting is worth {house['ev'] * 100:+.1f}% to the bank {basis}"
+        words = (f"The house way's setting is the answer; it is worth {house['ev'] * 100:+.1f}% to the bank "
+                 f"{basis}.")
         if not correct and mine is not None:
-            words += f"; your setting would be worth {mine['ev'] * 100:+.1f}%"
+            words += f" Your setting would be worth {mine['ev'] * 100:+.1f}%."
         if gap > 1e-9:
-            words += (f"; the best setting here, {_show_setting(best['high'], best['low'])}, would be worth "
-                      f"{best['ev'] * 100:+.1f}%.")
+            words += (" A dealer sets the house way even where another setting of the tiles would be worth more "
+                      f"to the bank, up to {best['ev'] * 100:+.1f}% here.")
         else:
-            words += "; no setting of these tiles is worth more to the bank."
+            words += " No setting of these tiles is worth more to the bank."
         details = {"house_way_ev": house["ev"], "best_ev": best["ev"], "gives_up": max(gap, 0.0),
                    "your_ev": None if mine is None else mine["ev"]}
         return words, details

@@ -26,7 +26,7 @@ from . import find_error
 from .base import register
 from .find_error import NONE_FAMILY, MistakeKind
 from .levels import ADVANCED, BASIC, STANDARD, Levelled, level_of
-from .paigow_drills import _STAKES, _section, commission_rules
+from .paigow_drills import _STAKES, _rounding_words, _section, commission_rules
 from .targets import DEFAULT_TARGETS
 
 KINDS = {
@@ -79,6 +79,9 @@ class PaiGowFindErrorDrill(Levelled):
         low = getattr(self.section, "minimum_bet", 10)
         high = getattr(self.section, "maximum_bet", 5000)
         self.stakes = [s for s in _STAKES if low <= s <= high] or [max(low, min(high, 25))]
+        # Whether the engine charges commission on any stake this table draws: at 0%, or a rate that rounds to
+        # $0 on every stake, no winner can be shown paid "without commission", so that family is never drawn.
+        self.commission_owed = any(pg.commission(100 * stake, **self.rules) > 0 for stake in self.stakes)
 
     def families(self) -> list[str]:
         return [PREFIX + kind for kind in KINDS] + [PREFIX + NONE_FAMILY]
@@ -87,6 +90,8 @@ class PaiGowFindErrorDrill(Levelled):
         weights = {BASIC: {"wrong_winner": 1, "copy": 0, "commission": 1, "order": 1, NONE_FAMILY: 1},
                    STANDARD: dict.fromkeys((*KINDS, NONE_FAMILY), 1),
                    ADVANCED: {"wrong_winner": 1, "copy": 3, "commission": 1, "order": 2, NONE_FAMILY: 1}}[level]
+        if not self.commission_owed:
+            weights["commission"] = 0
         return {PREFIX + kind: weight for kind, weight in weights.items()}
 
     def _table(self, rng, difficulty: int, kinds: list[str]):
@@ -126,24 +131,36 @@ class PaiGowFindErrorDrill(Levelled):
         family = find_error.choose_family(rng, self, family, level)
         kinds = find_error.planted_kinds(rng, family.removeprefix(PREFIX),
                                          find_error.level_kinds(self, level, PREFIX), level)
-        banker_box, chung, bank, bank_setting, boxes, settings, outcomes, copies = self._table(rng, difficulty, kinds)
-        amounts = [100 * self.stakes[rng.below(len(self.stakes))] for _ in boxes]
-        co_wager = None if banker_box == 0 else 100 * 100 * max(self.stakes)  # large enough never to run short
-        settled = pg.settle(list(zip(amounts, outcomes)), co_banker_wager=co_wager, **self.rules)
-        lines: list[dict] = []
-        right: dict[str, Any] = {}
-        rows: list[tuple] = []
-        for box, amount, outcome, result in zip(boxes, amounts, outcomes, settled.results):
-            line_id = f"X{box}"
-            treatment = {"lose": "take", "push": "push"}.get(outcome, result.paid)
-            lines.append({"id": line_id, "label": f"box {box} · {money(amount)}",
-                          "shown": self._shown(outcome, result.paid), "accepts": ["amount", "take", "push"]})
-            right[line_id] = treatment
-            rows.append((line_id, box, amount, outcome, result))
-        lines.append({"id": "O", "label": "the order the boxes were settled in",
-                      "shown": ", ".join(f"box {b}" for b in boxes), "accepts": ["order"]})
-        right["O"] = list(boxes)
-        mistakes = self._plant(rng, kinds, bank, boxes, settings, copies, lines, rows, banker_box)
+        if "commission" in kinds and not self.commission_owed:
+            raise ValueError(f"{self.id}: no commission is owed on any wager at this table "
+                             f"({_rounding_words(self.rules)}), so none can be left uncharged")
+        # The table is drawn again until every kind asked for is planted: the engine's commission on a small
+        # winning wager can round to $0 (4% rounded down to a $5 chip), and a kind may need the one box another
+        # kind took. The first draw is kept whenever it fits, so such items are made as before.
+        for _ in range(find_error.MAX_DRAWS):
+            banker_box, chung, bank, bank_setting, boxes, settings, outcomes, copies = self._table(rng, difficulty,
+                                                                                                   kinds)
+            amounts = [100 * self.stakes[rng.below(len(self.stakes))] for _ in boxes]
+            co_wager = None if banker_box == 0 else 100 * 100 * max(self.stakes)  # large enough never to run short
+            settled = pg.settle(list(zip(amounts, outcomes)), co_banker_wager=co_wager, **self.rules)
+            lines: list[dict] = []
+            right: dict[str, Any] = {}
+            rows: list[tuple] = []
+            for box, amount, outcome, result in zip(boxes, amounts, outcomes, settled.results):
+                line_id = f"X{box}"
+                treatment = {"lose": "take", "push": "push"}.get(outcome, result.paid)
+                lines.append({"id": line_id, "label": f"box {box} · {money(amount)}",
+                              "shown": self._shown(outcome, result.paid), "accepts": ["amount", "take", "push"]})
+                right[line_id] = treatment
+                rows.append((line_id, box, amount, outcome, result))
+            lines.append({"id": "O", "label": "the order the boxes were settled in",
+                          "shown": ", ".join(f"box {b}" for b in boxes), "accepts": ["order"]})
+            right["O"] = list(boxes)
+            mistakes = self._plant(rng, kinds, bank, boxes, settings, copies, lines, rows, banker_box)
+            if find_error.planted_every_kind(kinds, mistakes):
+                break
+        else:  # pragma: no cover - the commission is owed on some stake (checked above), so a fit comes soon
+            raise RuntimeError(f"no table in {find_error.MAX_DRAWS} draws plants {kinds}")
         # Boxes listed and drawn by number, so the listing never gives the settling order away.
         lines.sort(key=lambda line: (line["id"] == "O", line["id"]))
         drawn = sorted(zip(boxes, settings))

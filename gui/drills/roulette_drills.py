@@ -13,14 +13,13 @@ Colour chips (rule 2.6) carry the value the player bought them at; a stake of `c
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
 from dealerdrill.core import roulette
 from dealerdrill.core.roulette import Wager, WagerKind
-from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_money
+from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_money, read_written_amount
 
 from .base import arithmetic_slip, register
 from .levels import ADVANCED, BASIC, STANDARD, Levelled, even, level_of
@@ -116,9 +115,16 @@ def _amount(value, what: str) -> int:
         raise ValueError(f"{what} must be a whole number")
     if isinstance(value, int):
         number = value
-    elif isinstance(value, str) and re.fullmatch(r"\s*\$?(?:\d{1,3}(?:,\d{3})+|\d+)\s*", value):
-        # Commas only between groups of three: "1,2" is refused, never read as 12.
-        number = int(value.replace("$", "").replace(",", "").strip())
+    elif isinstance(value, str):
+        # Read as every answer box reads an amount: commas only between groups of three, so "1,2" and "9,50"
+        # are refused, never read as 12 or 950.
+        try:
+            whole, _decimals = read_written_amount(value)
+        except ValueError as why:
+            raise ValueError(f"{what} must be a whole number: {why}") from None
+        if not whole or "." in value:
+            raise ValueError(f"{what} must be a whole number, not {value!r}")
+        number = int(whole)
     else:
         raise ValueError(f"{what} must be a whole number, not {value!r}")
     if number < 0:

@@ -3,7 +3,9 @@
 A label belongs beside its stack, but on a busy layout the nearest free place may be some way off: the
 placer tries places on rings round the stack, nearest first, and takes the first one that covers no other
 stack, no number or box text, no dolly and no label already placed. A label that had to move away from its
-stack gets a thin leader line to it. Pure geometry in the caller's units: no drawing, no rules.
+stack gets a thin leader line to it, and that line never crosses what must stay in sight (the dolly and the
+winning number: an Advanced layout drew leaders across both). Pure geometry in the caller's units: no
+drawing, no rules.
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF
 
-RINGS = 18           # how many rings of places are tried round a stack before settling for the least overlap
+RINGS = 40           # how many rings of places are tried round a stack before settling for the least overlap
 RING_STEP = 0.4      # distance between rings, in label heights
 DIRECTIONS = 24      # places per ring
 # Directions tried first on each ring: to the right and up (the label reads after the chips), then the rest.
@@ -81,10 +83,30 @@ def _candidates(request: LabelRequest):
             yield ring, rect
 
 
-def place_labels(requests: list[LabelRequest], obstacles: list[QRectF], bounds: QRectF) -> list[PlacedLabel]:
+def _crosses(start: QPointF, end: QPointF, box: tuple) -> bool:
+    """Whether the segment from `start` to `end` passes through the box (left, top, right, bottom): the
+    segment clipped to the box's slabs (Liang-Barsky) leaves something."""
+    low, high = 0.0, 1.0
+    delta = (end.x() - start.x(), end.y() - start.y())
+    for origin, step, near, far in ((start.x(), delta[0], box[0], box[2]), (start.y(), delta[1], box[1], box[3])):
+        if abs(step) < 1e-12:
+            if origin <= near or origin >= far:
+                return False
+            continue
+        t1, t2 = (near - origin) / step, (far - origin) / step
+        low, high = max(low, min(t1, t2)), min(high, max(t1, t2))
+        if low >= high:
+            return False
+    return True
+
+
+def place_labels(requests: list[LabelRequest], obstacles: list[QRectF], bounds: QRectF,
+                 keep_clear: list[QRectF] = ()) -> list[PlacedLabel]:
     """Place each label, in the order given, clear of `obstacles`, of every anchor and of the labels placed
-    before it, inside `bounds`; when no place is clear, the one that overlaps least."""
-    fixed = [_edges(r) for r in (*obstacles, *(r.anchor for r in requests))]
+    before it, inside `bounds`; when no place is clear, the one that overlaps least. Neither a label nor
+    its leader line crosses `keep_clear` (the dolly, the winning number), except where nothing else fits."""
+    clear_boxes = [_edges(r) for r in keep_clear]
+    fixed = [_edges(r) for r in (*obstacles, *keep_clear, *(r.anchor for r in requests))]
     placed: list[PlacedLabel] = []
     inside = _edges(bounds)
     for request in requests:
@@ -102,6 +124,12 @@ def place_labels(requests: list[LabelRequest], obstacles: list[QRectF], bounds: 
             if edges[0] < inside[0] or edges[1] < inside[1] or edges[2] > inside[2] or edges[3] > inside[3]:
                 continue
             cost = sum(_overlap(edges, other) for other in blocking)
+            if cost == 0 and ring > LEADER_AFTER and clear_boxes:
+                # A clear place whose leader would cross the dolly or the winning number is no clear place: it
+                # counts as much as a label on them (only the clear candidates are checked: the search stops at
+                # the first one, and the rest is a last resort).
+                start, end = PlacedLabel(request.key, request.text, rect, request.anchor, None, True).leader_line()
+                cost = sum(_overlap(box, box) for box in clear_boxes if _crosses(start, end, box))
             if best is None or cost < best[0]:
                 best = (cost, ring, rect)
             if cost == 0:

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWi
 from dealerdrill.drills.baccarat_drills import money
 from dealerdrill.views.cards import CARD_ASPECT, paint_card
 
-from .drill_panels_keys import MAX_DIGITS, PAGE_KEYS
+from .drill_panels_keys import MAX_DIGITS, PAGE_KEYS, dollars_problem
 
 FELT = QColor(18, 92, 58)
 FELT_EDGE = QColor(230, 200, 120)
@@ -135,6 +135,16 @@ class _Panel(QWidget):
         if not text or not text.isprintable() or key in PAGE_KEYS:
             return False
         self.refusal = f"“{text}” {why}"
+        self._refresh()
+        return True
+
+    def refuse_amount(self, typed: str) -> bool:
+        """An amount typed that is not exactly an amount ("9,50", "1,2"): say why and keep the entry as typed,
+        so the trainee corrects it (Backspace) and nothing is answered. True when refused."""
+        problem = dollars_problem(typed)
+        if problem is None:
+            return False
+        self.refusal = problem
         self._refresh()
         return True
 
@@ -259,7 +269,8 @@ class TableOfPlayPanel(_Panel):
 
 
 class CommissionPanel(_Panel):
-    KEYS = "Keys: type the commission in dollars (digits and .), Backspace to correct, Enter commits."
+    KEYS = "Keys: type the commission in dollars (digits, a comma for thousands, and .), Backspace to correct, " \
+           "Enter commits."
 
     def __init__(self, settings=None, parent: QWidget | None = None):
         super().__init__(settings, parent)
@@ -283,13 +294,17 @@ class CommissionPanel(_Panel):
                            + self.refusal_words())
 
     def handle_key(self, key: int, text: str) -> bool:
-        whole = self.typed.split(".")[0]
+        whole = self.typed.split(".")[0].replace(",", "")
         if text and text.isdigit():
             if "." in self.typed and len(self.typed.split(".")[1]) >= 2:
                 return self.refuse_key(key, text, "is refused: an amount has at most 2 decimals (cents).")
             if "." not in self.typed and len(whole) >= MAX_DIGITS:
                 return self.refuse_key(key, text, f"is refused: no commission here has more than {MAX_DIGITS} "
                                                   "digits of dollars.")
+            self.typed += text
+        elif text == "," and "." not in self.typed:
+            # Kept as typed, like the digits: "1,250" is an amount and "9,50" is refused whole at Enter (the
+            # drill reads it), never read as 950 by dropping the comma.
             self.typed += text
         elif text == ".":
             if "." in self.typed:
@@ -300,6 +315,8 @@ class CommissionPanel(_Panel):
         elif _is_enter(key):
             if not self.typed.strip("."):
                 return self.ask_first("Type the commission owed")
+            if self.refuse_amount(self.typed):
+                return True
             self.emit_answer(self.typed)
             return True
         else:
@@ -315,8 +332,9 @@ class CommissionPanel(_Panel):
 
 
 class SettlePanel(_Panel):
-    KEYS = ("Keys, wager by wager: type an amount to pay (digits and .), T = take, U = push; Enter moves to the "
-            "next wager and commits after the last. Up, or Backspace on an empty entry, goes back one wager.")
+    KEYS = ("Keys, wager by wager: type an amount to pay (digits, a comma for thousands, and .), T = take, U = push; "
+            "Enter moves to the next wager and commits after the last. Up, or Backspace on an empty entry, goes back "
+            "one wager.")
 
     def __init__(self, settings=None, parent: QWidget | None = None):
         super().__init__(settings, parent)
@@ -361,12 +379,15 @@ class SettlePanel(_Panel):
 
     def handle_key(self, key: int, text: str) -> bool:
         amount = "" if self.typed in ("take", "push") else self.typed
-        if text and (text.isdigit() or text == "."):
+        if text == "," and "." not in amount:
+            # Kept as typed: "1,250" is an amount, "9,50" is refused whole at Enter, never read as 950.
+            self.typed = amount + text
+        elif text and (text.isdigit() or text == "."):
             if text == "." and "." in amount:
                 return self.refuse_key(key, text, "is refused: the amount already has its decimal point.")
             if text.isdigit() and "." in amount and len(amount.split(".")[1]) >= 2:
                 return self.refuse_key(key, text, "is refused: an amount has at most 2 decimals (cents).")
-            if text.isdigit() and "." not in amount and len(amount) >= MAX_DIGITS:
+            if text.isdigit() and "." not in amount and len(amount.replace(",", "")) >= MAX_DIGITS:
                 return self.refuse_key(key, text, f"is refused: no payment here has more than {MAX_DIGITS} "
                                                   "digits of dollars.")
             self.typed = amount + text
@@ -384,6 +405,8 @@ class SettlePanel(_Panel):
         elif _is_enter(key):
             if not self.typed.strip("."):
                 return self.ask_first(f"Settle wager {self.current + 1}: type the amount to pay, T or U")
+            if self.typed not in ("take", "push") and self.refuse_amount(self.typed):
+                return True
             self.calls[self.current] = self.typed
             self.typed = ""
             if self.current == len(self.calls) - 1:

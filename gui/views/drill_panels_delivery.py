@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
 from .drill_panels_keys import is_page_key
@@ -36,6 +36,21 @@ def _font(size: float, bold: bool = False) -> QFont:
     font.setPointSizeF(size)
     font.setBold(bold)
     return font
+
+
+CHUNG_WORD = "chung"
+CHUNG_POINTS = 7   # bold
+
+
+def chung_marker(centre: QPointF) -> tuple[QRectF, QRectF]:
+    """(the marker's ellipse, the rectangle its word is drawn in) around `centre`: both sized from the font's
+    own measure of the word, so no letter is cut off (a fixed 32-unit box printed "chunc"). The ellipse
+    holds the word's whole box: an ellipse through the corners of a w x h box has semi-axes w/√2, h/√2."""
+    metrics = QFontMetricsF(_font(CHUNG_POINTS, True))
+    width, height = metrics.horizontalAdvance(CHUNG_WORD) + 2, metrics.height()
+    words = QRectF(centre.x() - width / 2, centre.y() - height / 2, width, height)
+    rx, ry = width / math.sqrt(2) + 1, height / math.sqrt(2) + 1
+    return QRectF(centre.x() - rx, centre.y() - ry, 2 * rx, 2 * ry), words
 
 
 def paint_die(p: QPainter, rect: QRectF, value: int) -> None:
@@ -204,12 +219,13 @@ class DeliveryPanel(QWidget):
 
     @staticmethod
     def _paint_chung(p: QPainter, centre: QPointF, colour: QColor) -> None:
+        marker, words = chung_marker(centre)
         p.setPen(QPen(QColor(40, 30, 10), 1.5))
         p.setBrush(colour)
-        p.drawEllipse(centre, 14, 9)
-        p.setFont(_font(7, True))
+        p.drawEllipse(marker)
+        p.setFont(_font(CHUNG_POINTS, True))
         p.setPen(QColor(40, 30, 10))
-        p.drawText(QRectF(centre.x() - 16, centre.y() - 7, 32, 14), Qt.AlignmentFlag.AlignCenter, "chung")
+        p.drawText(words, Qt.AlignmentFlag.AlignCenter, CHUNG_WORD)
 
     def _paint_fields(self, p: QPainter, key) -> None:
         top = 96

@@ -19,10 +19,11 @@ from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
-from dealerdrill.domain import format_cents, format_money
+from dealerdrill.domain import format_cents, format_money, written_amount_problem
 
 from .drill_panels_keys import is_page_key
 
+QWIDGETSIZE_MAX = (1 << 24) - 1   # Qt's largest widget size: no maximum
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 RIGHT = "#1e7b34"
 WRONG = "#b3261e"
@@ -43,8 +44,8 @@ class FindErrorPanel(QWidget):
     answered = Signal(object)
     shows_question = True
     KEYS = ("Keys: Up/Down choose a line; Space marks or unmarks it; typing a correction marks it too: an "
-            "amount (digits), C clear, T take, U push, D draw, S stand, or the boxes in order (digits); Backspace "
-            "edits, Delete unmarks; Enter commits (nothing marked: no mistakes).")
+            "amount (digits, a comma for thousands), C clear, T take, U push, D draw, S stand, or the boxes in "
+            "order (digits); Backspace edits, Delete unmarks; Enter commits (nothing marked: no mistakes).")
 
     def __init__(self, settings=None, parent=None):
         super().__init__(parent)
@@ -92,6 +93,21 @@ class FindErrorPanel(QWidget):
     SIDE_BY_SIDE = False
     LINES_WIDTH = 470
 
+    def line_columns(self) -> int:
+        """How many columns the lines are listed in (the roulette panel uses two below its picture)."""
+        return 1
+
+    def _lines_table(self, rows: list[str]) -> str:
+        """The lines' rows as one table, or side by side in line_columns() tables, first lines on the left."""
+        columns = self.line_columns()
+        if columns == 1 or len(rows) <= 1:
+            return f"<table cellspacing='2' cellpadding='2'>{''.join(rows)}</table>"
+        per_column = -(-len(rows) // columns)
+        parts = [rows[i:i + per_column] for i in range(0, len(rows), per_column)]
+        cells = "".join(f"<td valign='top' width='{100 // columns}%'><table cellspacing='0' cellpadding='1'>"
+                        f"{''.join(part)}</table></td>" for part in parts)
+        return f"<table width='100%' cellspacing='0' cellpadding='0'><tr>{cells}</tr></table>"
+
     # -- what a game's panel provides ----------------------------------------------------------------------
     def make_picture(self) -> QWidget:
         return QWidget()
@@ -129,6 +145,8 @@ class FindErrorPanel(QWidget):
 
     def _refresh(self, truth: dict | None = None) -> None:
         rows = []
+        # Two columns of lines share the panel's width: the graded words are kept short to fit beside each other.
+        right_words, no_mistake = ("→ ", "✗ no mistake") if self.line_columns() > 1 else ("right: ", "no mistake here")
         for index, line in enumerate(self.lines):
             here = index == self.current and truth is None
             mark = self.marks.get(line["id"], None)
@@ -139,13 +157,13 @@ class FindErrorPanel(QWidget):
                 wrong_line = line["id"] in truth
                 right = truth.get(line["id"])
                 if wrong_line:
-                    extra = f"<td style='color:{RIGHT}'>&nbsp; right: {_escape(right)}</td>"
+                    extra = f"<td style='color:{RIGHT}'>&nbsp; {right_words}{_escape(right)}</td>"
                 elif marked:
-                    extra = f"<td style='color:{WRONG}'>&nbsp; no mistake here</td>"
+                    extra = f"<td style='color:{WRONG}'>&nbsp; {no_mistake}</td>"
             style = " style='background:#fff3c4'" if here else ""
             rows.append(f"<tr{style}><td>{index + 1}.</td><td>{_escape(line['label'])}</td>"
                         f"<td>&nbsp; {_escape(line['shown'])}</td><td>&nbsp; {cell}</td>{extra}</tr>")
-        self.lines_label.setText(f"<table cellspacing='2' cellpadding='2'>{''.join(rows)}</table>")
+        self.lines_label.setText(self._lines_table(rows))
         if truth is None:
             count = len(self.marks)
             self.status.setText(f"Line {self.current + 1} of {len(self.lines)}. "
@@ -188,7 +206,7 @@ class FindErrorPanel(QWidget):
             value = self.marks.get(line_id) or []
             if len(value) < 8:
                 self.marks[line_id] = list(value) + [int(text)]
-        elif text and (text.isdigit() or text == ".") and "amount" in accepts:
+        elif text and (text.isdigit() or text in ".,") and "amount" in accepts:
             value = self.marks.get(line_id)
             value = "" if not isinstance(value, str) or value in WORD_KEYS.values() else value
             # A key refused is said, never dropped quietly.
@@ -196,6 +214,10 @@ class FindErrorPanel(QWidget):
                 return self._refuse("“.” is refused: amounts at this table are whole dollars.")
             if text == "." and "." in value:
                 return self._refuse("“.” is refused: the amount already has its decimal point.")
+            # A comma is kept as typed ("1,250" is an amount); one that is not a thousands separator ("9,50")
+            # is refused with the whole amount at Enter, never dropped so that 950 would be read.
+            if text == "," and "." in value:
+                return self._refuse("“,” is refused: a comma only separates thousands, before the point.")
             if "." in value and len(value.split(".")[1]) >= 2:
                 return self._refuse(f"“{text}” is refused: an amount has at most 2 decimals (cents).")
             if len(value) >= MAX_TYPED:
@@ -223,6 +245,13 @@ class FindErrorPanel(QWidget):
         if open_lines:
             self.status.setText(f"Give a correction for line {', '.join(map(str, open_lines))} (or Delete to unmark).")
             return None
+        for index, line in enumerate(self.lines):
+            typed = self.marks.get(line["id"])
+            if isinstance(typed, str) and typed not in WORD_KEYS.values():
+                problem = written_amount_problem(typed)
+                if problem:
+                    self.status.setText(f"Line {index + 1}: {problem}. Backspace corrects it.")
+                    return None
         return {"marks": dict(self.marks.items())}
 
     def _commit(self) -> None:
@@ -251,7 +280,9 @@ class FindErrorPanel(QWidget):
 # --- roulette -------------------------------------------------------------------------------------------------
 
 class RouletteFindErrorPanel(FindErrorPanel):
-    """The layout with the chips the dealer left and a note of what was done with each wager."""
+    """The layout with the chips the dealer left, each wager marked with the number of its line in the list
+    (what was done with it is in the list: the two side by side crowded an Advanced layout until its labels
+    covered one another)."""
 
     SIDE_BY_SIDE = True   # the layout is wide and short: the lines go beside it
 
@@ -268,13 +299,40 @@ class RouletteFindErrorPanel(FindErrorPanel):
 
     def resizeEvent(self, event) -> None:
         # Beside the lines, a laptop-wide panel left the picture about 460 px wide, where its labels shrink
-        # into one another; then the lines go below and the picture takes the panel's width.
+        # into one another; then the lines go below, in two columns across the panel's width, and the picture
+        # takes the height left over, never less than its labels need to read. One column below a picture
+        # drawn as tall as its width asks cut the list off at 1366 x 768 (the page scrolled).
         room_beside = event.size().width() - self.LINES_WIDTH - 2 * self.body.spacing() - 24
         narrow = room_beside < self.picture.legible_width()
         wanted = QBoxLayout.Direction.TopToBottom if narrow else QBoxLayout.Direction.LeftToRight
         if self.body.direction() != wanted:
             self.body.setDirection(wanted)
+            if narrow:
+                self.picture.fit_to_room(self.picture.legible_height())
+                self.lines_label.setMinimumWidth(0)
+                self.lines_label.setMaximumWidth(QWIDGETSIZE_MAX)
+                self.lines_label.setWordWrap(False)
+            else:
+                self.picture.follow_width()
+                self.lines_label.setFixedWidth(self.LINES_WIDTH)
+                self.lines_label.setWordWrap(True)
+            if self.item is not None:
+                self._refresh(self._truth)
         super().resizeEvent(event)
+
+    def line_columns(self) -> int:
+        return 2 if self.lines_below else 1
+
+    def show_grade(self, item, grade) -> None:
+        self._truth = {line: self._truth_words(value) for line, value in item.key["right"].items()
+                       if line in item.key["mistakes"]}
+        super().show_grade(item, grade)
+
+    def show_item(self, item) -> None:
+        self._truth = None
+        super().show_item(item)
+
+    _truth: dict | None = None   # the right treatments once graded, kept to list the lines again on a resize
 
     def _refresh(self, truth: dict | None = None) -> None:
         super()._refresh(truth)
@@ -288,8 +346,9 @@ class RouletteFindErrorPanel(FindErrorPanel):
             area = area.parentWidget()
         if area is None or area.widget() is None:
             return
-        row = self.lines_label.sizeHint().height() / len(self.lines)
-        top = self.lines_label.mapTo(area.widget(), QPoint(0, int(row * self.current)))
+        rows = -(-len(self.lines) // self.line_columns())   # the lines run down the first column, then the next
+        row = self.lines_label.sizeHint().height() / rows
+        top = self.lines_label.mapTo(area.widget(), QPoint(0, int(row * (self.current % rows))))
         area.ensureVisible(top.x(), top.y() + int(row / 2), 0, int(row * 1.5))
 
     @staticmethod
@@ -309,11 +368,10 @@ class RouletteFindErrorPanel(FindErrorPanel):
         view.set_stacks(stacks)
         view.set_result(prompt["number"], ())
         numbers = {line["id"]: i + 1 for i, line in enumerate(prompt["lines"])}
-        shown = {line["id"]: line["shown"] for line in prompt["lines"]}
         notes = {}
         for bet in prompt["bets"]:
             if bet["line"] != "C":
-                notes[self._key(bet["position"])] = (f"{numbers[bet['line']]}: {shown[bet['line']]}", QColor("#00e5ff"))
+                notes[self._key(bet["position"])] = (f"{numbers[bet['line']]}", QColor("#00e5ff"))
         view.set_notes(notes)
 
 

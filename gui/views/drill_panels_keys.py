@@ -13,6 +13,8 @@ import re
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
+from dealerdrill.domain import written_amount_problem
+
 _COMMAND_MODIFIERS = Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier
 PAGE_KEYS = {Qt.Key_H, Qt.Key_N}   # the drill page's own letters (dealerdrill.views.drill_view)
 MAX_DIGITS = 9                     # no answer in any drill runs to more digits than this
@@ -36,12 +38,16 @@ def whole_number_problem(text: str, what: str = "the answer") -> str | None:
 
 
 def dollars_problem(text: str, what: str = "the amount") -> str | None:
-    """Why `text` is not a dollar amount (such as 12, 12.50 or $1,250.50), or None when it is one."""
+    """Why `text` is not a dollar amount (such as 12, 12.50 or $1,250.50), or None when it is one (read as
+    every answer box reads it: dealerdrill.domain.written_amount_problem)."""
     text = text.strip()
     if not text:
         return f"Type {what} first."
-    if not re.fullmatch(r"\$?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d{1,2})?", text) or not re.search(r"\d", text):
-        return f"“{text}” is not an amount in dollars and cents: type it such as 23.75."
+    problem = written_amount_problem(text)
+    if problem:
+        return f"{problem[0].upper()}{problem[1:]}."
+    if len(text.partition(".")[2]) > 2:
+        return f"“{text}” is not an amount in dollars and cents: at most 2 decimals, such as 23.75."
     if len(re.sub(r"\D", "", text.split(".")[0])) > MAX_DIGITS:
         return f"“{text}” is larger than any amount here (at most {MAX_DIGITS} digits of dollars)."
     return None

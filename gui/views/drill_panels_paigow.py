@@ -60,6 +60,9 @@ class _Panel(QWidget):
 
     answered = Signal(object)
     KEYS = ""
+    # True where H is one of the panel's own keys: the drill page then offers the hint on F1 only, and says so
+    # on its button and key line (dealerdrill.views.drill_view.hint_keys).
+    keeps_letter_h = False
 
     def __init__(self, settings=None, parent=None):
         super().__init__(parent)
@@ -177,6 +180,7 @@ class TilesPanel(_Panel):
 
     KEYS = ("Type the first letters of the name (or Up/Down) to choose it, Tab to the rank and points, "
             "Enter to answer.")
+    keeps_letter_h = True   # the name box takes every letter as the start of a name
 
     def __init__(self, settings=None, parent=None):
         super().__init__(settings, parent)
@@ -319,6 +323,7 @@ class HouseWayPanel(_Painted):
 
     KEYS = ("1-4 (or Left/Right) pick a tile, H or Up puts it in the high hand, L or Down in the low hand, "
             "Backspace sends it back; or drag the tiles. Enter to answer.")
+    keeps_letter_h = True   # H puts the chosen tile in the high hand
     DESIGN = QSize(640, 440)
     TILE_W = 50
     ROW_TOP = 48

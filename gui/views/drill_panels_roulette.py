@@ -21,7 +21,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from dealerdrill.core import roulette
-from dealerdrill.domain import format_money
+from dealerdrill.domain import format_money, read_written_amount
 
 from .chip_labels import LabelRequest
 from .chips import badge_size
@@ -74,14 +74,23 @@ class DrillLayoutView(RouletteLayoutView):
         super().__init__(_colours(), first_four, parent)
         self._notes: dict = {}
         self._height_follows_width = True
+        self._least_height = self.FITTED_MIN_HEIGHT
 
-    def fit_to_room(self) -> None:
+    def fit_to_room(self, least_height: int | None = None) -> None:
         """Let the panel give the picture the height left over instead of the height its width asks for:
         in the drill page's scroll area a full-width picture pushed the entry and the help lines below the
-        bottom (a scroll bar at 1366 x 688). The drawing keeps its aspect and centres in what it gets."""
+        bottom (a scroll bar at 1366 x 688). The drawing keeps its aspect and centres in what it gets, never
+        less tall than `least_height` (FITTED_MIN_HEIGHT unless given)."""
         self._height_follows_width = False
-        self.setMinimumHeight(self.FITTED_MIN_HEIGHT)
+        self._least_height = least_height or self.FITTED_MIN_HEIGHT
+        self.setMinimumHeight(self._least_height)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.updateGeometry()
+
+    def follow_width(self) -> None:
+        """Back to the height its width asks for (undoes fit_to_room)."""
+        self._height_follows_width = True
+        self.setMinimumHeight(int(RouletteLayoutView.sizeHint(self).height() * 0.5))
         self.updateGeometry()
 
     def hasHeightForWidth(self) -> bool:
@@ -95,6 +104,11 @@ class DrillLayoutView(RouletteLayoutView):
         """The width the drawing needs for its labels to read (the view may be wider; it then centres)."""
         return math.ceil(RouletteLayoutView.sizeHint(self).width() * self.LEGIBLE_SCALE)
 
+    def legible_height(self) -> int:
+        """The height the drawing needs for its labels to read: drawn that tall it is legible_width() wide."""
+        design = RouletteLayoutView.sizeHint(self)
+        return math.ceil(self.legible_width() * design.height() / design.width())
+
     def drawn_width(self) -> float:
         """How wide the layout is drawn now, in pixels (the view keeps the aspect, so this may be less)."""
         return RouletteLayoutView.sizeHint(self).width() * self.layout_transform().m11()
@@ -103,7 +117,7 @@ class DrillLayoutView(RouletteLayoutView):
         # Fitted, it asks for no more than its least height: the panel's layout (which the scroll area asks
         # for a height) counts the rest of its lines first, and the picture grows into what is left.
         hint = super().sizeHint()
-        return hint if self._height_follows_width else QSize(hint.width(), self.FITTED_MIN_HEIGHT)
+        return hint if self._height_follows_width else QSize(hint.width(), self._least_height)
 
     def set_notes(self, notes: dict) -> None:
         """position -> (text, colour); a ring round the position and the text as a label beside it, placed
@@ -140,8 +154,10 @@ class DrillLayoutView(RouletteLayoutView):
             painter.setPen(QPen(colour, 3))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(QPointF(x, y), CHIP_RADIUS + 5, CHIP_RADIUS + 5)
-        # The labels again on top of the rings, so a ring never crosses a label's text.
+        # The labels again on top of the rings, so a ring never crosses a label's text, and the dolly on top
+        # of both, as on the table.
         self._paint_labels(painter)
+        self._paint_dolly(painter)
         painter.end()
 
 
@@ -276,7 +292,7 @@ class PayoutPanel(_LayoutPanel):
         self._refresh()
 
     def _progress(self) -> str:
-        typed = format_money(int(self.typed)) if self.typed else "–"
+        typed = f"${self.typed}" if self.typed else "–"   # as typed: a comma stays where it was put
         paid = ", ".join(f"{roulette.classify(p).name} {format_money(a)}" for p, a in self.payments) or "none"
         total = format_money(self.total) if self.total is not None else "–"
         return f"Typed: {typed}. Paid so far: {paid}. Total: {total}."
@@ -298,18 +314,34 @@ class PayoutPanel(_LayoutPanel):
         if not self.typed:
             self._say("Type the amount first, then press Space on the wager.")
             return
-        amount = int(self.typed)
+        amount = self._typed_amount()
+        if amount is None:
+            return
         self.typed = ""
         self.payments = [(p, a) for p, a in self.payments if p != key]
         if amount:
             self.payments.append((key, amount))
         self._refresh()
 
+    def _typed_amount(self) -> int | None:
+        """The amount typed, in whole dollars; None, and the reason said, when it is not exactly an amount
+        ("9,50" or "1,2": a comma only separates thousands, and the typed text is never read as 950)."""
+        try:
+            whole, _cents = read_written_amount(self.typed)
+        except ValueError as why:
+            self._say(f"{str(why)[0].upper()}{str(why)[1:]}. Backspace corrects the amount. " + self._progress())
+            return None
+        return int(whole)
+
     def _handle_key(self, event) -> bool:
         key = event.key()
         digit = _digit(event)
-        if digit is not None:
-            if len(self.typed) >= MAX_DIGITS:
+        if event.text() == "," and self.typed:
+            # Kept as typed, like a digit: "1,250" is an amount; "9,50" is refused when it is used.
+            self.typed += ","
+            self._refresh()
+        elif digit is not None:
+            if len(self.typed.replace(",", "")) >= MAX_DIGITS:
                 # Refused, not cut short: the amount typed so far stays and the trainee is told why.
                 self._say(f"No payment here has more than {MAX_DIGITS} digits: Backspace corrects the amount. "
                           + self._progress())
@@ -329,8 +361,10 @@ class PayoutPanel(_LayoutPanel):
             self._refresh()
         elif key == Qt.Key.Key_T:
             if self.typed:
-                self.total, self.typed = int(self.typed), ""
-                self._refresh()
+                total = self._typed_amount()
+                if total is not None:
+                    self.total, self.typed = total, ""
+                    self._refresh()
         elif event.text() and event.text().isprintable() and not is_page_key(event):
             # Not part of an amount nor a key of this panel: said so, never quietly dropped.
             self._say(f"“{event.text()}” is not part of an amount: amounts are typed in digits (P pays, "
@@ -343,7 +377,7 @@ class PayoutPanel(_LayoutPanel):
         ask = self.item.prompt["ask"]
         total = self.total
         if ask != "positions" and self.typed:
-            total = int(self.typed)
+            total = self._typed_amount()
         if ask != "positions" and total is None:
             return None
         payments = [[_answer_position(p), a] for p, a in self.payments]
@@ -354,6 +388,8 @@ class PayoutPanel(_LayoutPanel):
         return {"payments": payments, "total": total}
 
     def _commit(self) -> None:
+        if self.typed and self.item.prompt["ask"] != "positions" and self._typed_amount() is None:
+            return   # the typed total is not an amount: _typed_amount has said why
         answer = self.answer()
         if answer is None:
             self._say("Give the total first: type it and press Enter (or T).")

@@ -34,8 +34,10 @@ Keys (every action works without the mouse):
             (a test's review: Up/Down, Home/End choose an item, Page Up/Page Down scroll it)
 The shell puts Item.text above the panel as the question, unless the panel class sets
 `shows_question = True` because it prints the question itself.
-The panel sees every key first: a panel that uses H itself (a pai gow "high hand" key) keeps it, and F1 is
-then the way to the hint. The shell takes F1 from the window's Help ▸ Keys only while a hint is on offer.
+The panel sees every key first: a panel that uses H itself (a pai gow "high hand" key, a name box that takes
+letters) keeps it and says so (`keeps_letter_h = True`); F1 is then the way to the hint, and the hint button
+and the key line name F1 only (hint_keys). The shell takes F1 from the window's Help ▸ Keys only while a
+hint is on offer.
 """
 from __future__ import annotations
 
@@ -229,6 +231,17 @@ def sort_entries(entries: list[DrillEntry]) -> list[DrillEntry]:
 
 
 # --- small widgets -----------------------------------------------------------------------------------------------
+
+def keeps_letter_h(panel: QWidget | None) -> bool:
+    """Whether H is one of the panel's own keys (a pai gow tile to the high hand, a letter of a tile's name)."""
+    return bool(getattr(panel, "keeps_letter_h", False))
+
+
+def hint_keys(panel: QWidget | None, between: str) -> str:
+    """The keys that give the hint with this panel, as the button and the key line name them: "H / F1", or
+    F1 alone where the panel keeps H for itself (the two must never collide)."""
+    return "F1" if keeps_letter_h(panel) else f"H{between}F1"
+
 
 def _label(text: str = "", role: str | None = None, wrap: bool = False) -> QLabel:
     label = QLabel(text)
@@ -999,7 +1012,7 @@ class DrillView(QWidget):
         buttons = QHBoxLayout()
         self.end_button = _button("End session (Esc)")
         self.end_button.clicked.connect(self.end_session)
-        self.hint_button = _button("Hint (H / F1)")
+        self.hint_button = _button("Hint (F1)")   # named for the panel in force by _prepare_session_page
         self.hint_button.clicked.connect(self.show_hint)
         self.next_button = _button("Next (Enter / N)", primary=True)
         self.next_button.clicked.connect(self.next_item)
@@ -1037,6 +1050,7 @@ class DrillView(QWidget):
         self.mode_badge.setText(f"{mode.label} · {level}")
         self.countdown_row.setVisible(mode is Mode.TIMED)
         self.hint_button.setVisible(mode is Mode.PRACTICE)
+        self.hint_button.setText(f"Hint ({hint_keys(self.panel, ' / ')})")
         self.end_button.setText("Stop the test (Esc)" if mode is Mode.TEST else "End session (Esc)")
         if mode is Mode.TEST:
             self.notes_heading.setText("YOUR ANSWERS")
@@ -1058,7 +1072,7 @@ class DrillView(QWidget):
         else:
             keys = "Enter: commit the answer"
             if self.session.mode is Mode.PRACTICE:
-                keys += "  ·  H or F1: hint"
+                keys += f"  ·  {hint_keys(self.panel, ' or ')}: hint"
             elif self.session.mode is Mode.TEST:
                 keys += f"  ·  {escape}"
         self.keys_label.setText(keys)
@@ -1144,6 +1158,10 @@ class DrillView(QWidget):
     def _show_feedback(self, grade: Grade) -> None:
         """The item is answered: its feedback (practice, timed), or in a test only that it is recorded."""
         self._countdown.stop()
+        if grade.timed_out:
+            # The last tick may have said "0.1 s left": the countdown ends on what happened, never on time left.
+            self.countdown_bar.setValue(0)
+            self.countdown_label.setText("Time is up")
         self.state = "feedback"
         self.last_grade = grade
         self.problem_label.hide()
@@ -1403,7 +1421,8 @@ class DrillView(QWidget):
         enter = key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
         if self.state == "choosing" and enter:
             self._start_from_chooser()
-        elif self.state == "asking" and key in (Qt.Key.Key_H, Qt.Key.Key_F1) and self._hint_available():
+        elif (self.state == "asking" and self._hint_available()
+              and (key == Qt.Key.Key_F1 or key == Qt.Key.Key_H and not keeps_letter_h(self.panel))):
             self.show_hint()
         elif self.state == "feedback" and (enter or key == Qt.Key.Key_N):
             if not (enter and self._committing):

@@ -38,7 +38,7 @@ RESULT_WORDS = {"win": "wins", "lose": "loses", "push": "pushes"}
 RESULT_COLOURS = {"win": QColor(70, 190, 100), "lose": QColor(215, 60, 60), "push": QColor(150, 150, 150)}
 # Settings that change the game on the table: a change to any of them ends the deal in progress.
 RULE_SETTINGS = ("house_way", "commission_rate", "commission_rounding", "table_min", "table_max", "chip_values",
-                 "player_box", "banker_box", "count_from")
+                 "player_box", "banker_box", "count_from", "dice_count_from")
 
 
 def sentence(text: str) -> str:
@@ -51,7 +51,8 @@ class PaiGowSettings:
     """The table's own settings; any object with these attribute names (e.g. the app's settings) will do."""
     player_box: int = 2          # the trainee's box
     banker_box: int = 1          # where the chung sits (box 1 when the house banks, seed 003 rule 11.1)
-    count_from: int | None = None  # the box counted as 1 for the dice; None: the banker's box
+    count_from: int | None = None  # the box counted as 1 for the dice; None: as the house's reading says
+    dice_count_from: str = "banker"  # the house's reading (the app's Pai Gow setting): "banker" or "box 1"
     commission_rate: float = 0.05
     table_min: int = 25
     table_max: int = 5000
@@ -333,13 +334,20 @@ class PaiGowTable(QWidget):
     def _banker_box(self) -> int:
         return int(_setting(self.settings, "banker_box"))
 
+    def _count_start(self) -> int:
+        """The box the dice are counted from under the house's reading in force (the engine's answer)."""
+        from dealerdrill.core import paigow_procedure
+
+        return paigow_procedure.dice_count_start(_setting(self.settings, "dice_count_from") or "banker",
+                                                 self._banker_box())
+
     def _player_box(self) -> int:
         return int(_setting(self.settings, "player_box"))
 
     def new_deal(self):
         """Ask the engine for a new deal and deliver the stacks box by box."""
         self._deliver_timer.stop()
-        count_from = _setting(self.settings, "count_from") or self._banker_box()
+        count_from = _setting(self.settings, "count_from") or self._count_start()
         self.deal_result = self.engine.deal(seed=_setting(self.settings, "seed"), count_from=int(count_from))
         self._delivery_boxes = list(self.deal_result.delivered_to)  # the engine says where each stack went
         self.delivered = 0

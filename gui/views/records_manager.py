@@ -363,6 +363,7 @@ class ManagerPage(QWidget):
                 self._fill_tests(f)
             elif page == HOUSE_WAYS_TAB:
                 self._fill_house_ways()
+                self._show_dice_count()
             elif page == WORKSTATION_TAB:
                 self.workstation_tab.refresh()
         except PLAIN_ERRORS as error:
@@ -1027,6 +1028,22 @@ class ManagerPage(QWidget):
         for widget in (self.load_way_button, self.use_way_button, self.forget_way_button):
             row.addWidget(widget)
         row.addStretch(1)
+        # A house reading the rule pages leave open: where the dice total is counted from (the dice rules are
+        # missing). Signed like every answer-key setting; the dice-and-delivery drill grades by it. On the
+        # buttons' row: a row of its own made the Manager page too tall for a laptop's window.
+        dice_label = QLabel("&Dice counted from:")
+        self.dice_count_box = QComboBox()
+        self.dice_count_box.setObjectName("diceCountFrom")
+        for value, words in app_settings.DICE_COUNT_CHOICES:
+            self.dice_count_box.addItem(words, value)
+        dice_label.setBuddy(self.dice_count_box)
+        self.dice_count_box.setToolTip("The house's reading of the pai gow dice count (the dice rules are not among "
+                                       "the rule pages): the Pai Gow table and the dice-and-delivery drill use it")
+        self.use_dice_count_button = button("Use this readi&ng")
+        self.use_dice_count_button.setObjectName("useDiceCount")
+        self.use_dice_count_button.clicked.connect(self.use_chosen_dice_count)
+        for widget in (dice_label, self.dice_count_box, self.use_dice_count_button):
+            row.addWidget(widget)
         layout.addLayout(row)
         self.ways_message = _message()
         self.ways_message.setObjectName("houseWaysMessage")
@@ -1145,6 +1162,24 @@ class ManagerPage(QWidget):
         _say(self.ways_message, f"The Pai Gow table now uses the {name} house way; the house-way drill uses it "
                                 "from its next session.", "done")
         return True
+
+    def use_chosen_dice_count(self) -> bool:
+        """Make the chosen reading of the dice count the house's (saved and signed with the settings)."""
+        reading = self.dice_count_box.currentData()
+        try:
+            self.desk.use_dice_count(reading)
+        except PLAIN_ERRORS as error:
+            _say(self.ways_message, plain_message(error), "problem")
+            self._show_dice_count()
+            return False
+        _say(self.ways_message, f"The house's dice count is now: {self.dice_count_box.currentText()}. The Pai Gow "
+                                "table uses it from its next deal, the dice-and-delivery drill from its next "
+                                "session.", "done")
+        return True
+
+    def _show_dice_count(self) -> None:
+        self.dice_count_box.setCurrentIndex(max(0, self.dice_count_box.findData(
+            self.desk.settings.paigow.dice_count_from)))
 
     def forget_selected_house_way(self) -> bool:
         """Stop offering the selected loaded way; the table falls back to New Zealand if it used it."""

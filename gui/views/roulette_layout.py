@@ -171,11 +171,17 @@ class RouletteLayoutView(QWidget):
         stacked = {r.key for r in requests}
         # Single chips carry no label, but their discs must stay uncovered all the same.
         obstacles = [*self.text_rects(), *(self.stack_rect(k) for k in self._stacks if k not in stacked)]
-        dolly = self.dolly_rect()
-        if dolly is not None:
-            obstacles.append(dolly)
-        self._labels = place_labels(requests, obstacles, QRectF(4, 4, geo.WIDTH - 8, geo.HEIGHT - 8))
+        # The dolly and the winning number stay in sight: no label on them, and no leader line across them.
+        in_sight = [rect for rect in (self.dolly_rect(), self.winning_number_rect()) if rect is not None]
+        self._labels = place_labels(requests, obstacles, QRectF(4, 4, geo.WIDTH - 8, geo.HEIGHT - 8), in_sight)
         self.update()
+
+    def winning_number_rect(self) -> QRectF | None:
+        """Where the winning number (the dolly's) is printed, or None with no dolly."""
+        if self._dolly is None:
+            return None
+        texts = self.text_rects()
+        return texts[36] if self._dolly == 0 else texts[self._dolly - 1]
 
     def wager_text(self, key: Key) -> str:
         """The wager on a position in words: its name (the engine's) and its chips."""
@@ -260,9 +266,9 @@ class RouletteLayoutView(QWidget):
         self._paint_outside(painter)
         self._paint_highlights(painter)
         self._paint_chips(painter)
-        self._paint_dolly(painter)
         self._paint_cursor(painter)
         self._paint_labels(painter)
+        self._paint_dolly(painter)   # last: it stands on the chips, and nothing drawn is ever above it
         painter.end()
 
     def _paint_felt(self, painter: QPainter) -> None:

@@ -36,7 +36,7 @@ def test_a_trainee_cannot_set_the_commission_to_zero(desk):
     ("baccarat", {"burn": False}), ("baccarat", {"commission_rounding": "up"}),
     ("roulette", {"first_four": False}), ("roulette", {"chip_values": (5, 25, 100)}),
     ("paigow", {"house_way": "foxwoods"}), ("paigow", {"commission_percent": 4.0}),
-    ("paigow", {"maximum_bet": 1000}),
+    ("paigow", {"maximum_bet": 1000}), ("paigow", {"dice_count_from": "box 1"}),
 ])
 def test_every_answer_key_setting_is_locked(desk, table, values):
     new = replace(desk.settings, **{table: replace(getattr(desk.settings, table), **values)})
@@ -62,6 +62,64 @@ def test_a_manager_changes_them_and_the_change_is_audited(manager_desk):
     # and the settings now in force, signed with the manager's key (the copy that wins over settings.json)
     assert manager_desk.records.latest_signed_audit("settings_in_force") == in_force
     assert json.loads(in_force.detail)["answer_keys"]["baccarat"]["tie_odds"] == 9
+
+
+@pytest.mark.parametrize("table, values", [
+    ("baccarat", {"commission_percent": 2.125}),      # the engine charges whole hundredths of a percent
+    ("paigow", {"commission_percent": 2.125}),
+    ("baccarat", {"tie_odds": 7}), ("baccarat", {"decks": 2}),
+    ("roulette", {"minimum_bet": 7, "chip_values": (5, 25)}),   # no handful of chips makes the minimum
+])
+def test_a_manager_cannot_put_in_force_what_the_tables_cannot_use(manager_desk, table, values):
+    # The settings file and the dialog refused 2.125%, but the desk put it in force, and then every commission
+    # drill failed to start. The desk now makes the same check: refused, and nothing changes.
+    before, audited = manager_desk.settings, len(manager_desk.records.audit_log())
+    saved = paths.settings_file().read_bytes() if paths.settings_file().exists() else None
+    new = replace(before, **{table: replace(getattr(before, table), **values)})
+    with pytest.raises(table_settings.SettingsError, match=table_settings.TABLE_TITLES[table]):
+        manager_desk.apply_settings(new)
+    assert manager_desk.settings == before and len(manager_desk.records.audit_log()) == audited
+    assert (paths.settings_file().read_bytes() if paths.settings_file().exists() else None) == saved
+    manager_desk.choose_guest()
+    for drill in ("baccarat.commission", "paigow.settle"):
+        session = manager_desk.start_session(drill, Mode.PRACTICE, seed=1)
+        assert session.next_item() is not None
+
+
+def test_a_trainee_cannot_set_the_house_s_dice_count_but_a_manager_can_and_it_is_signed(desk):
+    desk.add_trainee("Aroha")
+    desk.choose_trainee("Aroha")
+    with pytest.raises(ManagerRoleRequired):
+        desk.use_dice_count("box 1")
+    assert desk.settings.paigow.dice_count_from == "banker"
+    desk.set_first_pin(MANAGER, PIN, PIN)
+    desk.use_dice_count("box 1")
+    assert desk.settings.paigow.dice_count_from == "box 1"
+    in_force, entry = desk.records.audit_log()[:2]
+    assert (entry.actor, entry.action) == (MANAGER, "settings_changed")
+    assert entry.detail == "Pai Gow: Dice counted from banker → box 1"
+    assert json.loads(in_force.detail)["answer_keys"]["paigow"]["dice_count_from"] == "box 1"
+    with pytest.raises(table_settings.SettingsError, match="Dice counted from"):
+        desk.use_dice_count("the dealer")       # not a reading: refused, nothing changes
+    assert desk.settings.paigow.dice_count_from == "box 1"
+    # The drill made from now on counts from box 1 whoever banks.
+    session = desk.start_session("paigow.delivery", Mode.PRACTICE, 3, seed=4)
+    assert session.drill.reading.value == "box 1"
+    item = session.next_item()
+    assert item.key["count_from"] == 1
+
+
+def test_check_settings_is_the_dialog_s_and_the_file_s_check():
+    good = with_baccarat(table_settings.Settings(), commission_percent=4.5, tie_odds=9)
+    assert table_settings.check_settings(good) == good
+    bad = with_baccarat(good, commission_percent=2.125)
+    with pytest.raises(table_settings.SettingsError) as refused:
+        table_settings.check_settings(bad)
+    with pytest.raises(table_settings.SettingsError) as by_the_dialog:
+        table_settings.build_table("baccarat", {"commission_percent": 2.125})
+    assert str(refused.value) == str(by_the_dialog.value)
+    loaded, problems = table_settings.from_dict(bad.to_dict())
+    assert loaded.baccarat == table_settings.BaccaratSettings() and problems
 
 
 def test_answer_key_changes_lists_each_changed_setting_in_words():

@@ -93,6 +93,8 @@ def _sessions_of(drill, level):
     ("(you said (no answer in time))", "brackets"),
     ("3 chips × 17 = $51.", "chips and dollars"),
     ("worth 1 points.", "plural"),
+    ("At the big table 1 seated player have wagers on the Banker's hand.", "plural"),
+    ("nobody has a wager on the Player's hand; 1 seated players bet on the Banker's hand.", "plural"),
 ])
 def test_the_wording_checks_find_each_kind_of_problem(text, problem):
     assert any(problem in found for found in wording_problems(text)), wording_problems(text)
@@ -101,3 +103,18 @@ def test_the_wording_checks_find_each_kind_of_problem(text, problem):
 def test_the_wording_checks_pass_plain_feedback():
     assert wording_problems("Rule 5.1 odds: split 17 to 1; pay $1,012.50, not $1,012.00 (2.8% of the wager). "
                             "Rules 5.2-5.3: on 0 the zero wagers are paid; under rule 5.7(b) commission.") == []
+
+
+def test_the_no_taker_situations_agree_with_their_count():
+    # "At the big table 1 seated player have wagers" and "1 seated players bet": each count drawn, 0 to 3.
+    from dealerdrill.core import Rng
+    from dealerdrill.drills.irregularities import BaccaratIrregularitiesDrill
+
+    drill = BaccaratIrregularitiesDrill()
+    seen = set()
+    for family in [f for f in drill.families() if "no_taker" in f]:
+        for seed in range(40):
+            item = drill.generate(Rng(seed), 3, family)
+            assert wording_problems(item.text) == [], item.text
+            seen.add(next(word for word in ("1 seated player ", "seated players") if word in item.text))
+    assert seen == {"1 seated player ", "seated players"}

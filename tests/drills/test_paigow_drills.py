@@ -206,19 +206,21 @@ def test_house_way_values_are_the_banks_against_the_reference_count():
                      if same_setting(s[0], s[1], item.key["high"], item.key["low"]))
         assert grade.details["house_way_ev"] == pytest.approx(house, abs=1e-9)
         assert grade.details["best_ev"] == pytest.approx(max(evs), abs=1e-9)
-        assert f"The house way's setting is worth {house * 100:+.1f}% to the bank" in grade.explanation
+        assert (f"The house way's setting is the answer; it is worth {house * 100:+.1f}% to the bank"
+                in grade.explanation)
         if kind == "gives up":
-            assert "the best setting here" in grade.explanation
-            assert f"would be worth {max(evs) * 100:+.1f}%" in grade.explanation
+            assert "A dealer sets the house way even where another setting" in grade.explanation
+            assert f"up to {max(evs) * 100:+.1f}% here" in grade.explanation
         else:
-            assert "no setting of these tiles is worth more to the bank" in grade.explanation
-        # A wrong setting is told what it is worth, and never that it is the best one.
+            assert "No setting of these tiles is worth more to the bank" in grade.explanation
+        # A wrong setting is told what it is worth, and never that it, or any setting, is the best one: the
+        # house way is the answer (a trainee read "the best setting here", his own, as the right answer).
         for other in other_legal_settings(item):
             wrong = drill.grade(item, other)
             assert not wrong.correct
-            assert "your setting would be worth" in wrong.explanation
-            assert "this is the best" not in wrong.explanation.lower()
-            assert "The house way's setting is worth" in wrong.explanation
+            assert "Your setting would be worth" in wrong.explanation
+            assert "best setting" not in wrong.explanation.lower() and "best setting" not in grade.explanation.lower()
+            assert "The house way's setting is the answer" in wrong.explanation
 
 
 def test_house_way_rules_that_follow_others_are_given_their_context():

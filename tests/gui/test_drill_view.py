@@ -437,6 +437,25 @@ def test_timed_answer_in_time_is_graded(qtbot, make_view):
     assert view.last_grade.correct and not view.last_grade.timed_out
 
 
+def test_the_countdown_says_the_time_is_up_once_it_is(qtbot, make_view):
+    # It used to stay on the last tick's "0.1 s left" beside the "Time ran out" feedback.
+    clock = FakeClock()
+    view = make_view(clock=clock)
+    view.start("test.sum", Mode.TIMED, target=Target(seconds=30))
+    clock.now += 29.9
+    view._tick()
+    assert view.countdown_label.text() == "0.1 s left"
+    clock.now += 0.2
+    view._tick()
+    assert view.last_grade.timed_out
+    assert view.countdown_label.text() == "Time is up" and view.countdown_bar.value() == 0
+    view.next_item()
+    assert view.countdown_label.text().endswith("s left")
+    clock.now += 31   # an answer typed after the time ran out, before the next tick: timed out as well
+    answer_with_keys(qtbot, view, str(prompt_sum(view)))
+    assert view.last_grade.timed_out and view.countdown_label.text() == "Time is up"
+
+
 # --- test -------------------------------------------------------------------------------------------------------
 
 def test_a_whole_test_to_the_result_page_with_the_keyboard_only(qtbot, make_view, recording_desk):
