@@ -622,6 +622,10 @@ class Records:
         """Open a session; returns its id (a UUID string). The target in force (records' or default) and
         the settings are stored with it. The program starts a test only with issue_test: a test stored here
         is not one the records issued, and its verdict (dealerdrill.verdicts) is never a pass."""
+        if isinstance(settings_snapshot, dict) and ISSUE_KEY in settings_snapshot:
+            # A caller's issue would be a seed of its choosing, whose items and right answers it knows ahead.
+            raise ValueError("A test's issue (its seed, target and answer-key settings) is made by the records "
+                             "alone (issue_test), never given by whoever starts a session.")
         row = self._trainee_row(trainee)
         if row is None:
             raise UnknownTraineeError(trainee)

@@ -542,6 +542,14 @@ def _time_problems(started: str, finished: str | None, answered: list[str], now:
     start = from_text(started)
     if start is not None and start > now + FUTURE_SLACK:
         problems.append(f"it started in the future ({started}): the clock that recorded it was set ahead")
+    else:
+        # A clock set ahead for the finish only (or for some answers): a sign-off made now would predate the test.
+        end = _moment(finished)
+        latest = max((moment for moment in map(_moment, answered) if moment is not None), default=None)
+        if end is not None and end > now + FUTURE_SLACK:
+            problems.append(f"it finished in the future ({finished}): the clock that recorded it was set ahead")
+        elif latest is not None and latest > now + FUTURE_SLACK:
+            problems.append("an answer was recorded in the future: the clock that recorded it was set ahead")
     if finished is not None and finished < started:
         problems.append(f"it finished ({finished}) before it started ({started})")
     if any(at < started for at in answered) or (finished is not None and any(at > finished for at in answered)):
@@ -549,6 +557,15 @@ def _time_problems(started: str, finished: str | None, answered: list[str], now:
     if any(later < earlier for earlier, later in zip(answered, answered[1:])):
         problems.append("its answers were recorded out of order in time")
     return problems
+
+
+def _moment(text) -> datetime | None:
+    """The time a stored text holds, or None for one that holds none (empty, or written by hand unreadable)."""
+    try:
+        moment = from_text(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
+    return moment if moment is None or moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _answer_keys(tables: dict) -> dict:

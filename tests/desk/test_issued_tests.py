@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from real_answers import play_for_real
@@ -154,6 +154,42 @@ def test_a_test_taken_under_a_clock_going_backwards_is_named(records_path):
     assert any("finished" in p and "before it started" in p for p in verdict.problems)
     assert any(summary.uuid in p.where for p in desk.verify())
     desk.close()
+
+
+def test_a_test_finished_under_a_clock_set_ahead_is_named(records_path):
+    # Started and answered on time, finished with the desk's clock two days ahead: the finish is in the future for
+    # whoever judges it now (a sign-off made today would be dated before the test ended).
+    now = datetime.now(UTC).replace(microsecond=0)
+    moments = iter([now - timedelta(hours=1)] * 6 + [now + timedelta(days=2)] * 100)
+    desk = Desk.open(records_path, clock=lambda: now - timedelta(hours=2))
+    desk.set_first_pin(MANAGER, PIN, PIN)
+    desk.set_target(DRILL, TARGET)
+    desk.lock_manager()
+    desk.add_trainee("Aroha")
+    desk.close()
+    desk = Desk.open(records_path, clock=lambda: next(moments))
+    desk.choose_trainee("Aroha")
+    _, summary = take(desk, [True] * TARGET.test_items)
+    desk.unlock_manager(PIN, MANAGER)
+    verdict = desk.judged_session(summary.uuid)
+    assert any("finished in the future" in p for p in verdict.problems) and not verdict.passed
+    with pytest.raises(ValueError, match="cannot be signed off"):
+        desk.sign_off(summary.uuid)
+    assert any(summary.uuid in p.where for p in desk.verify())
+    desk.close()
+
+
+def test_a_caller_cannot_give_a_test_an_issue_of_its_own(workstation):
+    # The records' start_session with an issue in the settings (a seed of the caller's, whose items and right answers
+    # it knows): refused, nothing started. Only issue_test makes an issue.
+    records = workstation.records
+    _, honest = take(workstation, [False] * TARGET.test_items)
+    settings = json.loads(records.read("SELECT settings FROM sessions WHERE uuid = ?", (honest.uuid,))[0][0])
+    settings[ISSUE_KEY]["seed"] = 4242
+    sessions = records.read("SELECT COUNT(*) FROM sessions")[0][0]
+    with pytest.raises(ValueError, match="issue_test"):
+        records.start_session("Aroha", DRILL, Mode.TEST, settings, target=TARGET)
+    assert records.read("SELECT COUNT(*) FROM sessions")[0][0] == sessions
 
 
 def test_a_test_at_another_level_is_not_a_pass_of_its_target(workstation, records_path):
