@@ -13,6 +13,7 @@ USAGE = """usage: dealerdrill [--self-check | --version | --help]
        dealerdrill key --out FILE | dealerdrill trust FILE   (share a manager key / trust another workstation's)
        dealerdrill drills                                    (every drill: id, game and title)
        dealerdrill rule GAME:NUMBER | GAME                   (a rule of the rule book: baccarat:9.5; a game's rules)
+       dealerdrill lessons [GAME]                            (every lesson of the Learn page: id, game and title)
        dealerdrill room setup --url URL | room add-desk NAME --url URL | room add-manager NAME --url URL
                                                              (a training room's PostgreSQL server)
 
@@ -69,7 +70,8 @@ def main(argv: list[str] | None = None) -> int:
 
     multiprocessing.freeze_support()
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] in (["export"], ["import"], ["verify"], ["key"], ["trust"], ["drills"], ["room"], ["rule"]):
+    if argv[:1] in (["export"], ["import"], ["verify"], ["key"], ["trust"], ["drills"], ["room"], ["rule"],
+                    ["lessons"]):
         # records from the command line: no window, no Qt import
         from .cli import main as records_command
 
@@ -99,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
             problem = f"unknown option {argv[0]!r}"
         else:
             problem = (f"unknown command {argv[0]!r} (the commands are export, import, verify, key, trust, drills, "
-                       "room, rule)")
+                       "room, rule, lessons)")
         print(f"dealerdrill: {problem}; see `dealerdrill --help`", file=sys.stderr)
         return 2
     try:

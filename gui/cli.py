@@ -9,6 +9,7 @@
     dealerdrill room add-desk NAME --url URL [--password-stdin]
     dealerdrill room add-manager NAME --url URL [--password-stdin]
     dealerdrill rule GAME:NUMBER | GAME                     (a rule of the rule book, or a game's rules)
+    dealerdrill lessons [GAME]                              (every lesson: its id, game and title)
 
 Every command that reads or writes records takes --records PATH or --records postgresql://... (the
 training room's server); without it, the room this desk is set to (DEALERDRILL_RECORDS_URL or the Manager
@@ -125,6 +126,12 @@ def parser() -> argparse.ArgumentParser:
                                            "baccarat:9.5, \"baccarat:Table 2\", paigow:(e)), or list a game's rules "
                                            "(GAME alone). Exit status 1 for a rule the book does not hold.")
     rule.add_argument("rule_id", metavar="ID", help="GAME:NUMBER, or GAME (roulette, baccarat, paigow)")
+    lessons = commands.add_parser("lessons", help="list every lesson of the Learn page: its id, game and title",
+                                  description="List the lessons of the Learn page, course by course in the order "
+                                              "they are taught: each lesson's id, game and title. Exit status 1 for "
+                                              "a game that has no course.")
+    lessons.add_argument("game", nargs="?", metavar="GAME", help="only this game's course (roulette, baccarat, "
+                                                                 "paigow)")
     return main
 
 
@@ -189,6 +196,8 @@ def main(argv: list[str] | None = None) -> int:
         return _drills()
     if arguments.command == "rule":
         return _rule(arguments.rule_id)
+    if arguments.command == "lessons":
+        return _lessons(arguments.game)
     if arguments.command == "verify":
         return _verify(arguments)
     if arguments.command == "room":
@@ -261,6 +270,26 @@ def _rule(rule_id: str) -> int:
     except (rulebook.UnknownRule, rulebook.RuleBookError) as error:
         print(f"dealerdrill: {error}", file=sys.stderr)
         return 1
+
+
+def _lessons(game: str | None) -> int:
+    """Every lesson (or a game's), in the order the courses teach them; 1 with a message for a game with no course."""
+    from dealerdrill.lessons import course, courses
+
+    if game is None:
+        chosen = courses()
+    else:
+        try:
+            chosen = (course(game.strip().lower()),)
+        except ValueError:
+            games = ", ".join(found.game for found in courses())
+            print(f"dealerdrill: there is no course for the game {game!r}; the games are: {games}", file=sys.stderr)
+            return 1
+    found = [lesson for one in chosen for lesson in one.lessons]
+    width = max(len(lesson.id) for lesson in found)
+    for lesson in found:
+        print(f"{lesson.id:<{width}}  {lesson.game:<9} {lesson.title}")
+    return 0
 
 
 def _keys_accepted_by(desk) -> dict:
