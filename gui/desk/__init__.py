@@ -9,6 +9,7 @@ no permission is checked anywhere else.
     manager_key.py       the manager's Ed25519 key, its private half encrypted under the PIN (the PIN file)
     pin.py               the PIN file of before (a salted scrypt hash), read to upgrade it
     sessions.py          TrainingSession: a drill session that records as it grades
+    path.py              the trainee's path: lessons done, drills practised, timed targets met, tests passed
     settings_policy.py   which settings decide answers (manager only) and which are presentation
 """
 from .desk import (

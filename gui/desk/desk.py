@@ -33,6 +33,7 @@ from dealerdrill.records import Records, RecordsError, SessionSummary, Trainee
 from dealerdrill.records.models import SETTINGS_IN_FORCE
 
 from .manager_key import KeyFileError
+from .path import LESSON_KEY, TraineePath, trainee_path
 from .pin import PIN_FILE_NAME
 from .roles import Manager, ManagerRole, Permission
 from .room_choice import MANAGER_URL_VARIABLE, chosen_room, save_room
@@ -513,7 +514,8 @@ class Desk:
         return {drill: info.target for drill, info in self.records.targets().items()}
 
     def start_session(self, drill: str | type, mode: Mode, difficulty: int = 1, *, seed: int | None = None,
-                      target: Target | None = None, families: list[str] | None = None) -> TrainingSession:
+                      target: Target | None = None, families: list[str] | None = None,
+                      lesson: str | None = None) -> TrainingSession:
         """Start a drill session for the person at the desk (a trainee: recorded; a guest: not). `drill` is a
         drill id or a drill class. Practice and timed: at `difficulty`, the drill made with the settings in
         force, which are stored with the session (`seed` makes it repeatable; `target`, default the one in
@@ -521,7 +523,9 @@ class Desk:
         seed, level, target and answer-key settings are theirs, `difficulty` and `seed` are not used, and a
         target of the caller's is refused; a guest's test (not recorded) is taken at its target's level.
         `families`: practice asking only these families of the drill (a lesson's check, dealerdrill.lessons), recorded
-        as practice like any other; refused for a test."""
+        as practice like any other; refused for a test. `lesson`: the session is that lesson's check (its id, stored
+        in the session's settings, dealerdrill.desk.path.LESSON_KEY), which the trainee's path counts: practice of
+        the lesson's check drill only."""
         drill_class: Any = drill
         if isinstance(drill, str):
             from dealerdrill.drills import registry
@@ -539,6 +543,8 @@ class Desk:
             raise ValueError("A test is judged by the manager's target in force, never by one the caller gives.")
         if mode is Mode.TEST and families is not None:
             raise ValueError("A test asks what its level draws; it cannot be narrowed to some families.")
+        if lesson is not None:
+            _check_of_lesson(lesson, drill_id, mode)
         self.end_session()
         if mode is Mode.TEST:
             self.session = self._start_test(drill_class, trainee, seed)
@@ -549,6 +555,8 @@ class Desk:
             memory = self.records.load_scheduler_memory(trainee, drill_id)
         snapshot: dict[str, Any] = self.settings.to_dict()
         snapshot["difficulty"] = difficulty
+        if lesson is not None:
+            snapshot[LESSON_KEY] = lesson
         self.session = TrainingSession(made, mode, difficulty=difficulty, target=target or self.target_for(drill_id),
                                        seed=seed,
                                        scheduler_memory=memory, trainee=trainee, records=self.records,
@@ -839,6 +847,21 @@ class Desk:
         self._tell(DeskEvent.RECORDS)
         return trainee
 
+    # ------------------------------------------------------------------------------------------ the trainee's path
+    def trainee_path(self, name: str | None = None) -> TraineePath | None:
+        """Where a trainee stands in each game, from the first lesson to a passed test (dealerdrill.desk.path): the
+        trainee's at the desk (None for a guest or nobody), or, for a manager, any trainee's. Tests count only as
+        their verdicts made again say."""
+        from dealerdrill.records.schema_v5 import name_key
+
+        if name is None:
+            name = self.trainee
+            if name is None:
+                return None
+        if self.trainee is None or name_key(" ".join(name.split())) != name_key(self.trainee):
+            self.require(Permission.SEE_EVERY_TRAINEE)
+        return trainee_path(self._require_records(), name, self.judge)
+
     # ------------------------------------------------------------------------------------------ reading for managers
     def roster(self, f=None):
         """Each trainee's readiness; a test counts only as its verdict made again says (dealerdrill.verdicts)."""
@@ -1010,6 +1033,17 @@ class Desk:
 # manager changes them, the desk also writes them, signed with the manager's key, into the audit log; at
 # start the signed copy wins over the file for every answer-key setting, and a house-way file is loaded only
 # if it still holds exactly what the manager loaded.
+
+
+def _check_of_lesson(lesson_id: str, drill_id: str, mode: Mode) -> None:
+    """A session marked as a lesson's check is practice of that lesson's check drill (ValueError otherwise)."""
+    from dealerdrill.lessons import lesson
+
+    check = lesson(lesson_id).check
+    if mode is not Mode.PRACTICE:
+        raise ValueError("A lesson's check is practice; it cannot be timed or a test.")
+    if check.drill != drill_id:
+        raise ValueError(f"The check of the lesson {lesson_id!r} asks the drill {check.drill!r}, not {drill_id!r}.")
 
 
 def signed_settings_text(settings: table_settings.Settings) -> str:

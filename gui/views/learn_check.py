@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from dealerdrill.desk.path import right_needed
 from dealerdrill.domain import Mode
 from dealerdrill.drills.levels import LEVEL_NAMES
 from dealerdrill.drills.session import DrillUsageError
@@ -201,7 +202,7 @@ class LessonCheck(QFrame):
             self.before_start()
         try:
             self.session = self.desk.start_session(self.check.drill, Mode.PRACTICE, self.check.difficulty,
-                                                   families=list(self.check.families) or None)
+                                                   families=list(self.check.families) or None, lesson=self.lesson.id)
         except (PermissionError, ValueError) as error:
             self.problem_label.setText(str(error))
             self.problem_label.show()
@@ -241,6 +242,7 @@ class LessonCheck(QFrame):
     def finish(self) -> None:
         """The last item is answered: the session ends and the check says how it went."""
         result = self.session.result
+        recorded = self.session.recorded
         self._end_session()
         self._drop_panel()
         self.state = "done"
@@ -250,7 +252,14 @@ class LessonCheck(QFrame):
         right, asked = result.correct, result.count
         advice = ("All right: you are ready for the drill." if right == asked else
                   "Read the lesson again where you went wrong, or try the check again; then go on to the drill.")
-        self.result_label.setText(f"{right} of {asked} right. {advice}")
+        needed = right_needed(self.check.items)
+        if not recorded:
+            path = ""
+        elif right >= needed:
+            path = " The lesson is done on your path (the Progress page)."
+        else:
+            path = f" The lesson counts as done on your path once a check has at least {needed} of {asked} right."
+        self.result_label.setText(f"{right} of {asked} right. {advice}{path}")
         self.result_label.show()
         self.progress_label.setText("")
         self.start_button.setText("Check again")
