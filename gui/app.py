@@ -402,23 +402,27 @@ class MainWindow(QMainWindow):
     def learn_shown(self) -> bool:
         return self.sections.currentWidget() is self.learn
 
-    def open_drill(self, drill_id: str) -> None:
+    def open_drill(self, drill_id: str, mode=None) -> None:
         """A lesson's way to its drill: the Drills page with that drill chosen, for practice at Basic (the trainee
-        starts it with Enter). A session still running there is left alone and the trainee is told so."""
+        starts it with Enter); the path's way to a drill in another `mode` (a Mode: timed, or a test) chooses that
+        mode at the level chosen there. A session still running there is left alone and the trainee is told so."""
         from .domain import Mode
 
+        mode = Mode.PRACTICE if mode is None else Mode(mode)
         drills = self.drills
         self.show_drills()
         if drills.state in ("asking", "feedback"):
-            self.show_message("A drill session is running: end it (Esc) to choose the lesson's drill.")
+            self.show_message("A drill session is running: end it (Esc) to choose another drill.")
             return
         if drills.state == "result":
             drills.back_to_chooser()
         drills.select_drill(drill_id)
-        drills.mode_buttons[Mode.PRACTICE].setChecked(True)
-        drills.difficulty_box.setCurrentIndex(0)
+        drills.mode_buttons[mode].setChecked(True)
+        if mode is Mode.PRACTICE:
+            drills.difficulty_box.setCurrentIndex(0)
         drills.drill_list.setFocus()
-        self.show_message("The lesson's drill is chosen for practice at Basic: Enter starts it.")
+        chosen = {Mode.PRACTICE: "for practice at Basic", Mode.TIMED: "in Timed mode", Mode.TEST: "for a test"}[mode]
+        self.show_message(f"The drill is chosen {chosen}: Enter starts it.")
 
     def _before_lesson_check(self) -> None:
         # The desk holds one session at a time: a practice session left running on the Drills page is ended

@@ -852,15 +852,27 @@ class Desk:
         """Where a trainee stands in each game, from the first lesson to a passed test (dealerdrill.desk.path): the
         trainee's at the desk (None for a guest or nobody), or, for a manager, any trainee's. Tests count only as
         their verdicts made again say."""
+        name = self._whose_records(name)
+        return None if name is None else trainee_path(self._require_records(), name, self.judge)
+
+    def recent_sessions(self, name: str | None = None, limit: int = 15) -> list[SessionSummary]:
+        """A trainee's latest sessions, newest first, each test's result made again (dealerdrill.verdicts): the
+        trainee's at the desk ([] for a guest or nobody), or, for a manager, any trainee's."""
+        name = self._whose_records(name)
+        if name is None:
+            return []
+        return self.judge.judged_all(self._require_records().recent_sessions(name, limit=limit))
+
+    def _whose_records(self, name: str | None) -> str | None:
+        """`name`, or the trainee at the desk when None (None for a guest or nobody); another trainee's records
+        need the manager role."""
         from dealerdrill.records.schema_v5 import name_key
 
         if name is None:
-            name = self.trainee
-            if name is None:
-                return None
+            return self.trainee
         if self.trainee is None or name_key(" ".join(name.split())) != name_key(self.trainee):
             self.require(Permission.SEE_EVERY_TRAINEE)
-        return trainee_path(self._require_records(), name, self.judge)
+        return name
 
     # ------------------------------------------------------------------------------------------ reading for managers
     def roster(self, f=None):

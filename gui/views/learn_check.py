@@ -1,9 +1,11 @@
 """A lesson's check: a few items of the matching drill, at Basic, in practice, answered in the drill's own panel.
 
 The desk starts the session (dealerdrill.desk.Desk.start_session, in practice mode, asking only the lesson's
-families when it names some), the drill grades every answer by the engine, and the desk records it as practice for
-the trainee at the desk, exactly as the Drills page does; a guest's answers are not recorded. A check is never a
-test: it has no pass mark and nobody signs it off. It ends after its items, with a button to the drill.
+families when it names some, marked as the lesson's check), the drill grades every answer by the engine, and the
+desk records it as practice for the trainee at the desk, exactly as the Drills page does; a guest's answers are not
+recorded. A check is never a test: it has no pass mark and nobody signs it off; the trainee's path on the Progress
+page counts the lesson done once a check is answered to the end with at least 2 of 3 right (dealerdrill.desk.path).
+It ends after its items, with a button to the drill.
 
 Keys: the panel's own keys, Enter commits; then Enter or N: the next question; Esc: stop the check.
 """

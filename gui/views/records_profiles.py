@@ -471,6 +471,8 @@ class RecordsUi(QObject):
 
         self.progress_page = ProgressPage(self.signals)
         self.progress_page.setObjectName("progress")
+        self.progress_page.lesson_requested.connect(self.open_lesson)
+        self.progress_page.drill_requested.connect(self.open_drill)
         self.manager_page = ManagerPage(self.signals)
         self.manager_page.setObjectName("manager")
         self.manager_page.show_progress_of.connect(self.show_progress_of)
@@ -654,6 +656,16 @@ class RecordsUi(QObject):
     def show_progress_of(self, name: str) -> None:
         self.progress_page.show_trainee(name)
         self._show_page(self.progress_page, self.progress_action)
+
+    def open_lesson(self, lesson_id: str) -> None:
+        """The path's step to a lesson: the Learn page at that lesson (not while a test runs)."""
+        learn = getattr(self.window, "learn", None)
+        if learn is not None and self.window.show_learn():
+            learn.show_lesson(lesson_id)
+
+    def open_drill(self, drill_id: str, mode: str) -> None:
+        """The path's step to a drill: the Drills page with it chosen in the step's mode."""
+        self.window.open_drill(drill_id, mode)
 
     def show_manager(self) -> bool:
         """The Manager page, only while the role is unlocked; otherwise the PIN is asked for first."""

@@ -1,19 +1,21 @@
 """The Progress page: one trainee's progress, read from the records (every number is a records query).
 
-Shows, for the chosen period: answers, streaks and last practice; per skill (drill) accuracy and median time
-against the targets with the recent trend and a verdict in words; the scorecard's charts; the baccarat
-table of play (Banker total x Player's third card); roulette accuracy by wager kind; pai gow accuracy by
-house-way rule; errors by category; the latest sessions with test results and sign-offs.
+Shows the trainee's path in each game (records_path.py: Learn → Practise → Timed → Test over all the records, read
+by the desk, each step leading to its next lesson or drill), then, for the chosen period: answers, streaks and last
+practice; per skill (drill) accuracy and median time against the targets with the recent trend and a verdict in
+words; the scorecard's charts; the baccarat table of play (Banker total x Player's third card); roulette accuracy by
+wager kind; pai gow accuracy by house-way rule; errors by category; the latest sessions with test results and
+sign-offs.
 
-Read-only: nobody changes a recorded answer here. Keys: Tab moves between the period, Refresh and the tables
-(the page scrolls to the focused one); F5 refreshes.
+Read-only: nobody changes a recorded answer here. Keys: Tab moves between the period, Refresh, the path's steps and
+the tables (the page scrolls to the focused one); Enter on a step goes there; F5 refreshes.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date, timedelta
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -32,6 +34,7 @@ from PySide6.QtWidgets import (
 from dealerdrill.domain.catalog import GAME_NAMES, title_told_apart, titles_shared_by_games
 
 from .records_charts import ChartView, breakdown_chart, heatmap_chart, skills_chart
+from .records_path import PATH_RULES, PathView
 from .records_profiles import (
     MET_BACKGROUND,
     NONE_BACKGROUND,
@@ -271,6 +274,9 @@ class ScrollPage(QWidget):
 class ProgressPage(ScrollPage):
     """A trainee's progress. `show_trainee(name)` picks whose (the current trainee by default)."""
 
+    lesson_requested = Signal(str)        # the path's step to a lesson: show it on the Learn page
+    drill_requested = Signal(str, str)    # the path's step to a drill, in a mode: choose it on the Drills page
+
     def __init__(self, signals, parent: QWidget | None = None):
         super().__init__(parent)
         self.desk = signals.desk
@@ -303,6 +309,22 @@ class ProgressPage(ScrollPage):
         details.setSpacing(10)
         body.addWidget(self.details)
         body.addStretch(1)
+
+        self.path_heading = label("", "section")
+        self.path_heading.setObjectName("pathHeading")
+        details.addWidget(self.path_heading)
+        self.path_note = label(PATH_RULES, "muted", wrap=True)
+        self.path_note.setObjectName("pathNote")
+        details.addWidget(self.path_note)
+        self.path_problem = label("", "problem", wrap=True)
+        self.path_problem.setObjectName("pathProblem")
+        self.path_problem.hide()
+        details.addWidget(self.path_problem)
+        self.path_view = PathView()
+        self.path_view.lesson_requested.connect(self.lesson_requested)
+        self.path_view.drill_requested.connect(self.drill_requested)
+        details.addWidget(self.path_view)
+        details.addSpacing(6)
 
         stats = QHBoxLayout()
         stats.setSpacing(12)
@@ -362,7 +384,13 @@ class ProgressPage(ScrollPage):
         self.setFocusProxy(self.period_box)
         QShortcut(QKeySequence("F5"), self, self.refresh, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         signals.trainee_changed.connect(lambda name: self.show_trainee(name))
+        signals.manager_changed.connect(self._manager_changed)
         signals.records_changed.connect(self._refresh_if_visible)
+
+    def _manager_changed(self, manager) -> None:
+        # Another trainee's progress is the manager's to see: once the role locks, the page is the desk's trainee's.
+        if manager is None and self.trainee != self.desk.trainee:
+            self.show_trainee(self.desk.trainee)
 
     def _refresh_if_visible(self) -> None:
         if self.isVisible():
@@ -380,8 +408,9 @@ class ProgressPage(ScrollPage):
         records = self.desk.records
         if name is None or records is None:
             self.title_label.setText("Progress")
-            self.note_label.setText("Choose a trainee (Trainee ▸ Choose trainee…, Ctrl+U) to see progress. "
-                                    "Guest practice is not recorded." if records is not None else
+            self.note_label.setText("Choose a trainee (Trainee ▸ Choose trainee…, Ctrl+U) to see progress and "
+                                    "the path through each game's lessons, drills and tests. Guest practice is not "
+                                    "recorded, so a guest has no path." if records is not None else
                                     "The records cannot be opened on this workstation.")
             self.details.hide()
             return
@@ -401,6 +430,7 @@ class ProgressPage(ScrollPage):
             f"{self.period_box.currentText()}. Accuracy counts timeouts as wrong; times are medians per answer. "
             + ("" if own else "Viewed by the manager."))
         self.details.show()
+        self._fill_path(name, own)
         answered = sum(s.answered for s in skills)
         correct = sum(s.correct for s in skills)
         self._stat("answers", str(answered), f"in {len(skills)} drill{'s' if len(skills) != 1 else ''}")
@@ -440,7 +470,7 @@ class ProgressPage(ScrollPage):
         breakdown_chart(self.houseway_chart, rules, "Pai gow: accuracy by house-way rule (%)",
                         "No house-way answers yet.")
 
-        recent = records.recent_sessions(name, limit=15)
+        recent = self.desk.recent_sessions(name, limit=15)      # each test's result made again, never read
         drill_name = drill_namer(records)
         rows = []
         for s in recent:
@@ -450,6 +480,23 @@ class ProgressPage(ScrollPage):
                          session_result_text(s),
                          f"{s.signed_by}, {local_time(s.signed_at)}" if s.signed_by else "—"])
         fill_table(self.sessions_table, rows, fit_rows=15, empty_text="No sessions yet.")
+
+    def _fill_path(self, name: str, own: bool) -> None:
+        self.path_heading.setText("YOUR PATH: LEARN → PRACTISE → TIMED → TEST (ALL TIME)" if own else
+                                  f"THE PATH OF {name.upper()}: LEARN → PRACTISE → TIMED → TEST (ALL TIME)")
+        try:
+            path = self.desk.trainee_path(name)
+        except PLAIN_ERRORS as error:
+            self.path_problem.setText(f"The path cannot be shown: {plain_message(error)}")
+            self.path_problem.show()
+            self.path_view.hide()
+            return
+        self.path_problem.hide()
+        if path is None:
+            self.path_view.hide()
+            return
+        self.path_view.show_path(path, clickable=own)
+        self.path_view.show()
 
     @staticmethod
     def _breakdown_rows(rows) -> list[list]:

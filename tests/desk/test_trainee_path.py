@@ -7,48 +7,22 @@ from __future__ import annotations
 import json
 
 import pytest
+from path_history import DRILL, MANAGER, PIN, answer, check, drill_session, forged_test, set_short_target
 
 from dealerdrill.desk import Desk, ManagerRoleRequired
 from dealerdrill.desk.path import LESSON_KEY, right_needed
-from dealerdrill.domain import Grade, Mode, Target
-from dealerdrill.domain.items import AnsweredItem
-from dealerdrill.lessons import course, lesson
-
-PIN, MANAGER = "24681357", "Mere Smith"
-DRILL = "baccarat.table_of_play"
-TARGET = Target(seconds=8, accuracy=0.9, test_items=4, pass_mark=0.75, level=1)
-
-
-def wrong_answer(item):
-    return dict(item.key, player="draw" if item.key["player"] == "stand" else "stand")
+from dealerdrill.domain import Mode
+from dealerdrill.lessons import course
 
 
 @pytest.fixture
 def workstation(records_path, clock):
     desk = Desk.open(records_path, clock=clock)
-    desk.set_first_pin(MANAGER, PIN, PIN)
-    desk.set_target(DRILL, TARGET)
-    desk.lock_manager()
+    set_short_target(desk)
     desk.add_trainee("Aroha")
     desk.choose_trainee("Aroha")
     yield desk
     desk.close()
-
-
-def answer(session, rights, seconds=2.0):
-    for right in rights:
-        item = session.next_item()
-        session.submit(item.key if right else wrong_answer(item), seconds)
-
-
-def check(desk, lesson_id, rights, *, finish=True):
-    found = lesson(lesson_id).check
-    session = desk.start_session(found.drill, Mode.PRACTICE, found.difficulty, families=list(found.families) or None,
-                                 lesson=lesson_id)
-    answer(session, rights)
-    if finish:
-        desk.end_session()
-    return session
 
 
 def test_the_path_counts_lessons_practice_timed_targets_and_passed_tests(workstation):
@@ -58,10 +32,8 @@ def test_the_path_counts_lessons_practice_timed_targets_and_passed_tests(worksta
     check(desk, "baccarat.player_and_9_5", [True, True, False])      # tried again: 2 of 3, done
     check(desk, "baccarat.table_2", [True, True], finish=False)      # left before its last question
     desk.end_session()
-    answer(desk.start_session(DRILL, Mode.PRACTICE, 1, seed=4), [True, False, True, True])
-    desk.end_session()
-    answer(desk.start_session(DRILL, Mode.TIMED, 1, seed=5), [True, True, True, True])
-    desk.end_session()
+    drill_session(desk, Mode.PRACTICE, [True, False, True, True])
+    drill_session(desk, Mode.TIMED, [True, True, True, True], seed=5)
     answer(desk.start_session(DRILL, Mode.TEST), [True, True, True, False])
     desk.end_session()
 
@@ -89,19 +61,15 @@ def test_the_path_counts_lessons_practice_timed_targets_and_passed_tests(worksta
 
 def test_timed_targets_need_a_tests_number_of_timed_answers_as_on_the_roster(workstation):
     desk = workstation
-    answer(desk.start_session(DRILL, Mode.PRACTICE, 1, seed=4), [True] * 6)   # practice is not timed
-    desk.end_session()
-    answer(desk.start_session(DRILL, Mode.TIMED, 1, seed=5), [True] * 3)
-    desk.end_session()
+    drill_session(desk, Mode.PRACTICE, [True] * 6)                   # practice is not timed
+    drill_session(desk, Mode.TIMED, [True] * 3, seed=5)
     standing = desk.trainee_path().game("baccarat").drills[0]
     assert standing.practised and not standing.timed_met
     assert standing.timed.answered == 3 and not standing.timed.target.enough_answers(3)
-    answer(desk.start_session(DRILL, Mode.TIMED, 1, seed=6), [True], seconds=7.5)
-    desk.end_session()
+    drill_session(desk, Mode.TIMED, [True], seed=6, seconds=7.5)
     standing = desk.trainee_path().game("baccarat").drills[0]
     assert standing.timed.accuracy_met and standing.timed.speed_met and standing.timed_met
-    answer(desk.start_session(DRILL, Mode.TIMED, 1, seed=7), [False, False])
-    desk.end_session()
+    drill_session(desk, Mode.TIMED, [False, False], seed=7)
     standing = desk.trainee_path().game("baccarat").drills[0]
     assert not standing.timed.accuracy_met and not standing.timed_met  # 4 right of 6: under 90%
 
@@ -109,13 +77,7 @@ def test_timed_targets_need_a_tests_number_of_timed_answers_as_on_the_roster(wor
 def test_a_test_whose_stored_grades_were_forged_is_not_passed_on_the_path(workstation):
     desk = workstation
     records = desk.records
-    session = desk.start_session(DRILL, Mode.TEST)
-    for _ in range(TARGET.test_items):
-        item = session.next_item()
-        # What a client that lies about its grades sends: a wrong answer marked right.
-        records.record_answer(session.session_id, AnsweredItem(item, wrong_answer(item), Grade(True, "", "", "")))
-        session._drill_session.current = None
-    summary = records.finish_session(session.session_id)
+    summary = forged_test(desk)
     assert summary.passed                                             # what the stored grades alone say
     stored = {d.drill: d for e in records.roster() for g in e.games.values() for d in g.drills}
     assert stored[DRILL].test_passed                                  # and the records' own roster

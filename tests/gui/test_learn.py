@@ -319,9 +319,12 @@ def test_the_check_is_graded_by_the_engine_and_recorded_as_practice(qtbot, recor
         assert len(stored) == number and stored[-1].mode == "practice" and stored[-1].correct is right
         qtbot.keyClick(check.next_button, Qt.Key.Key_Return)
     assert check.state == "done" and "2 of 3 right" in check.result_label.text()
+    assert "The lesson is done on your path" in check.result_label.text()      # 2 of 3 is enough (issue 29 part 4)
     sessions = recording_desk.records.sessions()
     assert [(s.mode, s.drill, s.items, s.correct, s.finished_at is not None) for s in sessions] == [
         ("practice", "roulette.payout_keys", 3, 2, True)]
+    assert sessions[0].settings["lesson"] == "roulette.payout_keys"            # the desk marks the lesson's check
+    assert recording_desk.trainee_path().game("roulette").lessons_done == 1
     assert recording_desk.records.test_attempts() == [] and recording_desk.session is None
     assert [a.family for a in recording_desk.records.answers()] == [item.family for item in asked]
 
