@@ -219,3 +219,20 @@ def test_the_roster_and_cohort_read_from_the_server_are_the_files(room, room_des
     assert [(e.trainee.name, e.answered, e.games) for e in room_roster] == \
            [(e.trainee.name, e.answered, e.games) for e in file_roster]
     assert desk.cohort() == file_cohort
+
+
+def test_the_trainees_path_is_read_from_the_server_on_the_desks_login(room, room_desk):
+    from path_history import check, drill_session
+
+    desk = room_desk
+    set_target_as_manager(desk, DRILL, Target(seconds=8, test_items=3, pass_mark=0.6, level=1), PIN, MANAGER,
+                          room.manager_password)
+    desk.add_trainee("Aroha")
+    desk.choose_trainee("Aroha")
+    check(desk, "baccarat.points", [True, True, False])
+    drill_session(desk, Mode.PRACTICE, [True, True, True])
+    drill_session(desk, Mode.TIMED, [True, True, True], seed=5)
+    drill_session(desk, Mode.TEST, [True, True, False])
+    baccarat = desk.trainee_path().game("baccarat")
+    assert (baccarat.lessons_done, baccarat.drills_practised, baccarat.timed_met, baccarat.tests_passed) == (1, 1, 1, 1)
+    assert baccarat.drills[0].practice_answers == 3                  # the check's answers are the lesson's
