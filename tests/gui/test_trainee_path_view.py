@@ -4,7 +4,7 @@ it; a guest sees an explanation and no path; a manager sees another trainee's pa
 from __future__ import annotations
 
 import pytest
-from path_history import DRILL, MANAGER, PIN, check, drill_session, forged_test, set_short_target
+from path_history import MANAGER, PIN, check, drill_session, forged_test, set_short_target
 from PySide6.QtCore import Qt
 
 from dealerdrill import app as app_module
@@ -40,7 +40,7 @@ def a_history(desk) -> None:
     drill_session(desk, Mode.TEST, [True, True, True, False])
 
 
-def test_the_path_shows_where_the_trainee_stands_in_each_game(qtbot, window):
+def test_the_path_shows_where_the_trainee_stands_and_each_step_goes_there(qtbot, window):
     a_history(window.desk)
     window.records_ui.show_progress()
     page = window.records_ui.progress_page
@@ -61,15 +61,7 @@ def test_the_path_shows_where_the_trainee_stands_in_each_game(qtbot, window):
     assert "✓ 1. Cards, points and naturals: check 3 of 3 right" in learn.toolTip()
     assert "✗ 3. Table 2: the Banker's third card: check 1 of 3 right; 2 needed" in learn.toolTip()
 
-    window.desk.choose_trainee("Tama")                               # the forged test passes nothing on the path
-    window.records_ui.show_progress()
-    assert page.path_view.step_texts()[("baccarat", "test")] == ("0 of 8 tests passed", "Next: Table of play")
-
-
-def test_a_step_takes_the_trainee_to_its_lesson_or_drill(qtbot, window):
-    a_history(window.desk)
-    window.records_ui.show_progress()
-    steps = window.records_ui.progress_page.path_view.steps
+    steps = page.path_view.steps                                     # a step takes the trainee there
     qtbot.mouseClick(steps[("baccarat", "learn")], Qt.MouseButton.LeftButton)
     assert window.learn_shown() and window.learn.lesson.id == "baccarat.table_2"
     window.records_ui.show_progress()
@@ -78,6 +70,10 @@ def test_a_step_takes_the_trainee_to_its_lesson_or_drill(qtbot, window):
     drills = window.drills
     assert window.drills_shown() and drills.mode_buttons[Mode.TIMED].isChecked()
     assert drills.drill_list.currentItem().data(0, Qt.ItemDataRole.UserRole) == "baccarat.settle"
+
+    window.desk.choose_trainee("Tama")                               # the forged test passes nothing on the path
+    window.records_ui.show_progress()
+    assert page.path_view.step_texts()[("baccarat", "test")] == ("0 of 8 tests passed", "Next: Table of play")
 
 
 def test_a_guest_sees_why_there_is_no_path(qtbot, window):
@@ -88,7 +84,7 @@ def test_a_guest_sees_why_there_is_no_path(qtbot, window):
     assert "a guest has no path" in page.note_label.text()
 
 
-def test_a_manager_sees_another_trainees_path_which_leads_nowhere(qtbot, window):
+def test_a_manager_sees_another_trainees_path_which_leads_nowhere_until_the_role_locks(qtbot, window):
     a_history(window.desk)
     window.desk.choose_trainee("Tama")
     window.desk.unlock_manager(PIN, MANAGER)
@@ -99,7 +95,10 @@ def test_a_manager_sees_another_trainees_path_which_leads_nowhere(qtbot, window)
     assert step.texts()[0] == "2 of 7 lessons done" and not step.clickable
     qtbot.mouseClick(step, Qt.MouseButton.LeftButton)
     assert window.records_ui.progress_page.isVisible() and not window.learn_shown()
-    assert DRILL not in step.toolTip() and "Only the trainee at the desk" in step.toolTip()
+    assert "Only the trainee at the desk" in step.toolTip()
+    window.desk.lock_manager()                                       # then the page is the desk's trainee's again
+    assert page.title_label.text() == "Progress — Tama" and page.path_heading.text().startswith("YOUR PATH")
+    assert not page.path_problem.isVisible()
 
 
 def test_every_step_is_whole_from_the_smallest_window_to_a_large_screen(qtbot, window):
@@ -134,14 +133,3 @@ def test_the_recent_sessions_judge_a_test_again_as_the_path_does(qtbot, window):
     [row] = table_texts(window.records_ui.progress_page.sessions_table)
     assert row[2] == "Test" and row[3] == "0 of 4" and row[6] == "Not trusted: the records disagree"
 
-
-def test_once_the_role_locks_the_page_is_the_desk_trainees_again(qtbot, window):
-    a_history(window.desk)
-    window.desk.choose_trainee("Tama")
-    window.desk.unlock_manager(PIN, MANAGER)
-    window.records_ui.show_progress_of("Aroha")
-    page = window.records_ui.progress_page
-    assert page.title_label.text() == "Progress — Aroha"
-    window.desk.lock_manager()
-    assert page.title_label.text() == "Progress — Tama" and page.path_heading.text().startswith("YOUR PATH")
-    assert not page.path_problem.isVisible()
