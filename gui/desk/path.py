@@ -16,7 +16,7 @@ game's drills are in the order its course reaches them, then the catalogue's.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dealerdrill.records import RecordFilter
 from dealerdrill.records.models import DrillReadiness
@@ -136,7 +136,7 @@ def trainee_path(records, trainee: str, judge) -> TraineePath:
     everything = RecordFilter(trainees=(name,), include_archived=True)
     checks: dict[str, list[tuple[str, int, int]]] = {}      # lesson -> (drill, answers, right) of each check
     practice: dict[str, int] = {}
-    for session in session_summaries(records, _with_mode(everything, "practice"), with_median=False):
+    for session in session_summaries(records, replace(everything, mode="practice"), with_median=False):
         if session.unreadable:
             continue
         lesson_id = lesson_of(session.settings)
@@ -144,8 +144,8 @@ def trainee_path(records, trainee: str, judge) -> TraineePath:
             practice[session.drill] = practice.get(session.drill, 0) + session.items
         else:
             checks.setdefault(lesson_id, []).append((session.drill, session.items, session.correct))
-    timed = _readiness_by_drill(records.roster(_with_mode(everything, "timed")))
-    tests = _readiness_by_drill(judged_roster(records, _with_mode(everything, "test"), judge))
+    timed = _readiness_by_drill(records.roster(replace(everything, mode="timed")))
+    tests = _readiness_by_drill(judged_roster(records, replace(everything, mode="test"), judge))
     games = []
     for course in courses():
         lessons = []
@@ -169,10 +169,6 @@ def trainee_path(records, trainee: str, judge) -> TraineePath:
                                         bool(tested and tested.test_passed), bool(tested and tested.test_signed_off)))
         games.append(GamePath(course.game, tuple(lessons), tuple(drills)))
     return TraineePath(name, tuple(games))
-
-
-def _with_mode(f: RecordFilter, mode: str) -> RecordFilter:
-    return RecordFilter(f.date_from, f.date_to, f.game, f.drill, mode, f.trainees, f.include_archived)
 
 
 def _readiness_by_drill(entries) -> dict[str, DrillReadiness]:
