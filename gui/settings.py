@@ -49,6 +49,13 @@ DICE_COUNT_CHOICES = (
     ("banker", "The banker's box (the chung's) counts as 1"),
     ("box 1", "Box 1 counts as 1, whoever banks"),
 )
+# The house's reading of the order the roulette inside wagers are paid in: it is dealer practice, on no Gazette
+# page, so a training manager sets the house's own (dealerdrill.core.roulette.PayingOrder; the engine orders
+# the wagers, dd_roulette_pay_step_under). The outside wagers are paid first under both.
+PAYING_ORDER_CHOICES = (
+    ("by odds", "By odds: six lines, corners, streets, splits, straight ups"),
+    ("streets first", "Streets before corners: six lines, streets, corners, splits, straight ups"),
+)
 MAX_CHIP_VALUES = 6  # the chip tray has one key (1-6) per value
 
 
@@ -74,6 +81,10 @@ def _setting(default, label: str, *, low=None, high=None, choices=None, help_tex
 class RouletteSettings:
     first_four: bool = _setting(True, "Offer the first-four corner (0-1-2-3)",
                                 help_text="NSW-style rule; the 1998 NZ rules list only the zero splits and streets")
+    inside_paying_order: str = _setting("by odds", "Inside wagers paid", choices=PAYING_ORDER_CHOICES,
+                                        help_text="The house's reading: the order the inside wagers are paid in, "
+                                                  "after the outside wagers (dealer practice; no Gazette rule "
+                                                  "gives it)")
     minimum_bet: int = _setting(5, "Table minimum per wager ($)", low=1, high=100_000)
     maximum_inside: int = _setting(250, "Maximum per inside wager ($)", low=1, high=1_000_000)
     maximum_outside: int = _setting(5_000, "Maximum per outside wager ($)", low=1, high=1_000_000)
