@@ -18,6 +18,7 @@ from dealerdrill import lessons
 from dealerdrill.core import Rng, roulette
 from dealerdrill.domain import ErrorCategory
 from dealerdrill.drills.roulette_drills import PayoutDrill
+from dealerdrill.drills.roulette_find_error import RouletteFindErrorDrill
 from dealerdrill.lessons.model import Example
 from dealerdrill.settings import PAYING_ORDER_CHOICES, RouletteSettings, Settings, check_settings
 
@@ -146,3 +147,16 @@ def test_the_lesson_teaches_the_order_in_force(reading):
     kinds = [_kind(by_name[name]) for name in spin.facts["order"]]
     assert {"street", "corner"} <= set(kinds)                # the spin of 14 pays both: the readings differ
     assert ref.first_paid_too_late(kinds, reading) is None
+
+
+@pytest.mark.parametrize("reading", READINGS)
+def test_find_the_error_lists_the_wagers_in_the_house_s_paying_order(reading):
+    drill = RouletteFindErrorDrill(with_reading(reading))
+    told_apart = 0
+    for seed in range(40):
+        item = drill.generate(Rng(seed), 3)
+        kinds = [_kind(roulette.classify(tuple(b["position"]) if isinstance(b["position"], list) else b["position"]))
+                 for b in item.prompt["bets"] if b["line"] != "C"]     # a complete is one line of its own
+        assert ref.first_paid_too_late(kinds, reading) is None
+        told_apart += {"street", "corner"} <= set(kinds)
+    assert told_apart >= 5
