@@ -25,6 +25,7 @@ from ._rng import Rng
 __all__ = [
     "OUTSIDE_NAMES",
     "WHEEL_ORDER",
+    "PayingOrder",
     "Wager",
     "WagerBatch",
     "WagerKind",
@@ -47,6 +48,29 @@ POCKETS = lib.DD_ROULETTE_POCKETS
 HIGHEST = POCKETS - 1
 INT64_MAX = 2**63 - 1
 _MAX_BATCH = lib.DD_ROULETTE_MAX_BATCH
+
+
+class PayingOrder(Enum):
+    """The house's reading of the order the inside wagers are paid in (no Gazette page gives it; its value is
+    the settings' word). The outside wagers are paid first under both."""
+
+    BY_ODDS = "by odds"              # six lines, corners, streets, splits, straight ups (the project's default)
+    STREETS_FIRST = "streets first"  # six lines, streets, corners, splits, straight ups (many dealing schools)
+
+    @property
+    def _engine_value(self) -> int:
+        return {PayingOrder.BY_ODDS: lib.DD_ROULETTE_PAY_BY_ODDS,
+                PayingOrder.STREETS_FIRST: lib.DD_ROULETTE_PAY_STREETS_FIRST}[self]
+
+
+def _paying_order(reading) -> PayingOrder:
+    """A PayingOrder from itself or its word; InvalidInput, in words, for anything else."""
+    if isinstance(reading, PayingOrder):
+        return reading
+    if isinstance(reading, str) and reading in {r.value for r in PayingOrder}:
+        return PayingOrder(reading)
+    raise InvalidInput(f"{shown(reading)} is not a reading of the paying order "
+                       f"({', '.join(repr(r.value) for r in PayingOrder)})")
 
 
 class WagerKind(Enum):
@@ -88,8 +112,13 @@ class WagerKind(Enum):
     @property
     def pay_step(self) -> int:
         """When wagers of this kind are paid (0 = the outside wagers, first; then the inside kinds from
-        the lowest odds up, straight ups last), as the engine orders them."""
+        the lowest odds up, straight ups last), as the engine orders them under the default reading."""
         return _pay_step(self.value)
+
+    def pay_step_under(self, reading: PayingOrder | str = PayingOrder.BY_ODDS) -> int:
+        """When wagers of this kind are paid under the house's reading of the paying order (a PayingOrder or
+        its word), as the engine orders them."""
+        return _pay_step(self.value, _paying_order(reading))
 
 
 _LABELS = {
@@ -117,9 +146,9 @@ def _kind_info(kind: int) -> tuple[int, int, bool]:
 
 
 @cache
-def _pay_step(kind: int) -> int:
+def _pay_step(kind: int, reading: PayingOrder = PayingOrder.BY_ODDS) -> int:
     step = ffi.new("int32_t *")
-    check(lib.dd_roulette_pay_step(kind, step))
+    check(lib.dd_roulette_pay_step_under(reading._engine_value, kind, step))
     return step[0]
 
 
@@ -512,39 +541,47 @@ class WagerBatch:
 
 # ---- the paying order -------------------------------------------------------------------------------------
 
-def paying_steps() -> list[list[WagerKind]]:
-    """The paying order as the engine defines it: groups of kinds, paid group after group (the outside
-    wagers first, then six lines, corners, streets, splits and straight ups: inside wagers from the lowest
-    odds to the highest; see core_c/include/dd_roulette.h for the reading). Kinds of one group may be
-    paid in any order."""
+def paying_steps(reading: PayingOrder | str = PayingOrder.BY_ODDS) -> list[list[WagerKind]]:
+    """The paying order as the engine defines it under the house's reading: groups of kinds, paid group
+    after group (the outside wagers first, then by odds six lines, corners, streets, splits and straight
+    ups: inside wagers from the lowest odds to the highest; streets first puts streets before corners; see
+    core_c/include/dd_roulette.h). Kinds of one group may be paid in any order."""
+    reading = _paying_order(reading)
     groups: dict[int, list[WagerKind]] = {}
     for kind in WagerKind:
-        groups.setdefault(kind.pay_step, []).append(kind)
+        groups.setdefault(kind.pay_step_under(reading), []).append(kind)
     return [groups[step] for step in sorted(groups)]
 
 
-def pay_step(wager: WagerSpec, first_four: bool = True) -> int:
-    """The paying step of a wager (see paying_steps)."""
-    return classify(wager, first_four).kind.pay_step
+def pay_step(wager: WagerSpec, first_four: bool = True, reading: PayingOrder | str = PayingOrder.BY_ODDS) -> int:
+    """The paying step of a wager under the house's reading (see paying_steps)."""
+    reading = _paying_order(reading)
+    return classify(wager, first_four).kind.pay_step_under(reading)
 
 
-def paying_order(wagers: Iterable[WagerSpec], first_four: bool = True) -> list[Wager]:
-    """The wagers in the order a dealer pays them (the engine's steps; the given order kept within a step)."""
+def paying_order(wagers: Iterable[WagerSpec], first_four: bool = True,
+                 reading: PayingOrder | str = PayingOrder.BY_ODDS) -> list[Wager]:
+    """The wagers in the order a dealer pays them (the engine's steps under the house's reading; the given
+    order kept within a step)."""
+    reading = _paying_order(reading)
     found = [classify(w, first_four) for w in require_items(wagers, "the wagers")]
-    return sorted(found, key=lambda w: w.kind.pay_step)
+    return sorted(found, key=lambda w: w.kind.pay_step_under(reading))
 
 
-def pay_order_check(wagers: Iterable[WagerSpec], first_four: bool = True) -> int | None:
-    """Whether wagers paid in this order follow the paying order, decided by the engine: None when they
-    do, else the index of the first wager paid too late (after a wager of a later step)."""
+def pay_order_check(wagers: Iterable[WagerSpec], first_four: bool = True,
+                    reading: PayingOrder | str = PayingOrder.BY_ODDS) -> int | None:
+    """Whether wagers paid in this order follow the paying order under the house's reading, decided by the
+    engine: None when they do, else the index of the first wager paid too late (after a wager of a later
+    step)."""
     flags = _flags(first_four)
+    reading = _paying_order(reading)
     specs = require_items(wagers, "the wagers paid")
     masks = [_mask_of(spec) for spec in specs]
     in_order = ffi.new("int *")
     first_wrong = ffi.new("size_t *")
     bad = ffi.new("size_t *")
-    status = lib.dd_roulette_check_pay_order(ffi.new("uint64_t[]", masks or [0]), len(masks), flags, in_order,
-                                             first_wrong, bad)
+    status = lib.dd_roulette_check_pay_order_under(reading._engine_value, ffi.new("uint64_t[]", masks or [0]),
+                                                   len(masks), flags, in_order, first_wrong, bad)
     if status in (lib.DD_E_NOT_A_WAGER, lib.DD_E_NOT_OFFERED) and bad[0] < len(specs):
         raise InvalidWager(f"payment {bad[0] + 1}: {_classify_status_message(status, specs[bad[0]])}")
     check(status)

@@ -49,7 +49,25 @@ DICE_COUNT_CHOICES = (
     ("banker", "The banker's box (the chung's) counts as 1"),
     ("box 1", "Box 1 counts as 1, whoever banks"),
 )
+# The house's reading of the order the roulette inside wagers are paid in: it is dealer practice, on no Gazette
+# page, so a training manager sets the house's own (dealerdrill.core.roulette.PayingOrder; the engine orders
+# the wagers, dd_roulette_pay_step_under). The outside wagers are paid first under both.
+PAYING_ORDER_CHOICES = (
+    ("by odds", "By odds: six lines, corners, streets, splits, straight ups"),
+    ("streets first", "Streets before corners: six lines, streets, corners, splits, straight ups"),
+)
 MAX_CHIP_VALUES = 6  # the chip tray has one key (1-6) per value
+# The house breakdown (the paying-in-chips drills): the fewest chips none larger than the house's largest payout
+# chip, a house's own convention on no Gazette page, so a training manager sets it for each table. The drills
+# pay with the table's largest chip value not above it; the engine makes and checks the breakdown.
+DEFAULT_HOUSE_BREAKDOWN_CHIP = 25
+
+
+def _house_breakdown_chip():
+    return _setting(DEFAULT_HOUSE_BREAKDOWN_CHIP, "House breakdown: largest payout chip ($)", low=1, high=1_000_000,
+                    help_text="The house's convention for paying in chips: the house breakdown pays the fewest "
+                              "chips none larger than this (the largest chip value not above it); the paying-in-"
+                              "chips drills grade by it")
 
 
 # The settings that only change how things move on screen; every other setting decides some answer (a
@@ -74,10 +92,15 @@ def _setting(default, label: str, *, low=None, high=None, choices=None, help_tex
 class RouletteSettings:
     first_four: bool = _setting(True, "Offer the first-four corner (0-1-2-3)",
                                 help_text="NSW-style rule; the 1998 NZ rules list only the zero splits and streets")
+    inside_paying_order: str = _setting("by odds", "Inside wagers paid", choices=PAYING_ORDER_CHOICES,
+                                        help_text="The house's reading: the order the inside wagers are paid in, "
+                                                  "after the outside wagers (dealer practice; no Gazette rule "
+                                                  "gives it)")
     minimum_bet: int = _setting(5, "Table minimum per wager ($)", low=1, high=100_000)
     maximum_inside: int = _setting(250, "Maximum per inside wager ($)", low=1, high=1_000_000)
     maximum_outside: int = _setting(5_000, "Maximum per outside wager ($)", low=1, high=1_000_000)
     chip_values: tuple[int, ...] = _setting((1, 5, 10, 25, 100, 500), "Chip values ($)", low=1, high=1_000_000)
+    house_breakdown_chip: int = _house_breakdown_chip()
     animation_seconds: float = _setting(6.0, "Wheel spin animation (seconds, 0 = none)", low=0.0, high=30.0)
 
 
@@ -99,6 +122,7 @@ class BaccaratSettings:
     minimum_bet: int = _setting(10, "Table minimum ($)", low=1, high=100_000)
     maximum_bet: int = _setting(5_000, "Table maximum ($)", low=1, high=1_000_000)
     chip_values: tuple[int, ...] = _setting((1, 5, 25, 100, 500, 1000), "Chip values ($)", low=1, high=1_000_000)
+    house_breakdown_chip: int = _house_breakdown_chip()
     animation_seconds: float = _setting(0.6, "Card dealing animation (seconds, 0 = none)", low=0.0, high=10.0)
 
 
@@ -114,6 +138,7 @@ class PaiGowSettings:
     minimum_bet: int = _setting(10, "Table minimum ($)", low=1, high=100_000)
     maximum_bet: int = _setting(5_000, "Table maximum ($)", low=1, high=1_000_000)
     chip_values: tuple[int, ...] = _setting((1, 5, 25, 100, 500, 1000), "Chip values ($)", low=1, high=1_000_000)
+    house_breakdown_chip: int = _house_breakdown_chip()
     animation_seconds: float = _setting(0.6, "Tile animation (seconds, 0 = none)", low=0.0, high=10.0)
     # Loaded by the manager page; kept so the ways come back at the next start. Not typed in the dialog.
     house_way_files: tuple[str, ...] = _setting((), "House-way files loaded by a manager", kind="paths")

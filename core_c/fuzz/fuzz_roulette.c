@@ -228,17 +228,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             /* The paying order: a batch is in order exactly when its steps never go down. */
             uint64_t masks[MAX_BETS];
             size_t n = take_batch(&in), i, first_wrong = 99, bad = 99;
-            int in_order = -1, status;
-            int32_t step = -1, highest = 0;
-            status = dd_roulette_pay_step(take_int_in(&in, -1, DD_ROULETTE_KIND_COUNT), &step);
+            int in_order = -1, status, kind_asked;
+            int reading = take_int_in(&in, -1, 2);   /* the house's reading; -1 and 2 are none */
+            int32_t step = -1, highest = 0, default_step = -1;
+            kind_asked = take_int_in(&in, -1, DD_ROULETTE_KIND_COUNT);
+            status = dd_roulette_pay_step_under(reading, kind_asked, &step);
             require(status == DD_OK ? step >= 0 && step < DD_ROULETTE_PAY_STEPS : status == DD_E_RANGE);
+            if (status == DD_OK) {
+                /* The readings differ only in where streets and corners go. */
+                require(dd_roulette_pay_step(kind_asked, &default_step) == DD_OK);
+                require(step == default_step || kind_asked == DD_ROULETTE_STREET || kind_asked == DD_ROULETTE_CORNER);
+            }
             if (n > MAX_BETS) {
-                require(dd_roulette_check_pay_order(masks, n, flags, &in_order, &first_wrong, &bad) != DD_OK);
+                require(dd_roulette_check_pay_order_under(reading, masks, n, flags, &in_order, &first_wrong, &bad)
+                        != DD_OK);
                 break;
             }
             for (i = 0; i < n; i++)
                 masks[i] = (take_u8(&in) & 3) ? layout_masks[take_u8(&in) % DD_ROULETTE_MAX_WAGERS] : take_mask(&in);
-            status = dd_roulette_check_pay_order(masks, n, flags, &in_order, &first_wrong, &bad);
+            status = dd_roulette_check_pay_order_under(reading, masks, n, flags, &in_order, &first_wrong, &bad);
             if (status != DD_OK) {
                 require(in_order == -1 && bad <= n);
                 break;
@@ -246,13 +254,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             for (i = 0; i < n; i++) {
                 int kind = -1;
                 require(dd_roulette_classify(masks[i], flags, &kind) == DD_OK);
-                require(dd_roulette_pay_step(kind, &step) == DD_OK);
+                require(dd_roulette_pay_step_under(reading, kind, &step) == DD_OK);
                 if (step < highest)
                     break;
                 highest = step;
             }
             require(first_wrong == i && in_order == (i == n));
-            require(dd_roulette_check_pay_order(masks, n, flags, NULL, &first_wrong, &bad) == DD_E_NULL);
+            require(dd_roulette_check_pay_order_under(reading, masks, n, flags, NULL, &first_wrong, &bad) == DD_E_NULL);
             break;
         }
         default:

@@ -14,6 +14,11 @@
  * (11), splits (17), straight ups (35) last. Wagers paying the same odds, and the outside wagers among
  * themselves, may be paid in any order. dd_roulette_pay_step gives each kind its step; the hint and the
  * grader of a drill both use it.
+ * Since no Gazette page gives the order, it is the house's reading, one of two in use
+ * (dd_roulette_pay_reading): the odds order above (the project's default), or the order many dealing
+ * schools teach, which pays streets before corners: six lines, streets, corners, splits, straight ups.
+ * dd_roulette_pay_step_under and dd_roulette_check_pay_order_under take the reading; the functions
+ * without it read the odds order.
  *
  * Table settings are bits of `flags`; the only one is DD_ROULETTE_FIRST_FOUR (the optional 0-1-2-3
  * corner, NSW-style; on by default in the Python API). Unknown flag bits are refused with DD_E_RANGE.
@@ -75,6 +80,16 @@ int dd_roulette_pay_step(int kind, int32_t *step_out);
  * the wager (n for bad flags, NULL arrays or n above DD_ROULETTE_MAX_BATCH). Nothing is written on error. */
 int dd_roulette_check_pay_order(const uint64_t *masks, size_t n, uint32_t flags, int *in_order_out,
                                 size_t *first_wrong_out, size_t *bad_index_out);
+/* The house's reading of the order the inside wagers are paid in (see the top of this header). */
+typedef enum dd_roulette_pay_reading {
+    DD_ROULETTE_PAY_BY_ODDS = 0,        /* six lines, corners, streets, splits, straight ups (the default) */
+    DD_ROULETTE_PAY_STREETS_FIRST = 1   /* six lines, streets, corners, splits, straight ups */
+} dd_roulette_pay_reading;
+/* dd_roulette_pay_step and dd_roulette_check_pay_order under `reading` (a dd_roulette_pay_reading).
+ * DD_E_RANGE for an unknown reading (with *bad_index_out = n); otherwise as those functions. */
+int dd_roulette_pay_step_under(int reading, int kind, int32_t *step_out);
+int dd_roulette_check_pay_order_under(int reading, const uint64_t *masks, size_t n, uint32_t flags,
+                                      int *in_order_out, size_t *first_wrong_out, size_t *bad_index_out);
 /* The mask of an outside wager: for columns and dozens `which` is 1-3, for the others it must be 0. */
 int dd_roulette_outside_mask(int kind, int which, uint64_t *mask_out);
 

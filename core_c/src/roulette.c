@@ -173,30 +173,43 @@ int dd_roulette_kind_info(int kind, int32_t *odds_out, int32_t *covers_out, int 
     return DD_OK;
 }
 
-/* Outside wagers first (step 0), then each inside kind after every inside kind paying lower odds. */
-static int32_t pay_step_of(int kind)
+/* Outside wagers first (step 0), then each inside kind after every inside kind paying lower odds; under the
+ * streets-first reading a street comes before a corner, though it pays more (dd_roulette.h). */
+static int32_t pay_step_of(int kind, int reading)
 {
     int other;
     int32_t step = 1;
     if (kind >= DD_ROULETTE_COLUMN)
         return 0;
+    if (reading == DD_ROULETTE_PAY_STREETS_FIRST && (kind == DD_ROULETTE_STREET || kind == DD_ROULETTE_CORNER))
+        return kind == DD_ROULETTE_STREET ? 2 : 3;   /* after the six lines (step 1), before the splits (4) */
     for (other = 0; other < DD_ROULETTE_COLUMN; other++)
         step += KIND_ODDS[other] < KIND_ODDS[kind];
     return step;
 }
 
-int dd_roulette_pay_step(int kind, int32_t *step_out)
+static int valid_pay_reading(int reading)
+{
+    return reading == DD_ROULETTE_PAY_BY_ODDS || reading == DD_ROULETTE_PAY_STREETS_FIRST;
+}
+
+int dd_roulette_pay_step_under(int reading, int kind, int32_t *step_out)
 {
     if (step_out == NULL)
         return DD_E_NULL;
-    if (kind < 0 || kind >= DD_ROULETTE_KIND_COUNT)
+    if (!valid_pay_reading(reading) || kind < 0 || kind >= DD_ROULETTE_KIND_COUNT)
         return DD_E_RANGE;
-    *step_out = pay_step_of(kind);
+    *step_out = pay_step_of(kind, reading);
     return DD_OK;
 }
 
-int dd_roulette_check_pay_order(const uint64_t *masks, size_t n, uint32_t flags, int *in_order_out,
-                                size_t *first_wrong_out, size_t *bad_index_out)
+int dd_roulette_pay_step(int kind, int32_t *step_out)
+{
+    return dd_roulette_pay_step_under(DD_ROULETTE_PAY_BY_ODDS, kind, step_out);
+}
+
+int dd_roulette_check_pay_order_under(int reading, const uint64_t *masks, size_t n, uint32_t flags,
+                                      int *in_order_out, size_t *first_wrong_out, size_t *bad_index_out)
 {
     size_t i, first_wrong;
     int32_t highest = 0;
@@ -204,7 +217,7 @@ int dd_roulette_check_pay_order(const uint64_t *masks, size_t n, uint32_t flags,
         *bad_index_out = n;
     if (in_order_out == NULL || first_wrong_out == NULL || (masks == NULL && n))
         return DD_E_NULL;
-    if (!valid_flags(flags) || n > DD_ROULETTE_MAX_BATCH)
+    if (!valid_pay_reading(reading) || !valid_flags(flags) || n > DD_ROULETTE_MAX_BATCH)
         return DD_E_RANGE;
     first_wrong = n;
     for (i = 0; i < n; i++) {
@@ -215,7 +228,7 @@ int dd_roulette_check_pay_order(const uint64_t *masks, size_t n, uint32_t flags,
                 *bad_index_out = i;
             return status;
         }
-        step = pay_step_of(kind);
+        step = pay_step_of(kind, reading);
         if (step < highest && first_wrong == n)
             first_wrong = i;
         if (step > highest)
@@ -224,6 +237,13 @@ int dd_roulette_check_pay_order(const uint64_t *masks, size_t n, uint32_t flags,
     *in_order_out = first_wrong == n;
     *first_wrong_out = first_wrong;
     return DD_OK;
+}
+
+int dd_roulette_check_pay_order(const uint64_t *masks, size_t n, uint32_t flags, int *in_order_out,
+                                size_t *first_wrong_out, size_t *bad_index_out)
+{
+    return dd_roulette_check_pay_order_under(DD_ROULETTE_PAY_BY_ODDS, masks, n, flags, in_order_out,
+                                             first_wrong_out, bad_index_out);
 }
 
 int dd_roulette_outside_mask(int kind, int which, uint64_t *mask_out)

@@ -350,6 +350,38 @@ static void test_roulette(void)
         EXPECT(dd_roulette_check_pay_order(paid, 3, 2, &in_order, &first_wrong, &bad_one), DD_E_RANGE);
         CHECK(bad_one == 3);
         EXPECT(dd_roulette_check_pay_order(NULL, 3, 0, &in_order, &first_wrong, &bad_one), DD_E_NULL);
+        /* The house's reading: streets before corners (six lines, streets, corners, splits, straight ups). */
+        {
+            static const int streets_first[5] = {DD_ROULETTE_SIX_LINE, DD_ROULETTE_STREET, DD_ROULETTE_CORNER,
+                                                 DD_ROULETTE_SPLIT, DD_ROULETTE_STRAIGHT};
+            uint64_t street_then_corner[2] = {BIT(1) | BIT(2) | BIT(3), BIT(1) | BIT(2) | BIT(4) | BIT(5)};
+            for (k = 0; k < 5; k++) {
+                EXPECT(dd_roulette_pay_step_under(DD_ROULETTE_PAY_STREETS_FIRST, streets_first[k], &step), DD_OK);
+                CHECK(step == k + 1);
+                EXPECT(dd_roulette_pay_step_under(DD_ROULETTE_PAY_BY_ODDS, inside_order[k], &step), DD_OK);
+                CHECK(step == k + 1);
+            }
+            EXPECT(dd_roulette_pay_step_under(DD_ROULETTE_PAY_STREETS_FIRST, DD_ROULETTE_RED, &step), DD_OK);
+            CHECK(step == 0);
+            EXPECT(dd_roulette_check_pay_order_under(DD_ROULETTE_PAY_STREETS_FIRST, street_then_corner, 2, 0,
+                                                     &in_order, &first_wrong, &bad_one), DD_OK);
+            CHECK(in_order == 1 && first_wrong == 2);
+            EXPECT(dd_roulette_check_pay_order_under(DD_ROULETTE_PAY_BY_ODDS, street_then_corner, 2, 0,
+                                                     &in_order, &first_wrong, &bad_one), DD_OK);
+            CHECK(in_order == 0 && first_wrong == 1);
+            EXPECT(dd_roulette_check_pay_order(street_then_corner, 2, 0, &in_order, &first_wrong, &bad_one),
+                   DD_OK);
+            CHECK(in_order == 0 && first_wrong == 1);   /* without a reading: the odds order */
+            EXPECT(dd_roulette_pay_step_under(2, DD_ROULETTE_STREET, &step), DD_E_RANGE);
+            EXPECT(dd_roulette_pay_step_under(-1, DD_ROULETTE_STREET, &step), DD_E_RANGE);
+            EXPECT(dd_roulette_pay_step_under(DD_ROULETTE_PAY_STREETS_FIRST, DD_ROULETTE_KIND_COUNT, &step),
+                   DD_E_RANGE);
+            EXPECT(dd_roulette_pay_step_under(DD_ROULETTE_PAY_STREETS_FIRST, 0, NULL), DD_E_NULL);
+            bad_one = 0;
+            EXPECT(dd_roulette_check_pay_order_under(2, street_then_corner, 2, 0, &in_order, &first_wrong,
+                                                     &bad_one), DD_E_RANGE);
+            CHECK(bad_one == 2);
+        }
         EXPECT(dd_roulette_check_pay_order(paid, 3, 0, NULL, &first_wrong, &bad_one), DD_E_NULL);
         EXPECT(dd_roulette_check_pay_order(paid, 3, 0, &in_order, NULL, &bad_one), DD_E_NULL);
         EXPECT(dd_roulette_check_pay_order(NULL, 0, 0, &in_order, &first_wrong, NULL), DD_OK);

@@ -4,9 +4,10 @@ wheel colour chips cashed in and coloured out.
 Every amount comes from the engine (roulette.settle; baccarat.settle with the table's commission; paigow.settle),
 and so does every breakdown and its check (dealerdrill.core.chips, core_c/src/chips.c): the fewest chips, or
 the house breakdown, the fewest chips none larger than the house's largest payout chip. That largest chip is
-this module's drill option HOUSE_LARGEST_CHIP ($25 by default, so $175 goes out as 7 x $25): the drill uses the
-table's largest chip value not above it (docs/drills.md). Several breakdowns can be right at once (with chips
-of 1, 3 and 4 dollars, 6 is two 3s); the engine judges the trainee's own.
+the house's convention, a table setting a training manager signs (`house_breakdown_chip`, $25 by default, so
+$175 goes out as 7 x $25): the drill uses the table's largest chip value not above it (docs/drills.md).
+Several breakdowns can be right at once (with chips of 1, 3 and 4 dollars, 6 is two 3s); the engine judges the
+trainee's own.
 
 Colour (rule 2.6, Gazette 1998 No. 16): a player buys colour chips at a value per chip; the change under one
 colour chip's value is given back in value chips; leaving, the player colours out, paid in value chips.
@@ -22,13 +23,14 @@ from dealerdrill.core import NotPayable, baccarat, chips, paigow as pg, roulette
 from dealerdrill.core.chips import Verdict
 from dealerdrill.core.roulette import WagerKind
 from dealerdrill.domain import ErrorCategory, Grade, Item, Target, format_cents, format_money
+from dealerdrill.settings import DEFAULT_HOUSE_BREAKDOWN_CHIP
 
 from .base import arithmetic_slip, register
 from .levels import ADVANCED, BASIC, STANDARD, Levelled, level_of
 from .roulette_drills import _table, position_json, position_of
 from .targets import DEFAULT_TARGETS
 
-HOUSE_LARGEST_CHIP = 25      # dollars: the drill option for the house breakdown (see the module docstring)
+HOUSE_LARGEST_CHIP = DEFAULT_HOUSE_BREAKDOWN_CHIP   # dollars: the house breakdown's default (module docstring)
 COLOUR_VALUES = (1, 2, 5, 10, 20, 25)
 
 
@@ -38,10 +40,17 @@ def _pick(rng, items):
 
 
 def house_cap(chip_values, largest: int = HOUSE_LARGEST_CHIP) -> int:
-    """The largest chip the house breakdown uses at a table with these chip values."""
+    """The largest chip the house breakdown uses at a table with these chip values, the house's largest payout
+    chip being `largest` (in the same unit)."""
     values = sorted(chip_values)
     under = [v for v in values if v <= largest]
     return under[-1] if under else values[0]
+
+
+def house_largest_chip(section) -> int:
+    """The house's largest payout chip in dollars from a table's settings (a manager's setting; the default for
+    settings without it)."""
+    return int(getattr(section, "house_breakdown_chip", HOUSE_LARGEST_CHIP) or HOUSE_LARGEST_CHIP)
 
 
 def _counts(answer, size: int) -> list[int]:
@@ -125,7 +134,8 @@ class _ChipsDrill(Levelled):
             category, why = wrong_sum(item, given_total)
         elif verdict is Verdict.ABOVE_CAP:
             category = ErrorCategory.CHIP_BREAKDOWN
-            why = f"The house breakdown uses no chip above {self._say(cap)}."
+            why = (f"The house breakdown uses no chip above {self._say(cap)}: this house's largest payout chip, "
+                   "its own convention (a manager's setting).")
         elif verdict is Verdict.TOO_MANY:
             category = ErrorCategory.CHIP_BREAKDOWN
             why = (f"{sum(counts)} chips make {self._say(amount)}, but it can be paid in "
@@ -178,6 +188,7 @@ class RouletteChipsDrill(_ChipsDrill):
     def __init__(self, settings=None):
         self.table = _table(settings)
         self.values = sorted(self.table.chip_values, reverse=True)
+        self.house_chip = house_largest_chip(self.table)     # the house breakdown's largest chip, in dollars
 
     def families(self) -> list[str]:
         return ["roulette.chips.pay.fewest", "roulette.chips.pay.house", "roulette.chips.colour_in",
@@ -190,7 +201,7 @@ class RouletteChipsDrill(_ChipsDrill):
             return self._colour_in(rng, difficulty, family)
         if family == "roulette.chips.colour_out":
             return self._colour_out(rng, difficulty, family)
-        cap = house_cap(self.values) if family.endswith("house") else None
+        cap = house_cap(self.values, self.house_chip) if family.endswith("house") else None
         first_four = self.table.first_four
         kinds = list(WagerKind)
         for _ in range(200):
@@ -312,6 +323,7 @@ class BaccaratChipsDrill(_ChipsDrill):
 
         self.table_drill = _BaccaratDrill(settings)
         self.values = [v * 100 for v in sorted(self.table_drill.table.chip_values, reverse=True)]
+        self.house_chip = house_largest_chip(self.table_drill.table)
 
     def families(self) -> list[str]:
         return ["baccarat.chips.banker.fewest", "baccarat.chips.banker.house", "baccarat.chips.player.fewest",
@@ -321,7 +333,7 @@ class BaccaratChipsDrill(_ChipsDrill):
         difficulty = level_of(difficulty)
         family = self._family(rng, difficulty, family)
         side = family.split(".")[2]
-        cap = house_cap(self.values, 100 * HOUSE_LARGEST_CHIP) if family.endswith("house") else None
+        cap = house_cap(self.values, 100 * self.house_chip) if family.endswith("house") else None
         drill = self.table_drill
         for _ in range(500):   # a wager whose payment the chips can make exactly (commission may leave cents)
             wager = drill.wager_amounts(rng, 1, cap=10 * min(difficulty, 3) + 10)[0]
@@ -427,6 +439,7 @@ class PaiGowChipsDrill(_ChipsDrill):
         low, high = getattr(self.section, "minimum_bet", 10), getattr(self.section, "maximum_bet", 5000)
         self.stakes = [s for s in _STAKES if low <= s <= high] or [max(low, min(high, 25))]
         self.values = [v * 100 for v in sorted(getattr(self.section, "chip_values", (1, 5, 25, 100)), reverse=True)]
+        self.house_chip = house_largest_chip(self.section)
 
     def families(self) -> list[str]:
         return ["paigow.chips.win.fewest", "paigow.chips.win.house"]
@@ -434,7 +447,7 @@ class PaiGowChipsDrill(_ChipsDrill):
     def generate(self, rng, difficulty: int = 1, family: str | None = None) -> Item:
         difficulty = level_of(difficulty)
         family = self._family(rng, difficulty, family)
-        cap = house_cap(self.values, 100 * HOUSE_LARGEST_CHIP) if family.endswith("house") else None
+        cap = house_cap(self.values, 100 * self.house_chip) if family.endswith("house") else None
         for _ in range(500):
             wager = 100 * _pick(rng, self.stakes) * (1 + rng.below({1: 1, 2: 3}.get(difficulty, 6)))
             result = pg.settle([(wager, "win")], **self.rules).results[0]

@@ -95,18 +95,34 @@ def _hashable(position):
     return tuple(position) if isinstance(position, list) else position
 
 
-def pay_rank(wager: Wager) -> int:
-    """When a wager is paid: the engine's paying step (outside wagers first, then the inside kinds from the
-    lowest odds to the highest)."""
-    return wager.kind.pay_step
+BY_ODDS = roulette.PayingOrder.BY_ODDS
 
 
-def paying_order_words() -> str:
+def paying_order_of(table) -> roulette.PayingOrder:
+    """The house's reading of the paying order in these roulette settings (the default, by odds, for settings
+    of a version without it); a word the engine does not know is refused here, so no drill starts on it."""
+    return roulette.PayingOrder(getattr(table, "inside_paying_order", BY_ODDS.value) or BY_ODDS.value)
+
+
+def pay_rank(wager: Wager, reading: roulette.PayingOrder = BY_ODDS) -> int:
+    """When a wager is paid: the engine's paying step under the house's reading (outside wagers first, then
+    the inside kinds: by odds from the lowest to the highest, or streets before corners)."""
+    return wager.kind.pay_step_under(reading)
+
+
+def paying_order_words(reading: roulette.PayingOrder = BY_ODDS) -> str:
     """The engine's paying order in words: "outside wagers first, then six lines, corners, streets,
-    splits, straight ups last" (the reading of the rules text is in core_c/include/dd_roulette.h)."""
-    steps = roulette.paying_steps()
+    splits, straight ups last" by odds (the reading of the rules text is in core_c/include/dd_roulette.h)."""
+    steps = roulette.paying_steps(reading)
     inside = [f"{group[0].label}s" for group in steps[1:]]
     return f"outside wagers first, then {', '.join(inside[:-1])}, {inside[-1]} last"
+
+
+def paying_order_reason(reading: roulette.PayingOrder = BY_ODDS) -> str:
+    """Why the inside wagers go in that order, naming the house's reading in force."""
+    if reading is BY_ODDS:
+        return "inside wagers from the lowest odds to the highest: this house's paying order"
+    return "streets before corners, though a street pays more: this house's paying order"
 
 
 def _amount(value, what: str) -> int:
@@ -232,6 +248,12 @@ def _layout_bets(rng, table, number: int, featured: list[Wager], winners_wanted:
     return rng.shuffled(chosen)
 
 
+def _reading_of(item: Item) -> roulette.PayingOrder:
+    """The paying order an item was made under (its key says; an item of a version before the setting was
+    made by odds, the only order then)."""
+    return roulette.PayingOrder(item.key.get("paying_order", BY_ODDS.value))
+
+
 # --- payout drill -------------------------------------------------------------------------------------------
 
 @register
@@ -251,15 +273,17 @@ class PayoutDrill(Levelled):
     id = "roulette.payout"
     game = "roulette"
     title = "Pay the layout"
-    description = ("Chips around the winning number: pay each winning wager in the dealer's order (outside "
-                   "first, then inside from the lowest odds up: six lines, corners, streets, splits, straight "
-                   "ups last) and/or give the total, "
+    description = ("Chips around the winning number: pay each winning wager in the house's paying order "
+                   "(outside first, then the inside wagers, straight ups last) and/or give the total, "
                    "turning colour chips into cash.")
 
     ZERO_FAMILY = "roulette.payout.zero"
 
     def __init__(self, settings=None):
         self.table = _table(settings)
+        # The house's reading of the paying order (a manager's signed setting), checked now: a drill never
+        # starts on one the engine lacks.
+        self.reading = paying_order_of(self.table)
 
     def families(self) -> list[str]:
         return [f"roulette.payout.{kind.name.lower()}" for kind in WagerKind] + [self.ZERO_FAMILY]
@@ -297,12 +321,13 @@ class PayoutDrill(Levelled):
         ask = "positions" if level < ADVANCED else "both"
         bets = [{"position": position_json(position_of(w)), "wager": w.name, "chips": c}
                 for w, c in zip(wagers, chips)]
-        winners = sorted((i for i, won in enumerate(cash) if won), key=lambda i: pay_rank(wagers[i]))
+        winners = sorted((i for i, won in enumerate(cash) if won), key=lambda i: pay_rank(wagers[i], self.reading))
         key = {
             "number": number,
             "payments": [[position_json(position_of(wagers[i])), cash[i]] for i in winners],
             "total": sum(cash),
             "losers": [position_json(position_of(w)) for w, won in zip(wagers, cash) if not won],
+            "paying_order": self.reading.value,
         }
         prompt = {"number": number, "colour": roulette.color(number), "colour_value": value, "bets": bets,
                   "ask": ask, "first_four": first_four}
@@ -311,9 +336,9 @@ class PayoutDrill(Levelled):
                 "total": "Give the total to pay"}[ask]
         text = (f"{number} wins. Colour chips are worth {_money(value)} each. {what}. On the layout: "
                 + "; ".join(f"{b['wager']} ({_chips(b['chips'])})" for b in bets) + ".")
-        hint = (f"Clear the losers, then pay {paying_order_words()} (inside wagers from the lowest odds to the "
-                "highest). Work in chips, then multiply by "
-                "the colour value." + _zero_note(number, first_four))
+        hint = (f"Clear the losers, then pay {paying_order_words(self.reading)} "
+                f"({paying_order_reason(self.reading)}). Work in chips, then multiply by the colour value."
+                + _zero_note(number, first_four))
         return Item(self.id, family, prompt, key, text, hint)
 
     # -- grading --
@@ -394,12 +419,13 @@ class PayoutDrill(Levelled):
                     problems.append((category, f"{wager.name} wins on {number} and was not paid ({_money(right)})."))
                     per_position.append({"position": position_json(position), "expected": right, "given": 0,
                                          "category": category.value})
-            too_late = roulette.pay_order_check(paid_winners, first_four)
+            reading = _reading_of(item)
+            too_late = roulette.pay_order_check(paid_winners, first_four, reading)
             if too_late is not None:
                 problems.append((ErrorCategory.WRONG_ORDER,
                                  f"{paid_winners[too_late].name} was paid after a wager that comes later: pay "
-                                 f"{paying_order_words()} (inside wagers from the lowest odds to the highest; "
-                                 "dealer practice; rule 4.8: finish each area first)."))
+                                 f"{paying_order_words(reading)} ({paying_order_reason(reading)}, dealer "
+                                 "practice on no Gazette page; rule 4.8: finish each area first)."))
         if total is not None and total != item.key["total"]:
             problems.append(self._total_problem(item, total))
         category = _first_category(c for c, _ in problems)
@@ -453,8 +479,9 @@ class PayoutDrill(Levelled):
 
     def explain(self, item: Item) -> tuple[str, str]:
         number = item.key["number"]
+        reading = _reading_of(item)
         text = (f"Pay: {self.describe_key(item)}. Rule 5.1 odds: {self._odds_used(item)}; pay "
-                f"{paying_order_words()}."
+                f"{paying_order_words(reading)} ({paying_order_reason(reading)})."
                 + _zero_note(number, item.prompt["first_four"]))
         return text, "5.2-5.3" if number == 0 else "5.1"
 

@@ -25,6 +25,7 @@ from . import find_error
 from .base import register
 from .find_error import NONE_FAMILY, MistakeKind
 from .levels import ADVANCED, BASIC, STANDARD, Levelled, level_of
+from .roulette_drills import pay_rank, paying_order_of
 from .targets import DEFAULT_TARGETS
 
 KINDS = {
@@ -83,6 +84,7 @@ class RouletteFindErrorDrill(Levelled):
 
     def __init__(self, settings=None):
         self.table = _table(settings)
+        self.reading = paying_order_of(self.table)
 
     def families(self) -> list[str]:
         return [PREFIX + kind for kind in KINDS] + [PREFIX + NONE_FAMILY]
@@ -136,7 +138,8 @@ class RouletteFindErrorDrill(Levelled):
         wagers += rng.shuffled(outside_winners)[:1 + rng.below(2)]
         wagers += rng.shuffled(losers_outside)[:2 if number == 0 else 1 + rng.below(2)]
         wagers += rng.shuffled(losers_inside)[:max(1, size - len(wagers))]
-        wagers.sort(key=lambda w: (w.kind.pay_step, w.numbers))
+        # Listed in the order the house pays them (its reading of the paying order, a manager's setting).
+        wagers.sort(key=lambda w: (pay_rank(w, self.reading), w.numbers))
         stakes = [self._stake(rng, difficulty, w.kind.outside) for w in wagers]
         winnings = roulette.settle(list(zip(wagers, stakes)), number, first_four)
         lines, bets, right = [], [], {}

@@ -208,7 +208,11 @@ def _points(settings: Settings) -> tuple:
 # --- 4. the deal ---------------------------------------------------------------------------------------------------
 
 def _deal(settings: Settings) -> tuple:
+    # When the house banks both readings of the dice count start at box 1, so the lessons' deal is the same
+    # under either; the words say where this house starts counting (a manager's setting).
     deal = paigow.deal(seed=DEAL_SEED, count_from=HOUSE_BANK_BOX)
+    start = ("the banker's box" if getattr(settings.paigow, "dice_count_from", "banker") == "banker"
+             else "box 1 (whoever banks)")
     total = sum(deal.dice)
     order = [deal.box_of_stack(stack) for stack in range(8)]
     return (
@@ -216,12 +220,13 @@ def _deal(settings: Settings) -> tuple:
              "woodpile. An approved cut divides them into the 8 groups, one for each box, and fixes the order in "
              "which they go out. The dealer shakes the 3 dice in the dice cup; their total decides which box gets "
              "the first stack ({rule 3.3(b)})."),
-        Text("Counting the dice: the banker's box counts as 1 and the count goes counter-clockwise round the 8 "
-             "boxes, starting again at the banker's box after 8; the box the count ends on gets the first stack, and "
-             "the others follow box by box counter-clockwise. When the house banks, the chung, the marker of the "
-             "banker's box, sits on box 1 and no wagers are taken there ({rule 11.1(a)}, {rule 11.1(b)})."),
-        Note("The dice rules themselves are not on the Gazette pages the project has. Counting from the banker's "
-             "box, counter-clockwise, is the project's reading; where the count starts is a table setting."),
+        Text(f"Counting the dice: {start} counts as 1 and the count goes counter-clockwise round the 8 boxes, "
+             "starting again there after 8; the box the count ends on gets the first stack, and the others "
+             "follow box by box counter-clockwise. When the house banks, the chung, the marker of the banker's "
+             "box, sits on box 1 and no wagers are taken there ({rule 11.1(a)}, {rule 11.1(b)})."),
+        Note("The dice rules themselves are not on the Gazette pages the project has. Counting counter-clockwise is "
+             "the project's reading; where the count starts is this house's reading, a setting a training manager "
+             "signs: the banker's box (the default) or box 1 whoever banks."),
         Text("If a tile is turned face up while the tiles are being stacked, the dealer mixes them again, a laja "
              "({rule 12.1}); if more than two tiles are exposed during a laja, the tiles are reshuffled "
              "({rule 12.2}). Up to three players may bet on one box, but only the player/banker may bet on the "

@@ -279,13 +279,15 @@ SPIN_OF_14: dict[Spec, int] = {(14,): 1, (13, 14): 2, (14, 15, 17, 18): 1, (13, 
 
 def _settling(settings: Settings) -> tuple:
     first_four = _first_four(settings)
-    steps = roulette.paying_steps()
+    # The house's reading of the paying order in force (a manager's setting), as the payout drill grades it.
+    reading = roulette.PayingOrder(getattr(settings.roulette, "inside_paying_order", "by odds"))
+    steps = roulette.paying_steps(reading)
     inside = [kinds[0] for kinds in steps[1:]]
     unit = _unit(settings)
     stakes = {spec: units * unit for spec, units in SPIN_OF_14.items()}
     winners = roulette.winning_wagers(14, list(stakes), first_four)
     in_order = roulette.paying_order([w.numbers if not w.kind.outside else layout_key(w) for w in winners],
-                                     first_four)
+                                     first_four, reading)
     paid = {w.name: amount for w, amount in zip(
         [roulette.classify(s, first_four) for s in stakes],
         roulette.settle(list(stakes.items()), 14, first_four))}
@@ -297,14 +299,17 @@ def _settling(settings: Settings) -> tuple:
              "1.  Put the dolly on the winning number.\n"
              "2.  Clear the losing wagers.\n"
              "3.  Pay the outside wagers.\n"
-             "4.  Pay the inside wagers from the lowest odds to the highest: "
+             + ("4.  Pay the inside wagers from the lowest odds to the highest: "
+                if reading is roulette.PayingOrder.BY_ODDS else
+                "4.  Pay the inside wagers in this house's order, streets before corners though a street pays more: ")
              + ", ".join(k.label + "s" for k in inside[:-1]) + f", and the {inside[-1].label}s last."),
         Table(("Step", "Paid together", "Odds"), step_rows, "The paying order as the engine defines it."),
         Text("The rules behind it: a wager is settled by where it lies when the ball comes to rest and by nothing "
              "else ({rule 4.7}); nobody may touch, take away, change or add to a wager in a box or area until every "
              "winning wager there has been paid in full ({rule 4.8}); and once a winning outside wager has been "
              "paid, its player may take it back ({rule 4.9}). Finishing each area before the next keeps to rule "
-             "4.8; the order itself is dealer practice, not a Gazette rule."),
+             "4.8; the order itself is dealer practice, not a Gazette rule, and the house's to choose: by odds, or "
+             "streets before corners, as many dealing schools teach (a manager's setting)."),
         Text("A spin can be void: a ball spun in the same direction as the wheel is turning makes it \"No spin\". "
              "The dealer, or a more senior employee, calls it straight away, and the ball is taken out before it "
              "drops into a pocket if that can be done ({rule 6.1}). A void spin has no result; a ball spun against "

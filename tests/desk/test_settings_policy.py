@@ -9,6 +9,7 @@ import pytest
 from forged_keys import a_key_of_the_trainees
 
 from dealerdrill import paths, settings as table_settings
+from dealerdrill.core import Rng
 from dealerdrill.desk import PRESENTATION_ONLY, Desk, ManagerRoleRequired, answer_key_changes
 from dealerdrill.domain import Mode
 
@@ -37,6 +38,8 @@ def test_a_trainee_cannot_set_the_commission_to_zero(desk):
     ("roulette", {"first_four": False}), ("roulette", {"chip_values": (5, 25, 100)}),
     ("paigow", {"house_way": "foxwoods"}), ("paigow", {"commission_percent": 4.0}),
     ("paigow", {"maximum_bet": 1000}), ("paigow", {"dice_count_from": "box 1"}),
+    ("roulette", {"inside_paying_order": "streets first"}), ("roulette", {"house_breakdown_chip": 100}),
+    ("baccarat", {"house_breakdown_chip": 100}), ("paigow", {"house_breakdown_chip": 5}),
 ])
 def test_every_answer_key_setting_is_locked(desk, table, values):
     new = replace(desk.settings, **{table: replace(getattr(desk.settings, table), **values)})
@@ -107,6 +110,75 @@ def test_a_trainee_cannot_set_the_house_s_dice_count_but_a_manager_can_and_it_is
     assert session.drill.reading.value == "box 1"
     item = session.next_item()
     assert item.key["count_from"] == 1
+
+
+def with_paying_order(settings, reading):
+    return replace(settings, roulette=replace(settings.roulette, inside_paying_order=reading))
+
+
+def test_a_trainee_cannot_set_the_house_s_paying_order_but_a_manager_can_and_it_is_signed(desk):
+    desk.add_trainee("Aroha")
+    desk.choose_trainee("Aroha")
+    with pytest.raises(ManagerRoleRequired):
+        desk.apply_settings(with_paying_order(desk.settings, "streets first"))
+    assert desk.settings.roulette.inside_paying_order == "by odds"
+    desk.set_first_pin(MANAGER, PIN, PIN)
+    desk.apply_settings(with_paying_order(desk.settings, "streets first"))
+    assert desk.settings.roulette.inside_paying_order == "streets first"
+    in_force, entry = desk.records.audit_log()[:2]
+    assert (entry.actor, entry.action) == (MANAGER, "settings_changed")
+    assert entry.detail == "Roulette: Inside wagers paid by odds → streets first"
+    assert desk.records.latest_signed_audit("settings_in_force") == in_force
+    assert json.loads(in_force.detail)["answer_keys"]["roulette"]["inside_paying_order"] == "streets first"
+    with pytest.raises(table_settings.SettingsError, match="Inside wagers paid"):
+        desk.apply_settings(with_paying_order(desk.settings, "as they come"))   # not a reading: refused
+    assert desk.settings.roulette.inside_paying_order == "streets first"
+    # The payout drill made from now on grades by it.
+    session = desk.start_session("roulette.payout", Mode.PRACTICE, 3, seed=4)
+    assert session.drill.reading.value == "streets first"
+    assert session.next_item().key["paying_order"] == "streets first"
+
+
+def test_a_manager_sets_the_house_s_largest_payout_chip_signed_and_the_chips_drills_pay_by_it(manager_desk):
+    desk = manager_desk
+    desk.apply_settings(replace(desk.settings, paigow=replace(desk.settings.paigow, house_breakdown_chip=100)))
+    in_force, entry = desk.records.audit_log()[:2]
+    assert entry.detail == "Pai Gow: House breakdown: largest payout chip ($) 25 → 100"
+    assert desk.records.latest_signed_audit("settings_in_force") == in_force
+    assert json.loads(in_force.detail)["answer_keys"]["paigow"]["house_breakdown_chip"] == 100
+    desk.choose_guest()
+    session = desk.start_session("paigow.chips", Mode.PRACTICE, 3, seed=4)
+    assert session.drill.house_chip == 100
+    assert session.next_item() is not None
+    assert session.drill.generate(Rng(1), 3, "paigow.chips.win.house").prompt["cap"] == 100_00   # cents
+
+
+def test_an_edited_settings_file_cannot_change_the_house_s_readings(tmp_path, records_path):
+    """The trainee whose house pays by odds edits settings.json to streets first (and the house's largest payout
+    chip): the signed settings win."""
+    def edit(reading):
+        data = json.loads(paths.settings_file().read_text())
+        data["roulette"]["inside_paying_order"] = reading
+        paths.settings_file().write_text(json.dumps(data))
+
+    with Desk.open_for_app(records_path)[0] as desk:
+        desk.set_first_pin(MANAGER, PIN, PIN)
+        desk.apply_settings(with_baccarat(desk.settings, tie_odds=9))       # signed, paying order by odds
+    edit("streets first")
+    data = json.loads(paths.settings_file().read_text())
+    data["paigow"]["house_breakdown_chip"] = 1000                         # and the largest chip: not signed
+    paths.settings_file().write_text(json.dumps(data))
+    desk, _problems = _open_app_desk(records_path)
+    with desk:
+        assert desk.settings.roulette.inside_paying_order == "by odds"
+        assert desk.settings.paigow.house_breakdown_chip == 25
+        assert desk.settings.baccarat.tie_odds == 9
+        desk.unlock_manager(PIN, MANAGER)                                 # the manager sets streets first
+        desk.apply_settings(with_paying_order(desk.settings, "streets first"))
+    edit("by odds")
+    desk, _problems = _open_app_desk(records_path)
+    with desk:
+        assert desk.settings.roulette.inside_paying_order == "streets first"
 
 
 def test_check_settings_is_the_dialog_s_and_the_file_s_check():

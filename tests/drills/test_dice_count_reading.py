@@ -60,6 +60,16 @@ def test_the_drill_counts_from_the_box_the_reading_names(reading):
     assert any(".player_banker." in family for family in families)   # where the two readings differ
 
 
+@pytest.mark.parametrize("reading, words", [("banker", "the banker's box counts as 1"),
+                                             ("box 1", "box 1 (whoever banks) counts as 1")])
+def test_the_deal_lesson_counts_from_the_reading_in_force(reading, words):
+    from dealerdrill import lessons
+
+    blocks = lessons.lesson("paigow.deal").blocks(with_reading(reading))
+    text = " ".join(getattr(block, "markup", "") for block in blocks)
+    assert words in text and "table setting" not in text and "this house's reading" in text
+
+
 def test_under_the_default_reading_the_items_are_made_as_before():
     # The stored tests of earlier versions are graded again by making their items anew: the default reading
     # must ask exactly what it asked before (the chung's box as 1).

@@ -132,18 +132,24 @@ def settle(bets, number: int, first_four: bool = True) -> list[int]:
 
 # Dealer practice (rules file): clear the losers, pay the outside wagers first, then the inside wagers
 # "from the lowest odds to the highest". The file's own list puts streets before corners; the project
-# reads the principle as the rule (a corner pays 8 to 1, a street 11 to 1), so corners come first.
+# reads the principle as the rule (a corner pays 8 to 1, a street 11 to 1), so corners come first. That
+# is the default reading ("by odds"); a house may read the list instead ("streets first": six lines,
+# streets, corners, splits, straight ups), as many dealing schools teach.
 OUTSIDE_KINDS = frozenset({"column", "dozen", "low", "high", "even", "odd", "red", "black"})
+INSIDE_ORDER = {
+    "by odds": ("six_line", "corner", "street", "split", "straight"),
+    "streets first": ("six_line", "street", "corner", "split", "straight"),
+}
 
 
-def pay_step(kind: str) -> tuple[int, int]:
-    """A sort key for paying: outside wagers together first, then inside kinds by their odds."""
-    return (0, 0) if kind in OUTSIDE_KINDS else (1, ODDS[kind])
+def pay_step(kind: str, reading: str = "by odds") -> tuple[int, int]:
+    """A sort key for paying: outside wagers together first, then the inside kinds in the reading's order."""
+    return (0, 0) if kind in OUTSIDE_KINDS else (1, INSIDE_ORDER[reading].index(kind))
 
 
-def first_paid_too_late(kinds) -> int | None:
+def first_paid_too_late(kinds, reading: str = "by odds") -> int | None:
     """The index of the first wager paid after one that comes later in the paying order, or None."""
-    steps = [pay_step(k) for k in kinds]
+    steps = [pay_step(k, reading) for k in kinds]
     for i in range(1, len(steps)):
         if steps[i] < max(steps[:i]):
             return i
