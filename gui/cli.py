@@ -236,7 +236,7 @@ def _verify(arguments) -> int:
 
     open_records = _records_opener(arguments.records)
     if arguments.scorecards:
-        from dealerdrill.exports.scorecard_seal import check_scorecard
+        from dealerdrill.exports.scorecard_signature import check_scorecard
 
         known = None
         try:
@@ -392,7 +392,7 @@ def _export(desk, arguments, RecordFilter) -> int:
             seal = desk.records_file_seal(path)
             print(f"dealerdrill: the records file is {seal}", file=sys.stdout if seal.signed else sys.stderr)
         elif arguments.format.lower() == "pdf":
-            from dealerdrill.exports.scorecard_seal import check_scorecard
+            from dealerdrill.exports.scorecard_signature import check_scorecard
 
             check = check_scorecard(path, _keys_accepted_by(desk))
             print(f"dealerdrill: {check.message}", file=sys.stdout if check.accepted else sys.stderr)

@@ -639,7 +639,7 @@ def test_a_failed_test_rewritten_to_a_pass_after_a_signed_unlock_is_named_and_re
 
     from dealerdrill.drills.regrade import make_drill
     from dealerdrill.drills.session import ItemsOfATest
-    from dealerdrill.exports.scorecard_seal import check_scorecard
+    from dealerdrill.exports.scorecard_signature import check_scorecard
 
     path = tmp_path / "records" / "records.sqlite3"
     desk = workstation(path)
