@@ -539,7 +539,7 @@ def _export_pdf(records, path: str | Path, names: list[str], f: RecordFilter | N
         from .scorecard_signature import printed_lines
 
         identity = signer.scorecard_identity()
-        sealed, certified = printed_lines(identity)
+        sealed, certified = printed_lines(identity, with_place=identifiers_shown())
     elif unsealed_because:
         sealed, certified = "Not sealed: the records it prints fail their check (run `dealerdrill verify` on them)", ""
     else:

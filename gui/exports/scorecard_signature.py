@@ -57,20 +57,22 @@ class SigningIdentity:
 
     @property
     def authority(self) -> str | None:
-        """The issuing certificate authority's name; None for a self-issued certificate."""
+        """The issuing certificate authority in words; None for a self-issued certificate."""
         for issuer in self.chain:
             if signing_certificate.issued_by(self.certificate, issuer):
-                return signing_certificate.common_name(issuer.subject)
+                return signing_certificate.authority_of(issuer)
         return None
 
 
-def printed_lines(identity: SigningIdentity) -> tuple[str, str]:
-    """The two lines every page of a signed scorecard prints at its foot: who signed, where, and how to check the
+def printed_lines(identity: SigningIdentity, with_place: bool = False) -> tuple[str, str]:
+    """The two lines every page of a signed scorecard prints at its foot: who signed (and where, `with_place`: a
+    scorecard names no machine unless the manager asks, scorecard.with_identifiers) and how to check the
     certificate; then its SHA-256 fingerprint, as PDF readers show it."""
     authority = identity.authority
     how = (f"certificate issued by {authority}" if authority
            else "certificate self-issued: compare its fingerprint with the one the casino gives")
-    return (f"Signed with a PDF signature by {identity.manager} ({identity.place}); {how}. SHA-256:",
+    where = f" ({identity.place})" if with_place else ""
+    return (f"Signed with a PDF signature by {identity.manager}{where}; {how}. SHA-256:",
             identity.certificate_fingerprint)
 
 
@@ -220,8 +222,10 @@ def check_scorecard(path: str | Path, known_keys: dict[str, tuple[bytes, str, st
     [signature] = signatures
     try:
         certificate = x509.load_der_x509_certificate(signature.signer_cert.dump())
+        # Trust is decided below, by the manager key the certificate carries (the certificate is its own root here);
+        # and no difference analysis: anything after the signature is refused, whatever pyHanko would make of it.
         status = validation.validate_pdf_signature(signature, ValidationContext(
-            trust_roots=[signature.signer_cert], allow_fetching=False))
+            trust_roots=[signature.signer_cert], allow_fetching=False), skip_diff=True)
     except (PdfError, ValueError, KeyError, TypeError, AttributeError, IndexError) as error:   # pyHanko's
         # errors of a signature it cannot read are ValueErrors
         return ScorecardCheck(False, None, f"{path}: its PDF signature cannot be checked ({type(error).__name__}): "
@@ -253,10 +257,9 @@ def check_scorecard(path: str | Path, known_keys: dict[str, tuple[bytes, str, st
         shown = " | ".join(str(cell) for cell in missing[0])
         return ScorecardCheck(False, fingerprint, f"{path}: {len(missing)} signed figure(s) are not printed as "
                                                   f"signed (the first: {shown}): the pages were altered.")
-    issuer = ("self-issued" if signing_certificate.self_issued(certificate)
-              else f"issued by {signing_certificate.common_name(certificate.issuer)}")
     signed = (f"signed by the manager key {fingerprint}; certificate {certificate.subject.rfc4514_string()}, "
-              f"{issuer}, SHA-256 {signing_certificate.fingerprint(certificate)}")
+              f"{signing_certificate.issuer_in_words(certificate)}, SHA-256 "
+              f"{signing_certificate.fingerprint(certificate)}")
     if known_keys and fingerprint in known_keys:
         _, manager, origin = known_keys[fingerprint]
         return ScorecardCheck(True, fingerprint, f"{path}: genuine and unaltered; {signed}. This workstation knows "

@@ -37,6 +37,7 @@ MANAGER_KEY_BINDING = x509.ObjectIdentifier("2.25.270728832027162827812491292031
 # ISO 32000's and RFC 9336's purpose for a key that signs documents.
 DOCUMENT_SIGNING = x509.ObjectIdentifier("1.3.6.1.5.5.7.3.36")
 ORGANISATION = "Dealer Drill"
+AUTHORITY_NAME = "Dealer Drill certificate authority"
 # Fixed, so that a certificate made again is the same certificate: from before any scorecard was signed this way
 # to far beyond any scorecard's use.
 VALID_FROM = datetime(2020, 1, 1, tzinfo=UTC)
@@ -140,7 +141,7 @@ def signing_certificate(public_key: ec.EllipticCurvePublicKey, subject: x509.Nam
 def authority_certificate(casino: str, private_key: ec.EllipticCurvePrivateKey) -> x509.Certificate:
     """The casino's certificate authority, which issues its managers' signing certificates (and nothing else: a
     path length of 0)."""
-    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, _attribute(f"{casino} training certificates")),
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, AUTHORITY_NAME),
                       x509.NameAttribute(NameOID.ORGANIZATION_NAME, _attribute(casino))])
     public_key = private_key.public_key()
     builder = (x509.CertificateBuilder()
@@ -170,9 +171,22 @@ def self_issued(certificate: x509.Certificate) -> bool:
     return certificate.issuer == certificate.subject and issued_by(certificate, certificate)
 
 
+def issuer_in_words(certificate: x509.Certificate) -> str:
+    """"self-issued", or "issued by the certificate authority of CASINO" (as the certificate names its issuer)."""
+    if self_issued(certificate):
+        return "self-issued"
+    issuer = organisation(certificate.issuer) or common_name(certificate.issuer)
+    return f"issued by the certificate authority of {issuer}"
+
+
 def fingerprint(certificate: x509.Certificate) -> str:
     """The certificate's SHA-256 fingerprint as PDF readers and `openssl x509 -fingerprint -sha256` show it."""
     return ":".join(f"{byte:02X}" for byte in certificate.fingerprint(hashes.SHA256()))
+
+
+def authority_of(certificate: x509.Certificate) -> str:
+    """An authority's certificate in words: "the certificate authority of CASINO"."""
+    return f"the certificate authority of {organisation(certificate.subject) or common_name(certificate.subject)}"
 
 
 def organisation(name: x509.Name) -> str | None:
