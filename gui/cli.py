@@ -74,8 +74,9 @@ def parser() -> argparse.ArgumentParser:
     verify = commands.add_parser("verify", help="check the records, or scorecard PDFs, for tampering",
                                  description="Check a records file whole (its hash chains, the managers' "
                                              "signatures, the triggers that keep results permanent, the summary "
-                                             "tables), or check that scorecard PDFs are genuine and unaltered and "
-                                             "sealed with a manager key these records accept. Exit status 0: "
+                                             "tables), or check that scorecard PDFs carry an intact PDF signature "
+                                             "over the whole file, print the figures signed, and were signed with "
+                                             "a manager key these records accept. Exit status 0: "
                                              "sound (every scorecard accepted); 1: each problem is named.")
     verify.add_argument("--records", metavar="PATH_OR_URL",
                         help="a records file, or a training room server's postgresql:// URL (default: this desk's)")
@@ -268,12 +269,12 @@ def _verify(arguments) -> int:
 
                 known = _keys_accepted_by(Desk(records, save_settings=False))
         except RecordsError:
-            pass                     # no records here: the seal is still checked, the key just not named
+            pass                     # no records here: the signature is still checked, the key just not named
         results = [check_scorecard(path, known) for path in arguments.scorecards]
         for result in results:
             print(result.message, file=sys.stdout if result.accepted else sys.stderr)
-        # 0 only for scorecards sealed, unaltered, with a key these records accept as a manager's: an intact seal of
-        # a key nobody here accepted proves nothing about who signed it.
+        # 0 only for scorecards signed, unaltered, with a key these records accept as a manager's: an intact signature
+        # of a key nobody here accepted proves nothing about who signed it.
         return 0 if all(r.accepted for r in results) else 1
     try:
         records = open_records(read_only=True)

@@ -92,11 +92,12 @@ def _read(path: Path) -> tuple[x509.Certificate, dict[str, Any]]:
                 or data.get("version") != AUTHORITY_VERSION:
             raise ValueError("not an authority file")
         certificate = x509.load_pem_x509_certificate(str(data["certificate"]).encode("ascii"))
-        encrypted = {"salt": bytes.fromhex(str(data["salt"])), "n": int(data["n"]), "r": int(data["r"]),
-                     "p": int(data["p"]), "nonce": bytes.fromhex(str(data["nonce"])),
-                     "private_key": bytes.fromhex(str(data["private_key"]))}
-        if not (2 ** 10 <= encrypted["n"] <= 2 ** 20 and 1 <= encrypted["r"] <= 16 and 1 <= encrypted["p"] <= 4):
+        n, r, p = int(data["n"]), int(data["r"]), int(data["p"])
+        if not (2 ** 10 <= n <= 2 ** 20 and 1 <= r <= 16 and 1 <= p <= 4):
             raise ValueError("scrypt costs out of range")
+        encrypted: dict[str, Any] = {"salt": bytes.fromhex(str(data["salt"])), "n": n, "r": r, "p": p,
+                                     "nonce": bytes.fromhex(str(data["nonce"])),
+                                     "private_key": bytes.fromhex(str(data["private_key"]))}
     except (ValueError, KeyError, TypeError, OverflowError, UnicodeEncodeError):
         raise AuthorityError(f"The certificate authority file {path} is damaged.") from None
     return certificate, encrypted
