@@ -213,7 +213,9 @@ def check_scorecard(path: str | Path, known_keys: dict[str, tuple[bytes, str, st
         reader = PdfFileReader(io.BytesIO(data), strict=False)
         signatures = reader.embedded_regular_signatures
     except (PdfError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as error:
-        return ScorecardCheck(False, None, f"{path} cannot be read as a PDF ({type(error).__name__}).")
+        return ScorecardCheck(False, None, f"{path} cannot be read as a PDF, or its signature cannot be read "
+                                           f"({type(error).__name__}): it is no scorecard Dealer Drill signed, or it "
+                                           f"was altered.")
     if not signatures:
         return _unsigned(path, data)
     if len(signatures) > 1:
