@@ -461,11 +461,8 @@ def _room_manager_key(arguments, secrets: _StandardInput | None = None, authorit
             if unlocked is None:
                 raise Refused(f"that PIN is not the one of {path}; nothing was added")
             key = unlocked
-        already = authority is not None and room_setup.has_manager_key(arguments.url, key.fingerprint)
-        if not already:
-            room_setup.add_manager_key(arguments.url, key.public.raw, name, key)
         issued = None
-        if authority is not None:
+        if authority is not None:      # issued first: a wrong passphrase changes nothing in the room
             authority_path, passphrase = authority
             if passphrase is None and interactive:
                 passphrase = ask_secret("The casino's certificate authority's passphrase: ")
@@ -473,6 +470,10 @@ def _room_manager_key(arguments, secrets: _StandardInput | None = None, authorit
                 raise Refused("the manager's certificate needs the certificate authority's passphrase: run this at a "
                               "terminal, or give it with --ca-passphrase-stdin")
             issued = room_ca.issue(authority_path, passphrase, key, name, room_ca.room_name(arguments.url))
+        already = issued is not None and room_setup.has_manager_key(arguments.url, key.fingerprint)
+        if not already:
+            room_setup.add_manager_key(arguments.url, key.public.raw, name, key)
+        if issued is not None:
             manager_key.add_certificates(path, key, issued)
     except (Refused, ValueError, OSError, manager_key.KeyFileError, room_setup.RoomSetupError,
             room_ca.AuthorityError) as error:

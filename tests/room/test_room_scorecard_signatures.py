@@ -111,6 +111,13 @@ def test_a_manager_already_in_the_room_gets_a_certificate_and_a_wrong_passphrase
                          "--ca-passphrase-stdin", stdin=f"{PIN}\nnot the passphrase\n")
     assert wrong.returncode == 1 and "That passphrase is not the one" in wrong.stderr
     assert pin_file.read_bytes() == before
+    # A new manager with a wrong passphrase: the certificate comes first, so the key does not join the room either.
+    keys = "SELECT count(*) FROM dealerdrill.manager_keys"
+    count = room.psql(keys).stdout
+    other = _dealerdrill(*arguments, "--manager", "Hemi Walker", "--pin-file", str(tmp_path / "hemi" / "pin.json"),
+                         "--pin-stdin", "--ca-passphrase-stdin", stdin=f"{PIN}\nnot the passphrase\n")
+    assert other.returncode == 1 and "That passphrase is not the one" in other.stderr
+    assert room.psql(keys).stdout == count
     issued = _dealerdrill(*arguments, "--manager", MANAGER, "--pin-file", str(pin_file), "--pin-stdin",
                           "--ca-passphrase-stdin", stdin=f"{PIN}\n{PASSPHRASE}\n")
     assert issued.returncode == 0, issued.stderr
