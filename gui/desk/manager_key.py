@@ -12,10 +12,11 @@ PIN replaces such a file with a key file (the PIN stays the same). A key file wr
 than today's (before issue 28: n=2**15, p=1) is encrypted again at today's cost at its next unlock, with the
 same key and the same PIN.
 
-Scorecards carry a standard PDF signature (issue 30), which PDF readers check only for RSA and ECDSA keys (poppler,
-Debian 12's pdfsig, refuses Ed25519). So the manager also holds a PDF signing key, an ECDSA P-256 key derived from the
-Ed25519 key: HKDF-SHA256 over the Ed25519 private key (with a label of its own) gives 48 bytes, reduced to a
-scalar in [1, n-1] as FIPS 186-5 A.2.1 does with random bits. Derived, not stored: every copy of a PIN file (a room's
+Scorecards carry a standard PDF signature (issue 30), and the PDF readers in use check RSA and ECDSA signatures,
+not Ed25519 ones (Debian 12's pdfsig calls an Ed25519 signature "corrupted"). So the manager also holds a PDF signing
+key, an ECDSA P-256 key derived from the Ed25519 key: HKDF-SHA256 over the Ed25519 private key (with a label of its
+own) gives 384 bits, reduced to a scalar in [1, n-1] as FIPS 186-5 A.2.1 does with random bits (it asks for 64 more
+than n's 256). Derived, not stored: every copy of a PIN file (a room's
 manager unlocks at several desks with copies of one) gives the same key, files written before issue 30 work as they
 are (nothing to add, nothing an older release would not read), and the key is exactly as secret as the manager key.
 The records' ledger signatures stay Ed25519. A room's manager's PIN file may also hold the certificate the casino's
