@@ -10,6 +10,10 @@ exports once each, since one takes seconds to a minute. `python -m benchmarks re
 The PDF export reads the trainees' figures in two worker processes, so it needs both cores to itself.
 `python -m benchmarks csv` runs only the CSV export (issue 14: at most 30 s), by its C road and by its
 Python road back to back in the same run, and checks that the two wrote the same bytes.
+`python -m benchmarks scorecards` runs only the cohort scorecard export signed by a manager (issue 30: a PDF
+signature by pyHanko), over SIGNED_COHORT_TRAINEES trainees whose records pass the checks a signed export makes
+first (real answers the engine grades again, tests the records issued: the 2 million-answer file's are made inside
+SQLite and fail them, so its export goes out unsigned), against the same export unsigned in the same run.
 """
 from __future__ import annotations
 
@@ -24,6 +28,92 @@ VIEW_BUDGET = 1.0
 EXPORT_BUDGET = 60.0
 VERIFY_BUDGET = 10.0   # issue 11: `dealerdrill verify` over 2 million answers
 CACHE = Path(tempfile.gettempdir()) / "dealerdrill-load-cache"
+SIGNED_COHORT_TRAINEES = 200
+SIGNED_COHORT_VERSION = 1      # raised when the file below is made differently, so a stale cached copy is not used
+# (drill, answers of practice) per trainee, and one test of the first drill each, a quarter of the answers wrong.
+SIGNED_COHORT_PRACTICE = (("baccarat.table_of_play", 20), ("baccarat.commission", 12), ("roulette.payout", 12),
+                          ("paigow.tiles", 12))
+
+
+def signed_cohort_records() -> Path:
+    """A records file of SIGNED_COHORT_TRAINEES trainees whose export a manager's key signs: each trainee's practice
+    of a few drills and a test, answered as a panel would (tests/drill_answers.py), the test issued by the records
+    and graded again by the engine as a signed export does. Made once (a couple of minutes), kept in CACHE."""
+    from drill_answers import right_answer, wrong_answers  # tests/ is on the path (harness)
+
+    from dealerdrill.domain import Mode
+    from dealerdrill.drills import DrillSession, registry
+    from dealerdrill.drills.catalog import DRILL_CATALOG
+    from dealerdrill.records import Records
+
+    path = CACHE / f"signed-cohort-{SIGNED_COHORT_TRAINEES}t-v{SIGNED_COHORT_VERSION}.sqlite3"
+    if path.exists():
+        return path
+    making = path.with_name(path.name + ".making")
+    for leftover in making.parent.glob(making.name + "*"):
+        leftover.unlink()
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with Records(making, catalog=DRILL_CATALOG, workstation="bench") as records:
+        for number in range(1, SIGNED_COHORT_TRAINEES + 1):
+            name = f"Trainee {number:03d}"
+            records.create_trainee(name)
+            sessions = [(drill_id, Mode.PRACTICE, answers, None) for drill_id, answers in SIGNED_COHORT_PRACTICE]
+            issue = records.issue_test(name, SIGNED_COHORT_PRACTICE[0][0])
+            sessions.append((SIGNED_COHORT_PRACTICE[0][0], Mode.TEST, issue.target.test_items, issue))
+            for seed, (drill_id, mode, answers, issued) in enumerate(sessions, start=number * 10):
+                if issued is None:
+                    session_id = records.start_session(name, drill_id, mode, {"difficulty": 1})
+                    session = DrillSession(registry()[drill_id](), mode, seed=seed, target=records.target(drill_id),
+                                           on_answer=lambda answered, s=session_id: records.record_answer(s, answered))
+                else:
+                    session_id = issued.session_uuid
+                    session = DrillSession(registry()[drill_id](), mode, seed=issued.seed, difficulty=issued.level,
+                                           target=issued.target,
+                                           on_answer=lambda answered, s=session_id: records.record_answer(s, answered))
+                for index in range(answers):
+                    item = session.next_item()
+                    wrong = wrong_answers(item) if index % 4 == 3 else []
+                    session.submit(wrong[0] if wrong else right_answer(item), 2.0)
+                records.finish_session(session_id)
+    for part in making.parent.glob(making.name + "-*"):      # SQLite's WAL and shared memory, once closed
+        part.unlink()
+    making.rename(path)
+    return path
+
+
+def _signed_cohort_export() -> list[Result]:
+    """The cohort scorecard export of signed_cohort_records() signed by a manager, and unsigned, in the same run."""
+    import shutil
+
+    from dealerdrill.desk import manager_key
+    from dealerdrill.drills.catalog import DRILL_CATALOG
+    from dealerdrill.exports import export
+    from dealerdrill.records import RecordFilter, Records
+
+    start = time.perf_counter()
+    path = signed_cohort_records()
+    made = time.perf_counter() - start
+    folder = Path(tempfile.mkdtemp(prefix="dealerdrill-bench-scorecards-"))
+    key = manager_key.new_key("24681357")
+    seconds, notes = {}, {}
+    try:
+        with Records(path, check=False, catalog=DRILL_CATALOG) as records:
+            for signed in (False, True):
+                start = time.perf_counter()
+                [written] = export(records.clone(), "pdf", folder / "cohort.pdf", RecordFilter(),
+                                   signer=key if signed else None)
+                seconds[signed] = time.perf_counter() - start
+                data = written.read_bytes()
+                notes[signed] = (b"/ByteRange" in data, len(data) / 2 ** 20)
+                written.unlink()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    really_signed, size = notes[True]
+    return [Result(f"cohort scorecards PDF, {SIGNED_COHORT_TRAINEES} trainees, signed", seconds[True], seconds[False],
+                   f"< {EXPORT_BUDGET:g} s, signed", seconds[True] < EXPORT_BUDGET and really_signed,
+                   f"{'PDF signature (PAdES B-B)' if really_signed else 'NOT SIGNED'}, {size:.1f} MB; reference: the "
+                   f"same export unsigned (no checks of the records, no signature)"
+                   + (f"; records made in {made:.0f} s, cached in {CACHE}" if made > 5 else ""))]
 
 
 def _timed(fn, repeat: int = 3) -> tuple[float, float]:
@@ -70,8 +160,10 @@ def _csv_roads(records, plan, RecordFilter) -> list[Result]:
 
 
 def run(wanted):
-    if wanted and not wanted & {"records", "load", "exports", "csv"}:
+    if wanted and not wanted & {"records", "load", "exports", "csv", "scorecards"}:
         return []
+    if wanted == {"scorecards"}:
+        return _signed_cohort_export()
     import synthetic_records as synthetic  # tests/ is on the path (harness)
 
     from dealerdrill.drills.catalog import DRILL_CATALOG
@@ -161,5 +253,6 @@ def run(wanted):
             for leftover in folder.iterdir():
                 leftover.unlink()
         folder.rmdir()
+        results += _signed_cohort_export()
     records.close()
     return results

@@ -4,8 +4,11 @@
                        [--game GAME] [--drill DRILL] [--mode MODE] [--include-archived] [--with-ids] --out PATH
                        [--manager NAME] [--pin-stdin]
     dealerdrill import PATH [PATH ...] [--manager NAME] [--pin-stdin]
-    dealerdrill room setup --url URL                     (once, by whoever owns the room's database)
-    dealerdrill room setup --url URL --manager NAME --pin-file PATH [--pin-stdin]   (a manager's key joins)
+    dealerdrill room setup --url URL [--casino NAME] [--ca-file PATH] [--ca-passphrase-stdin]
+                                                         (once, by whoever owns the room's database)
+    dealerdrill room setup --url URL --manager NAME --pin-file PATH [--pin-stdin] [--ca-passphrase-stdin]
+                                                         (a manager's key joins, and gets its certificate)
+    dealerdrill room ca --out casino-ca.pem [--ca-file PATH]   (the casino's certificate, for third parties)
     dealerdrill room add-desk NAME --url URL [--password-stdin]
     dealerdrill room add-manager NAME --url URL [--password-stdin]
     dealerdrill rule GAME:NUMBER | GAME                     (a rule of the rule book, or a game's rules)
@@ -76,8 +79,9 @@ def parser() -> argparse.ArgumentParser:
     verify = commands.add_parser("verify", help="check the records, or scorecard PDFs, for tampering",
                                  description="Check a records file whole (its hash chains, the managers' "
                                              "signatures, the triggers that keep results permanent, the summary "
-                                             "tables), or check that scorecard PDFs are genuine and unaltered and "
-                                             "sealed with a manager key these records accept. Exit status 0: "
+                                             "tables), or check that scorecard PDFs carry an intact PDF signature "
+                                             "over the whole file, print the figures signed, and were signed with "
+                                             "a manager key these records accept. Exit status 0: "
                                              "sound (every scorecard accepted); 1: each problem is named.")
     verify.add_argument("--records", metavar="PATH_OR_URL",
                         help="a records file, or a training room server's postgresql:// URL (default: this desk's)")
@@ -111,6 +115,19 @@ def parser() -> argparse.ArgumentParser:
                             "when there is none; copy it to each desk where this manager unlocks the role")
     setup.add_argument("--pin-stdin", action="store_true",
                        help="read the manager's PIN from the first line of standard input (for scripts)")
+    setup.add_argument("--casino", metavar="NAME",
+                       help="the casino's name in its certificate authority, which the first setup makes (default: "
+                            "the room's name)")
+    _authority_file_option(setup)
+    setup.add_argument("--ca-passphrase-stdin", action="store_true",
+                       help="read the certificate authority's passphrase from standard input: its first line, or "
+                            "its second with --pin-stdin (for scripts; otherwise it is asked for at a terminal)")
+    authority = room_commands.add_parser(
+        "ca", help="write the casino's certificate authority certificate, for whoever checks scorecards",
+        description="Write the certificate of the casino's certificate authority (made by `room setup`): a third "
+                    "party who trusts it sees every manager's scorecard signature as trusted in a PDF reader.")
+    authority.add_argument("--out", required=True, metavar="PATH", help="the certificate file to write (PEM)")
+    _authority_file_option(authority)
     for kind in ("desk", "manager"):
         login = room_commands.add_parser(f"add-{kind}", help=f"a login role for one {kind}")
         login.add_argument("name", metavar="NAME", help="the login (lower-case letters, digits, _ - .)")
@@ -133,6 +150,13 @@ def parser() -> argparse.ArgumentParser:
     lessons.add_argument("game", nargs="?", metavar="GAME", help="only this game's course (roulette, baccarat, "
                                                                  "paigow)")
     return main
+
+
+def _authority_file_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--ca-file", metavar="PATH",
+                         help="the casino's certificate authority, with its private key encrypted (default: "
+                              "casino-ca-private.json in this account's Dealer Drill data folder); keep it, and its "
+                              "passphrase, with the room's owner")
 
 
 def _records_option(command: argparse.ArgumentParser) -> None:
@@ -305,7 +329,7 @@ def _verify(arguments) -> int:
 
     open_records = _records_opener(arguments.records)
     if arguments.scorecards:
-        from dealerdrill.exports.scorecard_seal import check_scorecard
+        from dealerdrill.exports.scorecard_signature import check_scorecard
 
         known = None
         try:
@@ -314,12 +338,12 @@ def _verify(arguments) -> int:
 
                 known = _keys_accepted_by(Desk(records, save_settings=False))
         except RecordsError:
-            pass                     # no records here: the seal is still checked, the key just not named
+            pass                     # no records here: the signature is still checked, the key just not named
         results = [check_scorecard(path, known) for path in arguments.scorecards]
         for result in results:
             print(result.message, file=sys.stdout if result.accepted else sys.stderr)
-        # 0 only for scorecards sealed, unaltered, with a key these records accept as a manager's: an intact seal of
-        # a key nobody here accepted proves nothing about who signed it.
+        # 0 only for scorecards signed, unaltered, with a key these records accept as a manager's: an intact signature
+        # of a key nobody here accepted proves nothing about who signed it.
         return 0 if all(r.accepted for r in results) else 1
     try:
         records = open_records(read_only=True)
@@ -362,22 +386,39 @@ def _records_opener(location: str | None):
     return opener
 
 
+class _StandardInput:
+    """The secrets a room command reads from standard input, each line once and in a fixed order: the manager's
+    PIN (--pin-stdin) first, then the certificate authority's passphrase (--ca-passphrase-stdin)."""
+
+    def __init__(self, arguments, read_line=None):
+        read_line = read_line or sys.stdin.readline
+        self.pin = read_line().rstrip("\r\n") if getattr(arguments, "pin_stdin", False) else None
+        self.passphrase = (read_line().rstrip("\r\n") if getattr(arguments, "ca_passphrase_stdin", False)
+                           else None)
+
+
 def _room(arguments) -> int:
-    """`dealerdrill room ...`: set up the room's database, or add a login to it."""
+    """`dealerdrill room ...`: set up the room's database (and the casino's certificate authority), add a login to
+    it, or write the authority's certificate."""
+    from dealerdrill.desk import room_ca
     from dealerdrill.desk.settings_policy import default_answer_keys
     from dealerdrill.drills.catalog import DRILL_CATALOG
     from dealerdrill.records import room_setup
     from dealerdrill.records.room_connection import RoomUrlError, check_url, public_url
 
+    if arguments.room_command == "ca":
+        return _write_authority_certificate(arguments)
     try:
         check_url(arguments.url)
         if arguments.room_command == "setup":
+            secrets = _StandardInput(arguments)
             before, now = room_setup.setup(arguments.url, DRILL_CATALOG, default_answer_keys())
             done = "set up" if before == 0 else (f"upgraded from version {before}" if before < now else "checked")
             print(f"training room {public_url(arguments.url)} {done}: records version {now}, the roles "
                   f"{room_setup.DESK_GROUP} and {room_setup.MANAGER_GROUP}, the server functions and the grants")
+            authority = _room_authority(arguments, secrets)
             if arguments.manager is not None or arguments.pin_file is not None:
-                return _room_manager_key(arguments)
+                return _room_manager_key(arguments, secrets, authority)
             return 0
         password = sys.stdin.readline().rstrip("\r\n") if arguments.password_stdin else None
         if arguments.password_stdin and not password:
@@ -387,24 +428,82 @@ def _room(arguments) -> int:
         print(f"added the {kind} login {name!r} to {public_url(arguments.url)}"
               + ("" if password else " (no password: the server's pg_hba.conf decides how it authenticates)"))
         return 0
-    except (RoomUrlError, room_setup.RoomSetupError, ValueError) as error:
+    except (RoomUrlError, room_setup.RoomSetupError, room_ca.AuthorityError, ValueError) as error:
         print(f"dealerdrill room: {error}", file=sys.stderr)
         return 1
 
 
-def _room_manager_key(arguments, *, read_line=None, ask_secret=None, interactive: bool | None = None) -> int:
+def _room_authority(arguments, secrets: _StandardInput, *, ask_secret=None, interactive: bool | None = None):
+    """The casino's certificate authority (room_ca.py) for `room setup`: (its file, the passphrase when it was
+    given), made here the first time, when a passphrase can be had (at a terminal, or from standard input); None
+    when there is none yet, said on stderr (scorecards are then signed with self-issued certificates)."""
+    import getpass
+
+    from dealerdrill.desk import room_ca
+
+    ask_secret = ask_secret or getpass.getpass
+    interactive = sys.stdin.isatty() if interactive is None else interactive
+    path = Path(arguments.ca_file).expanduser() if arguments.ca_file else room_ca.default_path()
+    if path.exists():
+        certificate = room_ca.authority_certificate(path)
+        from dealerdrill.exports.signing_certificate import fingerprint
+
+        print(f"the casino's certificate authority: {path} (certificate SHA-256 {fingerprint(certificate)})")
+        return path, secrets.passphrase
+    passphrase = secrets.passphrase
+    if passphrase is None and interactive:
+        passphrase = ask_secret("A passphrase for the casino's new certificate authority: ")
+        if ask_secret("The passphrase again: ") != passphrase:
+            raise room_ca.AuthorityError("the two passphrases are not the same; no certificate authority was made "
+                                         "(the room's database is set up)")
+    if passphrase is None:
+        print("dealerdrill room: no certificate authority made (it needs a passphrase: run this at a terminal, or "
+              "with --ca-passphrase-stdin); until there is one, scorecards are signed with self-issued "
+              "certificates", file=sys.stderr)
+        return None
+    casino = arguments.casino or room_ca.room_name(arguments.url)
+    certificate = room_ca.make_authority(path, casino, passphrase)
+    from dealerdrill.exports.signing_certificate import fingerprint
+
+    print(f"made the casino's certificate authority ({casino}): {path}, its private key encrypted under the "
+          f"passphrase; keep both safe. Certificate SHA-256 {fingerprint(certificate)}: `dealerdrill room ca --out "
+          f"casino-ca.pem` writes it for whoever checks scorecards")
+    return path, passphrase
+
+
+def _write_authority_certificate(arguments) -> int:
+    """`dealerdrill room ca --out PATH`: the authority's certificate (PEM), for third parties to trust."""
+    from dealerdrill.desk import room_ca
+    from dealerdrill.exports.signing_certificate import authority_of, fingerprint, pem
+    from dealerdrill.records.transfer import write_atomically
+
+    path = Path(arguments.ca_file).expanduser() if arguments.ca_file else room_ca.default_path()
+    try:
+        certificate = room_ca.authority_certificate(path)
+        out = write_atomically(arguments.out, lambda handle: handle.write(pem(certificate)))
+    except (room_ca.AuthorityError, OSError) as error:
+        print(f"dealerdrill room: {error}", file=sys.stderr)
+        return 1
+    print(f"wrote {out}: the certificate of {authority_of(certificate)}, SHA-256 {fingerprint(certificate)}")
+    return 0
+
+
+def _room_manager_key(arguments, secrets: _StandardInput | None = None, authority=None, *, ask_secret=None,
+                      interactive: bool | None = None) -> int:
     """`room setup --manager NAME --pin-file PATH`: the owner adds a manager's key to the room, signed by the key
     itself, which the manager unlocks by typing the PIN (a new key and PIN file when PATH holds none). A manager's
     login cannot add a key of its own to a room (the server takes only one signed by a key the room accepts), so
-    this is how a room's first manager, or one nobody there has trusted, comes in."""
+    this is how a room's first manager, or one nobody there has trusted, comes in. With the casino's certificate
+    authority (`authority`: its file and passphrase, the passphrase asked for when not given), the manager's PDF
+    signing key gets its certificate, kept in the PIN file: also for a key already in the room."""
     import getpass
 
-    from dealerdrill.desk import manager_key
+    from dealerdrill.desk import manager_key, room_ca
     from dealerdrill.desk.pin import PIN_FILE_NAME
     from dealerdrill.desk.roles import clean_manager_name
     from dealerdrill.records import room_setup
 
-    read_line = read_line or sys.stdin.readline
+    secrets = secrets or _StandardInput(arguments)
     ask_secret = ask_secret or getpass.getpass
     interactive = sys.stdin.isatty() if interactive is None else interactive
     try:
@@ -413,8 +512,8 @@ def _room_manager_key(arguments, *, read_line=None, ask_secret=None, interactive
         name = clean_manager_name(arguments.manager)
         path = Path(arguments.pin_file)
         key_file = manager_key.read_key_file(path)
-        if arguments.pin_stdin:
-            pin = repeated = read_line().rstrip("\r\n")
+        if secrets.pin is not None:
+            pin = repeated = secrets.pin
         elif interactive:
             pin = ask_secret(f"{name}'s PIN: " if key_file is not None else f"A new PIN for {name}: ")
             repeated = pin if key_file is not None else ask_secret("The new PIN again: ")
@@ -431,12 +530,34 @@ def _room_manager_key(arguments, *, read_line=None, ask_secret=None, interactive
             if unlocked is None:
                 raise Refused(f"that PIN is not the one of {path}; nothing was added")
             key = unlocked
-        fingerprint = room_setup.add_manager_key(arguments.url, key.public.raw, name, key)
-    except (Refused, ValueError, OSError, manager_key.KeyFileError, room_setup.RoomSetupError) as error:
+        issued = None
+        if authority is not None:      # issued first: a wrong passphrase changes nothing in the room
+            authority_path, passphrase = authority
+            if passphrase is None and interactive:
+                passphrase = ask_secret("The casino's certificate authority's passphrase: ")
+            if passphrase is None:
+                raise Refused("the manager's certificate needs the certificate authority's passphrase: run this at a "
+                              "terminal, or give it with --ca-passphrase-stdin")
+            issued = room_ca.issue(authority_path, passphrase, key, name, room_ca.room_name(arguments.url))
+        already = issued is not None and room_setup.has_manager_key(arguments.url, key.fingerprint)
+        if not already:
+            room_setup.add_manager_key(arguments.url, key.public.raw, name, key)
+        if issued is not None:
+            manager_key.add_certificates(path, key, issued)
+    except (Refused, ValueError, OSError, manager_key.KeyFileError, room_setup.RoomSetupError,
+            room_ca.AuthorityError) as error:
         print(f"dealerdrill room: {error}", file=sys.stderr)
         return 1
-    print(f"{name}'s manager key {fingerprint} joined the room. Copy {path} to the data folder of each desk where "
-          f"{name} unlocks the manager role, as {PIN_FILE_NAME}.")
+    if already:
+        print(f"{name}'s manager key {key.fingerprint} is already one of the room's.")
+    else:
+        print(f"{name}'s manager key {key.fingerprint} joined the room.")
+    if issued is not None:
+        from dealerdrill.exports.signing_certificate import fingerprint
+
+        print(f"{name}'s scorecard signing certificate (SHA-256 {fingerprint(issued[0])}) was issued by the casino's "
+              f"certificate authority and kept in {path}.")
+    print(f"Copy {path} to the data folder of each desk where {name} unlocks the manager role, as {PIN_FILE_NAME}.")
     return 0
 
 
@@ -461,7 +582,7 @@ def _export(desk, arguments, RecordFilter) -> int:
             seal = desk.records_file_seal(path)
             print(f"dealerdrill: the records file is {seal}", file=sys.stdout if seal.signed else sys.stderr)
         elif arguments.format.lower() == "pdf":
-            from dealerdrill.exports.scorecard_seal import check_scorecard
+            from dealerdrill.exports.scorecard_signature import check_scorecard
 
             check = check_scorecard(path, _keys_accepted_by(desk))
             print(f"dealerdrill: {check.message}", file=sys.stdout if check.accepted else sys.stderr)

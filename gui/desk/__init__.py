@@ -6,7 +6,9 @@ no permission is checked anywhere else.
 
     desk.py              Desk: the state and every action, each checking the role
     roles.py             the manager role, the PIN, and which actions are manager-only
-    manager_key.py       the manager's Ed25519 key, its private half encrypted under the PIN (the PIN file)
+    manager_key.py       the manager's Ed25519 key, its private half encrypted under the PIN (the PIN file), and
+                         the scorecards' PDF signing key (ECDSA P-256) derived from it
+    room_ca.py           the casino's certificate authority, which certifies a room's managers' signing keys
     pin.py               the PIN file of before (a salted scrypt hash), read to upgrade it
     sessions.py          TrainingSession: a drill session that records as it grades
     path.py              the trainee's path: lessons done, drills practised, timed targets met, tests passed

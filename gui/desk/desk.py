@@ -978,7 +978,11 @@ class Desk:
         self.require(Permission.EXPORT_RECORDS)
         records = self._require_records()
         _refuse_the_data_folder(path, records)
-        signer = self.role.key
+        from .room_ca import signing_place
+
+        key = self.role.key
+        # A scorecard's certificate names the manager and where it was signed (the room, or this workstation).
+        signer = key.signing_as(self.role.manager_name or "workstation", signing_place(records)) if key else None
         distrusted, drills = self.judge.distrusted, dict(self._drill_classes)
 
         def work(records, progress=None, cancel=None):

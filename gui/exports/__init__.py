@@ -70,8 +70,9 @@ def export(records, format: str, path: str | Path, f: RecordFilter | None = None
            progress: Callable[[int, int], None] | None = None,
            cancel: Callable[[], bool] | None = None, signer=None, judge=None) -> list[Path]:
     """Write an export; returns the files written (CSV writes two: answers and sessions). A PDF and a JSON
-    records file are sealed with `signer`, the manager's key, when given (a records file only if its answers
-    check out against the chains: records_file_seal(path) says how it went). Tests are judged by `judge` (the
+    records file are signed with `signer`, the manager's key, when given: a PDF with a standard PDF signature by
+    its PDF signing key (scorecard_signature.py), a records file only if its answers check out against the chains
+    (records_file_seal(path) says how it went). Tests are judged by `judge` (the
     asking desk's, dealerdrill.verdicts.Judge) when given. A failure to write raises ExportWriteError in plain
     words."""
     from dealerdrill.verdicts import judging_with

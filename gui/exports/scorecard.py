@@ -5,8 +5,9 @@ them, `with_identifiers`), the period, readiness per game, per-skill
 accuracy and speed against the targets, charts, test attempts with their results, sign-offs and the
 manager's notes, the answer-key settings the sessions were taken under, error categories, and signature
 lines for the trainee and the manager. A cohort file starts with a summary page and then has each
-trainee's scorecard on its own pages. Exported by a manager, the PDF is sealed: its printed figures are
-signed with the manager's key (scorecard_seal.py), and each page names the key.
+trainee's scorecard on its own pages. Exported by a manager, the PDF carries a standard PDF signature made with the
+manager's key (scorecard_signature.py: the figures it prints attached and signed with the pages), and each page
+names who signed and the certificate's fingerprint.
 
 Text uses DejaVu Sans (shipped with matplotlib) so that names such as "Tāne" or "Ngāi" print correctly
 (the PDF core fonts only know Western European letters), with fallback fonts for the characters it lacks
@@ -37,7 +38,7 @@ from dealerdrill.verdicts import judged_roster
 
 from . import pdf_text, vector_charts
 from .cells import printable
-from .scorecard_seal import UNSEALED_MARK
+from .scorecard_signature import UNSEALED_MARK
 
 FONT, BOLD = pdf_text.FONT, pdf_text.BOLD
 PAGE_MARGIN_MM = 16
@@ -143,7 +144,7 @@ def period_text(f: RecordFilter) -> str:
 def _table(rows, widths, styles, header=True, seal: list | None = None):
     """A grid table. A cell's text is drawn as it is when it fits its column and wrapped in a Paragraph only
     when it does not: a cohort PDF has tens of thousands of cells, and laying out a Paragraph costs far more.
-    The rows below the header go into `seal` (the figures the manager's key signs)."""
+    The rows below the header go into `seal` (the figures signed with the pages)."""
     # What is sealed is what is printed: the characters no export holds are replaced first.
     rows = [[printable(str(value)) for value in row] for row in rows]
     if seal is not None:
@@ -475,7 +476,7 @@ def export_pdf(records, path: str | Path, names: list[str], f: RecordFilter | No
                progress: Callable[[int, int], None] | None = None,
                cancel: Callable[[], bool] | None = None, signer=None) -> list[Path]:
     """Scorecards for `names` (one trainee, or several: a cohort file with a summary page) as one A4 PDF,
-    sealed with `signer` (the manager's key) when given."""
+    signed with `signer` (the manager's key: its scorecard_identity()) when given."""
     with _quick_reportlab():
         return _export_pdf(records, path, names, f, progress, cancel, signer)
 
@@ -535,26 +536,28 @@ def _export_pdf(records, path: str | Path, names: list[str], f: RecordFilter | N
         if unsealed_because:
             signer = None
     if signer is not None:
-        from .scorecard_seal import figures_signature
+        from .scorecard_signature import printed_lines
 
-        signature, code = figures_signature(seal, signer)
-        sealed = f"Sealed with key {signer.fingerprint}, code {code}: check it with `dealerdrill verify` this file"
+        identity = signer.scorecard_identity()
+        sealed, certified = printed_lines(identity, with_place=identifiers_shown())
     elif unsealed_because:
-        sealed = "Not sealed: the records it prints fail their check (run `dealerdrill verify` on them)"
+        sealed, certified = "Not sealed: the records it prints fail their check (run `dealerdrill verify` on them)", ""
     else:
-        sealed = "Not sealed: exported without a manager's key"
+        sealed, certified = "Not sealed: exported without a manager's key", ""
 
     def footer(canvas, document):
         canvas.saveState()
         canvas.setFont(FONT, 7.5)
         pdf_text.draw(canvas, margin, 9 * mm, f"{title} · {period_text(f)}", FONT, 7.5)
         canvas.drawRightString(A4[0] - margin, 9 * mm, f"page {document.page}")
-        canvas.setFont(FONT, 6.5)
-        canvas.drawString(margin, 6 * mm, sealed)
+        # Who signed: at most the text width, a long name or place drawn smaller rather than past the margin.
+        for line, height in ((sealed, 6 * mm), (certified, 3.5 * mm)):
+            size = min(6.5, 6.5 * width / max(1.0, pdf_text.width_of(line, FONT, 6.5)))
+            pdf_text.draw(canvas, margin, height, line, FONT, size)
         canvas.restoreState()
 
     def build(handle):
-        # Sealed, the PDF is laid out in memory first: the seal signs its bytes and is appended to them.
+        # Signed, the PDF is laid out in memory first, then signed as an incremental update.
         target = io.BytesIO() if signer is not None else handle
         document = SimpleDocTemplate(target, pagesize=A4, leftMargin=margin, rightMargin=margin,
                                      topMargin=margin, bottomMargin=margin + 4 * mm, title=title,
@@ -562,9 +565,9 @@ def _export_pdf(records, path: str | Path, names: list[str], f: RecordFilter | N
                                      keywords=UNSEALED_MARK + unsealed_because if unsealed_because else "")
         document.build(story, onFirstPage=footer, onLaterPages=footer)
         if signer is not None:
-            from .scorecard_seal import sealed_pdf
+            from .scorecard_signature import signed_pdf
 
-            handle.write(sealed_pdf(target.getvalue(), seal, signature, signer))
+            handle.write(signed_pdf(target.getvalue(), seal, identity))
 
     written = write_atomically(path, build, binary=True)
     if progress:

@@ -196,3 +196,22 @@ def add_manager_key(url: str, public_key: bytes, manager: str, signer) -> str:
         raise RoomSetupError(f"The manager's key could not be added: {message}") from None
     finally:
         connection.close()
+
+
+def has_manager_key(url: str, fingerprint: str) -> bool:
+    """Whether the room (`url` is the owner's) already holds the manager key `fingerprint`: `room setup --manager`
+    then only issues its certificate."""
+    import psycopg
+
+    from .room_store import _Transaction
+
+    connection = _connect(url)
+    try:
+        with connection.transaction():
+            row = _Transaction(connection).execute("SELECT 1 FROM manager_keys WHERE fingerprint = ?",
+                                                   (fingerprint,)).fetchone()
+    except psycopg.Error as error:
+        raise RoomSetupError(f"The room's manager keys could not be read: {str(error).strip()}") from None
+    finally:
+        connection.close()
+    return row is not None

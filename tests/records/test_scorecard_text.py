@@ -11,7 +11,7 @@ from external_tools import tool
 
 from dealerdrill.domain import Mode
 from dealerdrill.exports import export, pdf_text
-from dealerdrill.exports.scorecard_seal import check_scorecard
+from dealerdrill.exports.scorecard_signature import check_scorecard
 from dealerdrill.records import RecordFilter
 
 NAMES = {

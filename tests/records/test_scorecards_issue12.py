@@ -10,7 +10,7 @@ import pytest
 
 from dealerdrill.domain import ErrorCategory, Mode
 from dealerdrill.exports import export, scorecard, vector_charts
-from dealerdrill.exports.scorecard_seal import check_scorecard
+from dealerdrill.exports.scorecard_signature import check_scorecard
 
 DATE_SPLIT = re.compile(r"\d{4}-\d\d-\d\d\s*\n\s*\d\d:\d\d")
 

@@ -7,6 +7,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from forged_keys import a_key_of_the_trainees
@@ -16,6 +17,8 @@ from dealerdrill.domain import Mode, Target
 from dealerdrill.records import chain
 
 PIN, MANAGER = "246824", "Mere Smith"
+# A scorecard sealed by Dealer Drill before issue 30 (our own seal, in its Keywords).
+EARLIER_SCORECARD = Path(__file__).resolve().parent.parent / "data" / "scorecard-sealed-before-pdf-signatures.pdf"
 
 
 @pytest.fixture
@@ -161,26 +164,23 @@ def test_a_sealed_scorecard_checks_out_and_an_edited_one_does_not(file_with_hist
     from pypdf import PdfReader, PdfWriter
 
     text = " ".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
-    assert f"Sealed with key {fingerprint}" in text and "watched on table 4" in text
+    assert f"Signed with a PDF signature by {MANAGER}" in text and "watched on table 4" in text
     assert "Settings in force" in text and "Decks in the shoe: 8" in text
-    # Someone changes a signed figure in the seal (a score) without the manager's key: the check says so.
-    import base64
-    import json
+    # Someone changes a signed figure (a score) in the attached figures, in place, without the manager's key: the
+    # check says so.
+    data = pdf.read_bytes()
+    import zlib
 
-    reader = PdfReader(str(pdf))
-    seal = str(reader.metadata["/Keywords"])
-    mark, blob = seal.split(":", 1)
-    document = json.loads(base64.b64decode(blob))
-    document["figures"][1][-1] = document["figures"][1][-1] + " (amended)"
-    writer = PdfWriter()
-    for page in reader.pages:
-        writer.add_page(page)
-    writer.add_metadata({"/Keywords": mark + ":" + base64.b64encode(json.dumps(document).encode()).decode()})
+    start = data.index(b"/EmbeddedFile")
+    stream = data.index(b"stream\n", start) + len(b"stream\n")
+    length = data.index(b"endstream", stream)
+    figures = zlib.decompress(data[stream:length])
+    amended = zlib.compress(figures.replace(b"3/3", b"4/3", 1))
+    assert amended != data[stream:length] and len(amended) <= length - stream
     forged = tmp_path / "forged.pdf"
-    with open(forged, "wb") as handle:
-        writer.write(handle)
+    forged.write_bytes(data[:stream] + amended.ljust(length - stream, b"\n") + data[length:])
     done = verify_cli(file_with_history, str(forged))
-    assert done.returncode == 1 and "does not match its figures" in done.stderr
+    assert done.returncode == 1 and "does not match the file: the scorecard was altered" in done.stderr
     plain = tmp_path / "unsealed.pdf"
     writer2 = PdfWriter()
     for page in PdfReader(str(pdf)).pages:
@@ -188,7 +188,7 @@ def test_a_sealed_scorecard_checks_out_and_an_edited_one_does_not(file_with_hist
     with open(plain, "wb") as handle:
         writer2.write(handle)
     done = verify_cli(file_with_history, str(plain))
-    assert done.returncode == 1 and "carries no Dealer Drill seal" in done.stderr
+    assert done.returncode == 1 and "carries no PDF signature" in done.stderr
 
 
 def test_a_scorecard_sealed_with_a_key_this_workstation_does_not_accept_is_not_accepted(file_with_history,
@@ -205,7 +205,7 @@ def test_a_scorecard_sealed_with_a_key_this_workstation_does_not_accept_is_not_a
         stranger = other.role.key
     done = verify_cli(file_with_history, str(pdf))
     assert done.returncode == 1 and done.stdout == ""
-    assert "NOT ACCEPTED: the seal is intact" in done.stderr and stranger.fingerprint in done.stderr
+    assert "NOT ACCEPTED: the PDF signature is intact" in done.stderr and stranger.fingerprint in done.stderr
     assert "does not accept that key as a manager's" in done.stderr and "dealerdrill trust" in done.stderr
     assert "genuine and unaltered" not in done.stderr
     # Several scorecards: one not accepted is enough for exit 1, the accepted one is still said to be accepted.
@@ -226,8 +226,9 @@ def test_a_scorecard_sealed_with_a_key_this_workstation_does_not_accept_is_not_a
     assert done.returncode == 1 and "there are no records here" in done.stderr
 
 
-def test_a_seal_whose_figures_are_not_printed_is_refused(file_with_history, tmp_path):
-    """The seal of one scorecard moved onto another trainee's PDF: it signs other pages than these."""
+def test_a_signature_moved_onto_another_scorecard_is_refused(file_with_history, tmp_path):
+    """Aroha's signed figures and signature put into Hemi's pages (her file's signature dictionary and attachment,
+    Hemi's pages): the signature signs other bytes than these."""
     from pypdf import PdfReader, PdfWriter
 
     with Desk.open(file_with_history) as desk:
@@ -235,15 +236,18 @@ def test_a_seal_whose_figures_are_not_printed_is_refused(file_with_history, tmp_
         desk.unlock_manager(PIN, MANAGER)
         [aroha] = desk.export("pdf", tmp_path / "aroha.pdf", _only("Aroha"))
         [hemi] = desk.export("pdf", tmp_path / "hemi.pdf", _only("Hemi"))
-    writer = PdfWriter()
+    writer = PdfWriter(clone_from=PdfReader(str(aroha)))
+    for page in list(writer.pages):
+        writer.remove_page(page)
     for page in PdfReader(str(hemi)).pages:
         writer.add_page(page)
-    writer.add_metadata({"/Keywords": str(PdfReader(str(aroha)).metadata["/Keywords"])})
     swapped = tmp_path / "swapped.pdf"
     with open(swapped, "wb") as handle:
         writer.write(handle)
+    assert "Scorecard: Hemi" in " ".join(page.extract_text() for page in PdfReader(str(swapped)).pages)
     done = verify_cli(file_with_history, str(swapped))
-    assert done.returncode == 1 and "does not match the file's pages" in done.stderr
+    assert done.returncode == 1 and "genuine" not in done.stdout + done.stderr
+    assert "the scorecard was altered" in done.stderr or "carries no PDF signature" in done.stderr
 
 
 def _only(name):
@@ -536,30 +540,18 @@ def test_a_sealed_scorecard_drawn_over_is_refused(file_with_history, tmp_path, h
 
 
 def test_a_scorecard_sealed_over_its_figures_only_is_not_called_genuine(file_with_history, tmp_path):
-    """A scorecard sealed the first way (its figures signed, not its pages) cannot tell a page drawn over from
-    the one exported: `verify` says so and does not call it genuine."""
-    import base64
-    import json
-
+    """A scorecard sealed the first way (its figures signed, not its pages, in our own format) cannot tell a page
+    drawn over from the one exported, nor can any PDF reader check it: `verify` names it as the earlier kind and
+    does not call it genuine."""
     from pypdf import PdfReader, PdfWriter
 
-    with Desk.open(file_with_history) as desk:
-        desk.unlock_manager(PIN, MANAGER)
-        [pdf] = desk.export("pdf", tmp_path / "aroha.pdf")
-        key = desk.role.key
-    reader = PdfReader(str(pdf))
-    figures = json.loads(base64.b64decode(str(reader.metadata["/Keywords"]).split(":", 1)[1]))["figures"]
-    signature = key.sign(chain.event_content({"figures": figures}).encode("utf-8"))
-    first_kind = {"figures": figures, "signature": signature.hex(), "public_key": key.public.raw.hex(),
-                  "fingerprint": key.fingerprint}
-    writer = PdfWriter(clone_from=reader)
-    writer.add_metadata({"/Keywords": "dealerdrill-scorecard-seal-1:"
-                                      + base64.b64encode(json.dumps(first_kind).encode()).decode()})
+    writer = PdfWriter(clone_from=PdfReader(str(EARLIER_SCORECARD)))
+    writer.add_metadata({"/Keywords": "dealerdrill-scorecard-seal-1:e30="})
     old = tmp_path / "old.pdf"
     with open(old, "wb") as handle:
         writer.write(handle)
     done = verify_cli(file_with_history, str(old))
-    assert done.returncode == 1 and "seal of the first kind" in done.stderr and "export the scorecard again" \
+    assert done.returncode == 1 and "seal of the earlier kind" in done.stderr and "export the scorecard again" \
         in done.stderr
 
 
@@ -583,7 +575,7 @@ def test_a_scorecard_of_answers_changed_behind_the_programs_back_is_not_sealed(f
         db.execute("INSERT OR REPLACE INTO answers SELECT id, uuid, session_id, seq, family, item, answer, expected, "
                    "given, 1, NULL, rule, seconds, timed_out, answered_at, chain_hash FROM answers WHERE correct = 0")
     pdf, text = _managers_scorecard(file_with_history, tmp_path)
-    assert "Not sealed: the records it prints fail their check" in text and "Sealed with key" not in text
+    assert "Not sealed: the records it prints fail their check" in text and "Signed with a PDF signature" not in text
     done = verify_cli(file_with_history, str(pdf))
     assert done.returncode == 1 and "exported unsealed" in done.stderr and "does not match the answers chain" \
         in done.stderr
@@ -599,7 +591,7 @@ def test_a_scorecard_printing_a_sign_off_written_behind_the_programs_back_is_not
         db.execute("INSERT INTO signoffs (session_id, manager, signed_at, note, reason) VALUES "
                    f"({failed}, '{MANAGER}', '2026-01-01T00:00:00.000000Z', 'seen on the floor', 'good enough')")
     pdf, text = _managers_scorecard(file_with_history, tmp_path)
-    assert "seen on the floor" in text and "Sealed with key" not in text
+    assert "seen on the floor" in text and "Signed with a PDF signature" not in text
     done = verify_cli(file_with_history, str(pdf))
     assert done.returncode == 1 and "exported unsealed" in done.stderr and "the sign-off of session" in done.stderr
 
@@ -639,7 +631,7 @@ def test_a_failed_test_rewritten_to_a_pass_after_a_signed_unlock_is_named_and_re
 
     from dealerdrill.drills.regrade import make_drill
     from dealerdrill.drills.session import ItemsOfATest
-    from dealerdrill.exports.scorecard_seal import check_scorecard
+    from dealerdrill.exports.scorecard_signature import check_scorecard
 
     path = tmp_path / "records" / "records.sqlite3"
     desk = workstation(path)

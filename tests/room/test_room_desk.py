@@ -145,7 +145,7 @@ def test_dealerdrill_verify_checks_the_servers_records(room, room_desk):
 def test_a_scorecard_exported_from_the_server_is_sealed_after_its_answers_are_checked(room, room_desk, tmp_path):
     """The scorecard's answers are checked against the server's answers chain before the manager's key seals
     it (transfer.answers_chain_problem, on PostgreSQL), and the sealed PDF checks out."""
-    from dealerdrill.exports.scorecard_seal import check_scorecard
+    from dealerdrill.exports.scorecard_signature import check_scorecard
 
     desk = room_desk
     set_target_as_manager(desk, DRILL, Target(test_items=3), PIN, MANAGER, room.manager_password)
