@@ -35,7 +35,7 @@ def _scorecard(room, pin_file, tmp_path, clock):
         if pin_file != desk.role.pin_path:
             desk.role.pin_path.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(pin_file, desk.role.pin_path)
-        desk.unlock_manager(PIN, MANAGER)
+        desk.unlock_manager(PIN, MANAGER, room.manager_password)
         desk.set_target(DRILL, Target(test_items=3))
         desk.add_trainee("Aroha")
         desk.lock_manager()
@@ -45,7 +45,7 @@ def _scorecard(room, pin_file, tmp_path, clock):
             item = session.next_item()
             session.submit(item.key, 2.0)
         desk.end_session()
-        desk.unlock_manager(PIN, MANAGER)
+        desk.unlock_manager(PIN, MANAGER, room.manager_password)
         [pdf] = desk.export("pdf", tmp_path / "out" / "aroha.pdf")
     return pdf
 
