@@ -81,6 +81,15 @@ def _kind_word(kind: pg.Kind) -> str:
     return kind.name.lower()
 
 
+def _tile_hint() -> str:
+    """The tile hint in the lesson's own words (dots, not pips), with the one tile whose points are a choice."""
+    ranked = sorted(pg.TILES, key=lambda t: t.rank)
+    highest, lowest = ranked[0], ranked[-1]
+    options = " or ".join(str(p) for p in lowest.point_options)
+    return (f"Ranks run from {highest.name} ({highest.rank}) down to {lowest.name} ({lowest.rank}); a tile's points "
+            f"are its dots, or their last digit from 10 up; a {lowest.name} tile may count {options}.")
+
+
 # ------------------------------------------------------------------------------------------ tiles
 
 @register
@@ -136,7 +145,7 @@ class TileDrill(Levelled):
             key = {"name": info.name, "rank": info.rank, "points": list(info.point_options)}
             prompt = {"kind": "tile", "tiles": [face], "names": self.names}
             return Item(self.id, family, prompt, key, text=f"Name the tile {face}, its rank and its points.",
-                        hint="Ranks run from Teen (1) down to Gee Joon (16); points are the pips, last digit.")
+                        hint=_tile_hint())
         if word == "none":
             first = pg.tile(_pick(rng, [t.face for t in pg.TILES]))
             # The classic trap: two tiles with the same points but of different kinds.

@@ -75,10 +75,18 @@ def tile_rows() -> tuple[tuple[str, ...], ...]:
     return tuple(rows)
 
 
+def _kind_with_dots(tiles) -> str:
+    faces = sorted({t.face: sum(t.pips) for t in tiles}.items())
+    return f"{tiles[0].name}, " + " and ".join(f"{face} ({dots} dots)" for face, dots in faces)
+
+
 def _tiles(settings: Settings) -> tuple:
     every_kind = kinds()
     civil = [tiles for tiles in every_kind if len({t.face for t in tiles}) == 1]
     mixed = [tiles for tiles in every_kind if len({t.face for t in tiles}) > 1]
+    # Gee Joon is a mixed kind whose two tiles differ in dots (1-2 and 2-4): the sentence must not say otherwise.
+    same_dots = [tiles for tiles in mixed if len({sum(t.pips) for t in tiles}) == 1]
+    odd_kinds = [tiles for tiles in mixed if tiles not in same_dots]
     teen, mooy, gee = paigow.tile("6-6"), paigow.tile("5-5"), paigow.tile("1-2")
     return (
         Text(f"Pai gow is played with {len(paigow.TILES)} tiles (Chinese dominoes), 3 dice and a layout with 8 "
@@ -86,8 +94,9 @@ def _tiles(settings: Settings) -> tuple:
              "on each. Every player, and the bank, gets four tiles and sets them into two hands of two tiles."),
         Text(f"The tiles come in {len(every_kind)} kinds, ranked from the highest, Teen, to the lowest, Gee Joon "
              f"({{rule 4.4}}). {len(civil)} kinds are pairs of identical tiles. The other {len(mixed)} kinds are "
-             "each two different tiles with the same number of dots, such as 3-6 and 4-5 (the \"mixed nines\"): "
-             "the two tiles of such a kind rank alike and play alike."),
+             f"each two different tiles: {len(same_dots)} with the same number of dots, such as 3-6 and 4-5 (the "
+             f"\"mixed nines\"), and {listed([_kind_with_dots(tiles) for tiles in odd_kinds])}. The two tiles "
+             "of such a kind rank alike and play alike."),
         tiles_figure([(faces_of(tiles), f"{tiles[0].rank}. {tiles[0].name}") for tiles in every_kind],
                      "The 32 tiles by kind, highest first, with the engine's names and ranks."),
         Table(("Rank", "Name", "Faces", "Dots", "Points", "Tiles in a set"), tile_rows(),

@@ -12,9 +12,12 @@ in show_grade.
 """
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QFormLayout,
     QGridLayout,
@@ -171,6 +174,42 @@ class _TileStrip(QWidget):
         p.end()
 
 
+class _NameBox(QComboBox):
+    """A name box where typing a name's first letters chooses it, spaces included ("Chop Ng"): Qt's own box
+    opens its list on a space, so a name of two words could not be typed."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._typed = ""
+        self._typed_at = 0.0
+
+    def keyPressEvent(self, event) -> None:
+        text = event.text()
+        plain = not event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)
+        if not (text and text.isprintable() and plain) or (text == " " and not self._fresh_typing()):
+            super().keyPressEvent(event)     # a space alone still opens the list, as in any box
+            return
+        typed = (self._typed if self._fresh_typing() else "") + text
+        self._typed_at = time.monotonic()
+        # A name that goes on as typed; else, as Qt does, start again from this key.
+        for start in (typed, text):
+            found = self._first_starting_with(start)
+            if found >= 0:
+                self._typed = start
+                self.setCurrentIndex(found)
+                break
+        else:
+            self._typed = ""
+        event.accept()
+
+    def _fresh_typing(self) -> bool:
+        return bool(self._typed) and time.monotonic() - self._typed_at < QApplication.keyboardInputInterval() / 1000
+
+    def _first_starting_with(self, start: str) -> int:
+        wanted = start.casefold()
+        return next((i for i in range(self.count()) if self.itemText(i).casefold().startswith(wanted)), -1)
+
+
 class TilesPanel(_Panel):
     """A tile (give its name, rank and points) or two tiles (name the pair).
 
@@ -185,7 +224,7 @@ class TilesPanel(_Panel):
     def __init__(self, settings=None, parent=None):
         super().__init__(settings, parent)
         self.strip = _TileStrip(self)
-        self.name = QComboBox(self)
+        self.name = _NameBox(self)
         self.name.setPlaceholderText("choose the name")
         self.rank = NumberEntry("", self)   # H and N go on to the drill page
         self.rank.setPlaceholderText("1-16")

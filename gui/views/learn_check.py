@@ -24,6 +24,7 @@ from dealerdrill.domain import Mode
 from dealerdrill.drills.levels import LEVEL_NAMES
 from dealerdrill.drills.session import DrillUsageError
 
+from .rulebook_view import feedback_html, references_for
 from .test_review import explanation_with_rule, verdict_words
 
 PICTURE_PANEL_HEIGHT = 500
@@ -136,6 +137,12 @@ class LessonCheck(QFrame):
         for label in (self.verdict_label, self.expected_label, self.given_label, self.explanation_label):
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             feedback.addWidget(label)
+        # As on the Drills page: every rule the explanation cites is a link to its text in the rule book.
+        self.explanation_label.setTextFormat(Qt.TextFormat.RichText)
+        self.explanation_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                                       | Qt.TextInteractionFlag.LinksAccessibleByMouse
+                                                       | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
+        self.explanation_label.linkActivated.connect(lambda href: references_for(self).follow(href))
         layout.addWidget(self.feedback)
 
         self.result_label = _label("", name="checkResult")
@@ -350,7 +357,7 @@ class LessonCheck(QFrame):
         self.given_label.setText(f"Your answer: {grade.given}")
         self.given_label.setVisible(not grade.correct)
         explanation = explanation_with_rule(grade)
-        self.explanation_label.setText(explanation)
+        self.explanation_label.setText(feedback_html(explanation, self.lesson.game))
         self.explanation_label.setVisible(bool(explanation))
         self.feedback.setProperty("verdict", "right" if grade.correct else "wrong")
         self.verdict_label.setProperty("verdict", "right" if grade.correct else "wrong")

@@ -34,6 +34,7 @@ NUMBER_BLACK = QColor("#141414")
 LINE = QColor("#f2e6c4")
 GOLD = QColor("#ffd54a")
 CHIP_RADIUS = 17.0  # layout units; a chip is a little over half a box wide, as on a real table
+LIT_RING_RADIUS = CHIP_RADIUS + 5  # a winning line or crossing: the ring shows outside its chip
 LABEL_HEIGHT = 14.0  # layout units: a stack's label, readable at the laptop size of the layout
 CHIP_LABEL_EDGE = QColor("#ffd54a")
 
@@ -364,10 +365,12 @@ class RouletteLayoutView(QWidget):
                 painter.setBrush(QColor(255, 213, 74, 45 if position.is_inside else 70))
                 painter.drawRect(QRectF(box.left + 2, box.top + 2, box.width - 4, box.height - 4))
             else:
-                painter.setPen(Qt.PenStyle.NoPen)
+                # A line or a crossing has no box to light, and its chip covers the spot: a gold ring wider
+                # than a chip shows around the stack that won ("2 winning wagers lit" must show two).
+                painter.setPen(QPen(GOLD, 5))
                 painter.setBrush(QColor(255, 213, 74, 150))
                 x, y = position.spot
-                painter.drawEllipse(QPointF(x, y), 7, 7)
+                painter.drawEllipse(QPointF(x, y), LIT_RING_RADIUS, LIT_RING_RADIUS)
         if self._hover_key in self._by_key and self._hover_key not in self._winning_keys:
             position = self._by_key[self._hover_key]
             painter.setPen(Qt.PenStyle.NoPen)

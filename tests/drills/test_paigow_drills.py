@@ -118,6 +118,15 @@ def test_a_gee_joon_tile_counts_three_or_six():
     assert not drill.grade(item, {"name": "Gee Joon", "rank": 16, "points": 9}).correct
 
 
+def test_the_tile_hint_speaks_the_lessons_words_and_names_the_gee_joon_choice():
+    # The lesson says "dots"; a hint that says "pips" and "last digit" leaves a newcomer unsure what a Gee Joon
+    # tile counts. The choice comes from the engine's tile data.
+    gee = next(t for t in paigow_engine.TILES if t.rank == 16)
+    for item in items(TileDrill(), 21, 30, family="tile.gee_joon") + items(TileDrill(), 22, 10, family="tile.teen"):
+        assert "pips" not in item.hint and "dots" in item.hint
+        assert f"{gee.name} tile may count {' or '.join(map(str, gee.point_options))}" in item.hint
+
+
 def test_pair_naming_and_lookalikes():
     drill = TileDrill()
     pair = drill.generate(Rng(6), 1, "pair.gee_joon")

@@ -67,6 +67,17 @@ def test_tiles_by_keyboard(qtbot, family):
     assert "Right" in panel.feedback.text()
 
 
+@pytest.mark.parametrize("typed, chosen", [("Chop Ng", "Chop Ng"), ("chop gow", "Chop Gow"), ("Gee J", "Gee Joon"),
+                                           ("Tit", "Tit"), ("Teen", "Teen")])
+def test_a_name_of_two_words_can_be_typed(qtbot, typed, chosen):
+    # "Type the first letters of the name": a space must go on with the name, not open the list.
+    drill = TileDrill()
+    panel = open_panel(qtbot, drill, drill.generate(Rng(1), 1, "tile.chop_ng"))
+    qtbot.keyClicks(panel.name, typed)
+    assert panel.name.currentText() == chosen
+    assert not panel.name.view().isVisible()
+
+
 def test_compare_by_keyboard(qtbot):
     drill = CompareDrill()
     for family in ("compare.copy", "compare.named", "compare.zero"):

@@ -4,6 +4,8 @@ tables from the same engine deals as the words; the check graded by the engine t
 practice for a trainee, not at all for a guest; the way to the drill; every step from the keyboard."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QTextDocument
@@ -340,6 +342,25 @@ def test_a_guests_check_is_graded_but_not_recorded(qtbot, tmp_path):
     assert page.check.state == "feedback" and "Right" in page.check.verdict_label.text()
     assert desk.records.answers() == [] and desk.records.sessions() == []
     desk.close()
+
+
+def test_the_rules_a_checks_feedback_cites_open_the_rule_book(qtbot):
+    # On the Drills page "(rules 4.7, 5.1)" are links; in a lesson's check they were plain words.
+    window = shown_window(qtbot)
+    window.desk.choose_guest()
+    window.show_learn()
+    window.learn.show_lesson("roulette.payout_keys")
+    check = window.learn.check
+    assert check.start()
+    answer_payout_keys(qtbot, window.learn, True)
+    shown = check.explanation_label.text()
+    links = re.findall(r'<a href="(rule:roulette:[^"]+)">', shown)
+    assert links, shown
+    check.explanation_label.linkActivated.emit(links[0])
+    book = window.references.book
+    assert book is not None and book.isVisible()
+    assert f"rule:roulette:{book.current_rule.number}" == links[0]
+    book.close()
 
 
 def test_a_check_asks_only_its_lessons_families(qtbot):

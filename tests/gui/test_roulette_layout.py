@@ -8,7 +8,7 @@ from qt_pixels import kind_of
 
 from dealerdrill.core import roulette
 from dealerdrill.views import roulette_geometry as geo
-from dealerdrill.views.roulette_layout import RouletteLayoutView
+from dealerdrill.views.roulette_layout import CHIP_RADIUS, RouletteLayoutView
 
 
 @pytest.fixture(params=[(896, 370), (1500, 520)], ids=["one-to-one", "resized"])
@@ -163,3 +163,26 @@ def test_keyboard_cursor_walks_the_layout(layout):
                 reached.add(target)
                 frontier.append(target)
     assert reached == {p.key for p in layout.positions()}
+
+
+
+def spot_in_units(view, key) -> tuple[float, float]:
+    inverse, _ = view.layout_transform().inverted()
+    point = inverse.map(view.spot_in_widget(key))
+    return point.x(), point.y()
+
+
+@pytest.mark.parametrize("winner", [(14, 17), (13, 14, 16, 17), (16, 17, 18)], ids=["split", "corner", "street"])
+def test_a_winning_line_or_crossing_is_lit_around_its_chip(layout, winner):
+    # A chip covers its spot, so the light must show outside the chip, or "3 winning wagers lit on the layout"
+    # shows fewer than three; a losing stack beside it stays unlit.
+    loser = (10, 11)
+    layout.set_stacks({winner: [1], loser: [1]})
+    x, y = spot_in_units(layout, winner)
+    lx, ly = spot_in_units(layout, loser)
+    ring, losing_ring = (x, y - (CHIP_RADIUS + 3)), (lx, ly - (CHIP_RADIUS + 3))
+    before, losing_before = pixel(layout, *ring), pixel(layout, *losing_ring)
+    layout.set_result(17, {winner})
+    lit = pixel(layout, *ring)
+    assert lit.red() > 180 and lit.green() > 130 and lit.blue() < 120, (before.name(), lit.name())
+    assert pixel(layout, *losing_ring) == losing_before

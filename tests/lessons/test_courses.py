@@ -395,6 +395,23 @@ def test_the_tiles_are_the_engines():
     assert [(row[0], row[1]) for row in rows] == [(str(r), tiles[0].name) for r, tiles in sorted(kinds.items())]
 
 
+def test_the_kinds_sentence_says_which_mixed_kinds_share_their_dots():
+    # Gee Joon's two tiles (1-2 and 2-4) have 3 and 6 dots: "each two different tiles with the same number of
+    # dots" was wrong for it. The counts and faces come from the engine.
+    kinds = {}
+    for tile in paigow.TILES:
+        kinds.setdefault(tile.rank, []).append(tile)
+    mixed = [tiles for tiles in kinds.values() if len({t.face for t in tiles}) > 1]
+    same = [tiles for tiles in mixed if len({sum(t.pips) for t in tiles}) == 1]
+    odd = [tiles for tiles in mixed if tiles not in same]
+    text = words(blocks_of("paigow.tiles"))
+    assert f"The other {len(mixed)} kinds are each two different tiles: {len(same)} with the same number of dots" \
+        in text
+    for tiles in odd:
+        faces = sorted({t.face: sum(t.pips) for t in tiles}.items())
+        assert " and ".join(f"{face} ({dots} dots)" for face, dots in faces) in text
+
+
 def test_the_named_hands_and_points_are_the_engines():
     facts = example("paigow.named_hands", "Named or not?").facts
     assert facts["labels"] == {faces: paigow.hand(*faces).label for faces in paigow_lessons.GEE_JOON_EXAMPLES}
