@@ -9,8 +9,8 @@ def test_a_rule_is_printed_with_its_source_and_the_projects_reading(capsys):
     assert main(["rule", "baccarat:8.16"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Baccarat, Rule 8.16: When nobody takes a hand")
-    assert "Source: Gazette 1998 No. 11 p. 249 (seed 004)" in out
-    assert "The project reads this as follows; the Gazette pages we have leave it open." in out
+    assert "Source: Gazette 1998 No. 11 p. 249" in out
+    assert "Dealer Drill reads this as follows; the Gazette pages we have leave it open." in out
     assert main(["rule", "paigow:(e)"]) == 0 and "Item (e)" in capsys.readouterr().out
     assert main(["rule", "baccarat:table-2"]) == 0 and "Banker 3: draws unless" in capsys.readouterr().out
 

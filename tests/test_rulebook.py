@@ -42,11 +42,11 @@ def test_where_the_pages_leave_a_rule_open_the_book_names_the_projects_reading()
             if one.status in ("missing", "standard"):
                 assert one.reading, f"{one.reference}: no reading for a rule whose text we do not have"
             if one.reading:
-                assert one.reading_words.startswith("The project reads this as follows; the Gazette pages we have "
+                assert one.reading_words.startswith("Dealer Drill reads this as follows; the Gazette pages we have "
                                                     "leave it open.")
     dealer_acts = rulebook.rule("baccarat", "8.16")
     assert dealer_acts.status == "partial" and "the dealer acts for a hand" in dealer_acts.reading
-    assert "The project reads this as follows" in dealer_acts.plain()
+    assert "Dealer Drill reads this as follows" in dealer_acts.plain()
     assert rulebook.rule("roulette", "5.2").quote.startswith("all wagers shall lose")
 
 

@@ -35,7 +35,7 @@ MAX_TEXT_CHARS = 4_000            # one rule's text, quote or reading
 
 # What a rule's status says about where its words come from (shown with every rule).
 STATUS_WORDS: dict[str, str] = {
-    "gazette": "Gazette text, in the project's words",
+    "gazette": "The Gazette's rule, in our own words",
     "partial": "Only part of the text: the page we have breaks off",
     "missing": "Cited by the pages we have; its own text is not among them",
     "standard": "Not on a page we have: the standard rule of the game",
@@ -99,7 +99,7 @@ class Rule:
         if not self.reading:
             return ""
         reading = self.reading[0].upper() + self.reading[1:]
-        return f"The project reads this as follows; the Gazette pages we have leave it open. {reading}"
+        return f"Dealer Drill reads this as follows; the Gazette pages we have leave it open. {reading}"
 
     def paragraphs(self, which: str = "text") -> list[list[str]]:
         """A text field as paragraphs, each a list of lines (a list item keeps its own line)."""

@@ -161,7 +161,9 @@ class LessonCheck(QFrame):
         self.next_button = _button("Next question (Enter)", "checkNext", primary=True)
         self.next_button.clicked.connect(self.next_item)
         self.drill_button = _button(f"Open the drill \u201c{self.title}\u201d", "checkDrill")
-        self.drill_button.setToolTip("On the Drills page, chosen for practice at Basic")
+        self.drill_button.setToolTip("On the Drills page, chosen for practice at Basic"
+                                     + ("; it also asks what the next lessons of the course teach"
+                                        if self.check.families else ""))
         self.drill_button.clicked.connect(lambda: self.drill_requested.emit(self.check.drill))
         for button in (self.stop_button, self.hint_button, self.start_button, self.next_button, self.drill_button):
             row.addWidget(button)
@@ -259,8 +261,11 @@ class LessonCheck(QFrame):
                        self.hint_button, self.stop_button):
             widget.hide()
         right, asked = result.correct, result.count
-        advice = ("All right: you are ready for the drill." if right == asked else
-                  "Read the lesson again where you went wrong, or try the check again; then go on to the drill.")
+        # A check narrowed to this lesson's families asks less than its drill: the drill also asks what the next
+        # lessons teach (a baccarat table of play deals third cards; winning positions include zero's wagers).
+        whole = "the drill" if not self.check.families else "the next lesson (the drill also asks what it teaches)"
+        advice = (f"All right: you are ready for {whole}." if right == asked else
+                  f"Read the lesson again where you went wrong, or try the check again; then go on to {whole}.")
         needed = right_needed(self.check.items)
         if not recorded:
             path = ""

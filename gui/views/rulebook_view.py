@@ -131,8 +131,8 @@ def rule_html(rule: Rule) -> str:
     if rule.reading:
         reading = rule.reading[0].upper() + rule.reading[1:]
         parts.append('<table class="reading" width="100%" cellpadding="8"><tr><td>'
-                     "<b>The project's reading.</b> The Gazette pages we have leave this open; the project reads it "
-                     f"as follows. {_paragraphs_html(reading, rule.game)}</td></tr></table>")
+                     "<b>How Dealer Drill reads it.</b> The Gazette pages we have leave this open; Dealer Drill's "
+                     f"drills read it as follows. {_paragraphs_html(reading, rule.game)}</td></tr></table>")
     parts.append(f'<p class="source">Source: {html.escape(rule.source)}</p>')
     onward = []
     if rule.chart:

@@ -322,6 +322,7 @@ def test_the_check_is_graded_by_the_engine_and_recorded_as_practice(qtbot, recor
         qtbot.keyClick(check.next_button, Qt.Key.Key_Return)
     assert check.state == "done" and "2 of 3 right" in check.result_label.text()
     assert "The lesson is done on your path" in check.result_label.text()      # 2 of 3 is enough (issue 29 part 4)
+    assert "then go on to the drill." in check.result_label.text()                # its check asks the whole drill
     sessions = recording_desk.records.sessions()
     assert [(s.mode, s.drill, s.items, s.correct, s.finished_at is not None) for s in sessions] == [
         ("practice", "roulette.payout_keys", 3, 2, True)]
@@ -371,6 +372,8 @@ def test_a_check_asks_only_its_lessons_families(qtbot):
     assert check.session.mode is Mode.PRACTICE and check.session.difficulty == 1
     assert check.item.family in lessons.lesson("baccarat.points").check.families
     assert check.session.scheduler.asked == list(lessons.lesson("baccarat.points").check.families)
+    # The drill asks what the next lessons teach (third cards): the way to it says so, not "ready for the drill".
+    assert "also asks what the next lessons" in check.drill_button.toolTip()
 
 
 def test_nobody_at_the_desk_is_asked_who_is_training_first(qtbot, recording_desk):

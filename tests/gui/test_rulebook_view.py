@@ -127,7 +127,7 @@ def test_search_and_game_choose_what_the_book_lists(qtbot):
     assert book.show_rule("paigow", "11.1(f)") and book.current_rule.number == "11.1"    # an item: its rule
     assert book.show_rule("baccarat", "8.16")
     text = book.rule_text.toPlainText()
-    assert "The project's reading." in text and "The Gazette pages we have leave this open" in text
+    assert "How Dealer Drill reads it." in text and "The Gazette pages we have leave this open" in text
     assert "Source: Gazette 1998 No. 11 p. 249" in text
     assert book.show_glossary("Harmony 3") and book.game() == "paigow"
     assert "Gor" in book.term_text.toPlainText()
